@@ -1,0 +1,181 @@
+"""The teacher's command line: ``pokerkit-teach rank`` and ``pokerkit-teach showdown``.
+
+Problems with the input go to stderr with exit status 2 and a message that names them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Sequence, TextIO
+
+from .explain import Comparison, ShowdownResult, check_showdown, describe_hand, explain_hand, token_label
+from .holdem import STRENGTH_COUNT, HandResult, best_hand
+from .i18n import LANGUAGES
+
+EXIT_USAGE = 2
+
+
+def _cards_json(cards: Sequence[Any]) -> list[str]:
+    return [card.ascii for card in cards]
+
+
+def hand_json(result: HandResult, lang: str) -> dict[str, Any]:
+    """What ``rank --json`` prints for one hand."""
+    return {
+        "cards": _cards_json(result.cards),
+        "category": result.category.key_name,
+        "category_name": result.category.localized(lang, "name"),
+        "description": describe_hand(result, lang),
+        "best_five": _cards_json(result.best_five),
+        "left_out": _cards_json(result.left_out),
+        "key": [rank.symbol(lang) for rank in result.key],
+        "strength": result.strength,
+        "explanation": explain_hand(result).lines(lang),
+    }
+
+
+def _comparison_json(comparison: Comparison | None, lang: str) -> dict[str, Any] | None:
+    if comparison is None:
+        return None
+    return {
+        "result": {"a": "stronger", "b": "weaker", "tie": "equal"}[comparison.winner],
+        "deciding": comparison.role,
+        "deciding_cards": _cards_json(comparison.deciding_a),
+        "previous_deciding_cards": _cards_json(comparison.deciding_b),
+        "reason": comparison.reason(lang),
+    }
+
+
+def showdown_json(result: ShowdownResult, lang: str) -> dict[str, Any]:
+    """What ``showdown --json`` prints."""
+    broken = None
+    if result.broken_at is not None:
+        hand = result.steps[result.broken_at].hand
+        before = result.steps[result.broken_at - 1].hand
+        broken = {"index": result.broken_at, "name": hand.name, "token": hand.token, "previous": before.name}
+    return {
+        "success": result.success,
+        "board": _cards_json(result.board),
+        "hands": [
+            {
+                "name": step.hand.name,
+                "token": step.hand.token,
+                "token_label": token_label(step.hand.token),
+                "hole": _cards_json(step.hand.hole),
+                "category": step.hand.result.category.key_name,
+                "description": describe_hand(step.hand.result, lang),
+                "best_five": _cards_json(step.hand.result.best_five),
+                "strength": step.hand.result.strength,
+                "compared_with_previous": _comparison_json(step.comparison, lang),
+                "explanation": step.verdict.text(lang),
+                "ok": step.ok,
+            }
+            for step in result.steps
+        ],
+        "broken_by": broken,
+        "summary": result.summary.text(lang),
+    }
+
+
+def _rank_text(result: HandResult, lang: str) -> str:
+    lines = [" ".join(card.text(lang) for card in result.cards)]
+    explanation = explain_hand(result).lines(lang)
+    lines.append(f"  {explanation[0]} ({result.strength}/{STRENGTH_COUNT})")
+    lines += [f"  {line}" for line in explanation[1:]]
+    return "\n".join(lines)
+
+
+def _rank(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    if args.cards:
+        sources = [(" ".join(args.cards), None)]
+    else:
+        sources = [(line, n) for n, line in enumerate(stdin, start=1) if line.strip()]
+        if not sources:
+            print("error: no cards given: name 5 to 7 cards, or give one hand per line on stdin", file=err)
+            return EXIT_USAGE
+    status = 0
+    for text, line_number in sources:
+        try:
+            result = best_hand(text)
+        except ValueError as error:
+            where = f"line {line_number}: " if line_number is not None else ""
+            print(f"error: {where}{error}", file=err)
+            status = EXIT_USAGE
+            continue
+        if args.json:
+            print(json.dumps(hand_json(result, args.lang), ensure_ascii=False), file=out)
+        else:
+            print(_rank_text(result, args.lang), file=out)
+    return status
+
+
+def _parse_hand_option(text: str) -> tuple[str, str]:
+    name, sep, cards = text.partition("=")
+    if not sep or not name.strip():
+        raise ValueError(f"--hand {text!r} must look like NAME=CARDS, for example \"Anna=7d 6h\"")
+    return name.strip(), cards
+
+
+def _showdown(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    try:
+        hands = [_parse_hand_option(text) for text in args.hand or []]
+        result = check_showdown(args.board, hands)
+    except ValueError as error:
+        print(f"error: {error}", file=err)
+        return EXIT_USAGE
+    if args.json:
+        print(json.dumps(showdown_json(result, args.lang), ensure_ascii=False, indent=2), file=out)
+    else:
+        print(result.text(args.lang), file=out)
+    return 0
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # argparse's own errors: exit status 2 with the usage
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="pokerkit-teach", description="Rank poker hands and check Pokerface showdowns, step by step.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def common(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--json", action="store_true", help="print JSON instead of text")
+        sub.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the explanations")
+
+    rank = commands.add_parser(
+        "rank",
+        help="rank one hand of 5 to 7 cards",
+        description="Rank a hand of 5 to 7 cards (Qc, 10s, Td, German D/B ...). With no CARDS, read one hand per line from stdin.",
+    )
+    rank.add_argument("cards", nargs="*", metavar="CARDS")
+    common(rank)
+    rank.set_defaults(run=_rank)
+
+    showdown = commands.add_parser(
+        "showdown",
+        help="check a Pokerface showdown",
+        description="Check a Pokerface showdown: give the hands in the order of the spade tokens (A, 2, 3 ...).",
+    )
+    showdown.add_argument("--board", required=True, help='the five shared cards, e.g. "Qc 8h 8s 5d 3c"')
+    showdown.add_argument("--hand", action="append", metavar="NAME=CARDS", help='a player and two hole cards, e.g. "Anna=7d 6h"; repeat in token order')
+    common(showdown)
+    showdown.set_defaults(run=_showdown)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.run(args, stdin or sys.stdin, out or sys.stdout, err or sys.stderr)
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        sys.stderr.close()
+        return 0
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

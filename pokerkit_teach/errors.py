@@ -1,0 +1,64 @@
+"""Errors of the kit.
+
+Every error a learner or teacher can cause is a :class:`ValueError` subclass whose message names the
+offending input and where it stood, so a script can catch ``ValueError`` and a person can read the text.
+"""
+
+from __future__ import annotations
+
+
+class CardError(ValueError):
+    """Base class of every card-input problem."""
+
+
+class CardParseError(CardError):
+    """A piece of text is not a card.
+
+    ``text`` is the offending token, ``position`` its number in the list (1 = first card) and
+    ``offset`` the character offset of the token in the whole input.
+    """
+
+    def __init__(self, text: str, reason: str, position: int = 1, offset: int = 0) -> None:
+        self.text = text
+        self.reason = reason
+        self.position = position
+        self.offset = offset
+        super().__init__(
+            f"card {position} {text!r} (at character {offset}) is not a card: {reason}"
+        )
+
+
+class DuplicateCardError(CardError):
+    """The same card appears twice where every card must be distinct."""
+
+    def __init__(
+        self, card: object, first: int, second: int, where: str = "", text: str | None = None
+    ) -> None:
+        self.card = card
+        self.first = first
+        self.second = second
+        place = f" {where}" if where else ""
+        super().__init__(
+            text or f"card {second} {str(card)!r}{place} is a duplicate: the same card is already card {first}"
+        )
+
+
+class CardCountError(CardError):
+    """A list holds the wrong number of cards."""
+
+    def __init__(self, got: int, expected: str, what: str = "a hand") -> None:
+        self.got = got
+        self.expected = expected
+        super().__init__(f"{what} needs {expected} cards, got {got}")
+
+
+def in_context(error: ValueError, where: str) -> ValueError:
+    """The same error with ``where`` (``the hand of Ben``) put before its message.
+
+    >>> str(in_context(CardCountError(3, "2"), "the hand of Ben"))
+    'the hand of Ben: a hand needs 2 cards, got 3'
+    """
+    clone = error.__class__.__new__(error.__class__)
+    clone.__dict__.update(error.__dict__)
+    clone.args = (f"{where}: {error}",)
+    return clone

@@ -89,7 +89,7 @@ def _rank_text(result: HandResult, lang: str) -> str:
 
 def _rank(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
     if args.cards:
-        sources = [(" ".join(args.cards), None)]
+        sources: list[tuple[str, int | None]] = [(" ".join(args.cards), None)]
     else:
         sources = [(line, n) for n, line in enumerate(stdin, start=1) if line.strip()]
         if not sources:

@@ -298,7 +298,7 @@ class _Reason:
 def check_showdown(board: CardsLike, hands: Sequence[tuple[str, CardsLike]]) -> ShowdownResult:
     """Check a Pokerface showdown: ``hands`` are ``(name, hole cards)`` in the order of the ♠ tokens.
 
-    Each hand must be at least as strong as the hand revealed just before it; equally strong hands
+    No hand may be weaker than its predecessor in token order; equally strong hands
     may stand in either order.
 
     >>> result = check_showdown("Qc 8h 8s 5d 3c",

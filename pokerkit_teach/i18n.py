@@ -63,7 +63,7 @@ class _CatalogueFormatter(string.Formatter):
             return str(localize(self.lang, format_spec))
         if isinstance(value, Msg):
             return message(value.key, self.lang, **dict(value.params))
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 def message(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:

@@ -194,9 +194,9 @@ def parse_voces_card(text: str, position: int = 1, offset: int = 0) -> AnyVocesC
         return SpecialCard(kind, copy)
     match = re.fullmatch(r"(10|[0-9]|[AJQKajqk])(?:[sS]([0-9]+)|(.))", token)
     if not match:
-        value_text = re.match(r"10|.", token)
-        if value_text and value_text.group().upper() not in _TEXT_VALUE:
-            raise CardParseError(token, f"unknown value {value_text.group()!r}; write {_FORMS}", position, offset)
+        first = re.match(r"10|.", token)
+        if first and first.group().upper() not in _TEXT_VALUE:
+            raise CardParseError(token, f"unknown value {first.group()!r}; write {_FORMS}", position, offset)
         raise CardParseError(token, f"not a card; write {_FORMS}", position, offset)
     value_text, suit_number, suit_symbol = match.groups()
     value = _TEXT_VALUE.get(value_text.upper())

@@ -1,6 +1,7 @@
-"""Message catalogues: every sentence a learner reads comes from ``messages/<lang>.toml``.
+"""Message catalogues: every sentence a learner reads comes from ``messages/<lang>/*.toml``.
 
-A translator edits the TOML files only. A template names its values in braces, and a value may carry a
+Each language is a folder of TOML files, one per topic (cards and hands, Pokerface, ...); the files of a
+language are merged, and a key may appear in only one of them. A translator edits the TOML files only. A template names its values in braces, and a value may carry a
 *form* after a colon, which the catalogue itself defines: ``{rank:plural}`` looks up
 ``rank.plural.<rank>`` (``8s`` / ``Achten``), ``{rank:the}`` looks up ``rank.the.<rank>``
 (``the Queen`` / ``die Dame``), ``{category:a}`` looks up ``category.a.<category>``.
@@ -42,8 +43,17 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
 def catalogue(lang: str) -> dict[str, str]:
     """All messages of one language, keyed by dotted id."""
     check_language(lang)
-    text = resources.files("pokerkit_teach").joinpath("messages", f"{lang}.toml").read_text("utf-8")
-    return _flatten(tomllib.loads(text))
+    folder = resources.files("pokerkit_teach").joinpath("messages", lang)
+    merged: dict[str, str] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".toml"):
+            continue
+        table = _flatten(tomllib.loads(entry.read_text("utf-8")))
+        clash = set(table) & set(merged)
+        if clash:
+            raise ValueError(f"messages/{lang}/{entry.name} repeats the key {sorted(clash)[0]!r}")
+        merged.update(table)
+    return merged
 
 
 def check_language(lang: str) -> str:

@@ -37,7 +37,7 @@ def test_regular_install_contains_engine_widgets_and_messages(tmp_path: Path) ->
     widgets_file, description = result.stdout.splitlines()
     assert Path(widgets_file).is_relative_to(target)
     assert description == "ein Paar Achten mit A D B"
-    assert (target / "pokerkit_teach" / "messages" / "de.toml").is_file()
+    assert (target / "pokerkit_teach" / "messages" / "de" / "cards_and_hands.toml").is_file()
 
 
 def test_engine_never_imports_jupyter_or_ipywidgets() -> None:

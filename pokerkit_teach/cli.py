@@ -1,4 +1,4 @@
-"""The teacher's command line: ``pokerkit-teach rank`` and ``pokerkit-teach showdown``.
+"""The teacher's command line: ``rank``, ``showdown``, ``examples``, ``replay`` (and ``simulate``).
 
 Problems with the input go to stderr with exit status 2 and a message that names them.
 """
@@ -132,6 +132,34 @@ def _showdown(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
     return 0
 
 
+def _examples(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    from .pokerface.scenarios import builtin_scenarios
+
+    scenarios = builtin_scenarios()
+    if args.json:
+        print(json.dumps([{"name": s.name, "title": s.title(args.lang)} for s in scenarios], ensure_ascii=False), file=out)
+    else:
+        width = max(len(s.name) for s in scenarios)
+        for scenario in scenarios:
+            print(f"{scenario.name:<{width}}  {scenario.title(args.lang)}", file=out)
+    return 0
+
+
+def _replay(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    from .pokerface.scenarios import load_scenario
+
+    try:
+        replay = load_scenario(args.scenario).replay()
+    except ValueError as error:
+        print(f"error: {error}", file=err)
+        return EXIT_USAGE
+    if args.json:
+        print(json.dumps(replay.as_json(args.lang), ensure_ascii=False, indent=2), file=out)
+    else:
+        print(replay.text(args.lang), file=out)
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # argparse's own errors: exit status 2 with the usage
         self.print_usage(sys.stderr)
@@ -164,6 +192,19 @@ def build_parser() -> argparse.ArgumentParser:
     showdown.add_argument("--hand", action="append", metavar="NAME=CARDS", help='a player and two hole cards, e.g. "Anna=7d 6h"; repeat in token order')
     common(showdown)
     showdown.set_defaults(run=_showdown)
+
+    examples = commands.add_parser("examples", help="list the built-in Pokerface scenarios (the rulebook's examples)")
+    common(examples)
+    examples.set_defaults(run=_examples)
+
+    replay = commands.add_parser(
+        "replay",
+        help="replay a Pokerface scenario step by step",
+        description="Replay a built-in scenario (see 'examples') or a scenario file (JSON, see the README) step by step.",
+    )
+    replay.add_argument("scenario", metavar="NAME|FILE")
+    common(replay)
+    replay.set_defaults(run=_replay)
     return parser
 
 

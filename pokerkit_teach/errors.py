@@ -62,3 +62,21 @@ def in_context(error: ValueError, where: str) -> ValueError:
     clone.__dict__.update(error.__dict__)
     clone.args = (f"{where}: {error}",)
     return clone
+
+
+class IllegalAction(ValueError):
+    """A well-formed action that the rules do not allow now.
+
+    ``reason`` is a catalogue key (``pokerface.illegal.not_your_turn``) and ``details`` its values;
+    :meth:`text` puts it into words in any language, ``str()`` gives the English text.
+    """
+
+    def __init__(self, reason: str, **details: object) -> None:
+        self.reason = reason
+        self.details = details
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        from .i18n import message
+
+        return message(self.reason, lang, **self.details)

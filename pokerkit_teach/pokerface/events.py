@@ -1,0 +1,64 @@
+"""The event log: who did what, and the rule that applied, put into words on demand.
+
+Events are frozen. A state appends them and never changes them; replays and explanations read them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Suit
+from ..i18n import DEFAULT_LANGUAGE, Msg, Row, capitalize_first, message
+
+__all__ = ["Event", "token_text"]
+
+
+def token_text(suit: Suit, number: int) -> str:
+    """A token as printed on its card: ``A♦`` for the 1, ``4♦``.
+
+    >>> token_text(Suit.DIAMONDS, 1), token_text(Suit.SPADES, 4)
+    ('A♦', '4♠')
+    """
+    return ("A" if number == 1 else str(number)) + suit.symbol
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of the log.
+
+    ``kind`` names the message (``pokerface.event.<kind>``), ``rule`` the rule that applied
+    (``pokerface.rule.<rule>``, or empty), ``seat`` the acting player (or ``None`` for the table),
+    ``action_index`` the position in the state's history of the action that caused it. ``secret``
+    holds per-seat hidden data (hole cards) shown only to its owner or to an omniscient reader.
+    """
+
+    kind: str
+    deal: int
+    action_index: int
+    seat: int | None = None
+    rule: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
+    secret: tuple[tuple[int, Any], ...] = ()
+
+    def param(self, name: str) -> Any:
+        return dict(self.params)[name]
+
+    def describe(self, lang: str = DEFAULT_LANGUAGE, viewer: int | None = None, omniscient: bool = True) -> str:
+        """The event in words. With ``viewer`` set (and not omniscient) only that seat's secrets show."""
+        text = capitalize_first(message(f"pokerface.event.{self.kind}", lang, **dict(self.params)))
+        for seat, value in self.secret:
+            if omniscient or seat == viewer:
+                text += " " + message("pokerface.event.secret_hole", lang, **dict(value))
+        return text
+
+    def rule_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The rule that applied, in our words (empty if none)."""
+        return capitalize_first(message(f"pokerface.rule.{self.rule}", lang)) if self.rule else ""
+
+    def as_msg(self) -> Msg:
+        return Msg(f"pokerface.event.{self.kind}", self.params)
+
+
+def cards_row(cards: Any) -> Row:
+    return Row(cards)

@@ -1,0 +1,125 @@
+"""Pokerface's fixed rules for one game: the players, the first dealer and the variants.
+
+>>> rules = PokerfaceRules(("Anna", "Ben", "Carla", "Dan"))
+>>> rules.player_count, rules.failures_to_lose
+(4, 3)
+>>> PokerfaceRules(("Anna", "Ben", "Carla"), variants=frozenset({Variant.SOFT_LANDING})).failures_to_lose
+4
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from typing import TYPE_CHECKING
+
+from ..cards import Suit
+
+if TYPE_CHECKING:
+    from .state import PokerfaceState
+
+__all__ = ["Variant", "PokerfaceRules", "ROUND_SUITS", "SUCCESSES_TO_WIN", "MIN_PLAYERS", "MAX_PLAYERS"]
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 6
+SUCCESSES_TO_WIN = 3
+ROUND_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+
+class Variant(enum.Enum):
+    """The rulebook's optional variants; any combination may be chosen."""
+
+    FREE_FOR_ALL = "free_for_all"
+    RISING_STAKES = "rising_stakes"
+    SOFT_LANDING = "soft_landing"
+
+    @classmethod
+    def parse(cls, text: str) -> "Variant":
+        """``free-for-all``, ``free_for_all``, ``rising stakes`` ... (case and separators ignored)."""
+        key = text.strip().lower().replace("-", "_").replace(" ", "_")
+        try:
+            return cls(key)
+        except ValueError:
+            names = ", ".join(v.value.replace("_", "-") for v in cls)
+            raise ValueError(f"unknown variant {text!r}; choose from {names}") from None
+
+
+@dataclass(frozen=True)
+class PokerfaceRules:
+    """The players in clockwise seat order, the seat of the first dealer, and the variants in play.
+
+    ``brake_laps`` is the number of full laps after which the emergency brake ends a token round
+    (the rulebook's 3).
+    """
+
+    players: tuple[str, ...]
+    first_dealer: int = 0
+    variants: frozenset[Variant] = field(default_factory=frozenset)
+    brake_laps: int = 3
+
+    def __post_init__(self) -> None:
+        players = tuple(self.players)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "variants", frozenset(self.variants))
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise ValueError(f"Pokerface is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}")
+        for i, name in enumerate(players, start=1):
+            if not isinstance(name, str) or not name.strip():
+                raise ValueError(f"player {i} has no name")
+        if len(set(players)) != len(players):
+            raise ValueError(f"every player needs a different name, got {', '.join(players)}")
+        if not 0 <= self.first_dealer < len(players):
+            raise ValueError(f"the first dealer is seat 0 to {len(players) - 1}, got {self.first_dealer}")
+        if self.brake_laps < 1:
+            raise ValueError("the emergency brake needs at least one full lap")
+
+    @classmethod
+    def for_players(cls, players: int | Iterable[str], dealer: int | str = 0, variants: Iterable[Variant | str] = ()) -> "PokerfaceRules":
+        """Rules from a player count (named Player 1 ...) or names, a dealer seat or name, variant names."""
+        names = tuple(f"Player {i}" for i in range(1, players + 1)) if isinstance(players, int) else tuple(players)
+        seat = dealer if isinstance(dealer, int) else _seat_of(names, dealer)
+        chosen = frozenset(v if isinstance(v, Variant) else Variant.parse(v) for v in variants)
+        return cls(names, seat, chosen)
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    @property
+    def free_for_all(self) -> bool:
+        return Variant.FREE_FOR_ALL in self.variants
+
+    @property
+    def failures_to_lose(self) -> int:
+        return 4 if Variant.SOFT_LANDING in self.variants else 3
+
+    def rounds_for(self, successes: int) -> tuple[Suit, ...]:
+        """The token rounds of a deal: rising stakes drops ♣ after one success and ♥ after two.
+
+        >>> r = PokerfaceRules(("A", "B", "C"), variants=frozenset({Variant.RISING_STAKES}))
+        >>> [s.symbol for s in r.rounds_for(0)], [s.symbol for s in r.rounds_for(2)]
+        (['♣', '♦', '♥', '♠'], ['♦', '♠'])
+        """
+        if Variant.RISING_STAKES not in self.variants:
+            return ROUND_SUITS
+        skipped = {Suit.CLUBS} if successes == 1 else {Suit.CLUBS, Suit.HEARTS} if successes >= 2 else set()
+        return tuple(s for s in ROUND_SUITS if s not in skipped)
+
+    def seat_of(self, name: str) -> int:
+        return _seat_of(self.players, name)
+
+    def new_game(self, seed: object = None, auto_chance: bool = True) -> "PokerfaceState":
+        """A new game; ``seed`` (int or numpy Generator) decides every shuffle."""
+        from .state import PokerfaceState
+
+        return PokerfaceState(self, seed, auto_chance)
+
+
+def _seat_of(players: tuple[str, ...], name: str) -> int:
+    try:
+        return players.index(name)
+    except ValueError:
+        raise ValueError(f"unknown player {name!r}; the players are {', '.join(players)}") from None
+

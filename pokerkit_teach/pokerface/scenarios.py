@@ -1,0 +1,377 @@
+"""Scenario files: a teacher writes a deal (players, dealer, cards, moves) and the kit replays it step by
+step with explanations. The rulebook's worked examples ship as built-in scenarios.
+
+A scenario is a JSON object::
+
+    {
+      "name": "my-lesson",
+      "title": {"en": "Two pair against a set", "de": "Zwei Paare gegen einen Drilling"},
+      "players": ["Anna", "Ben", "Carla"],          # clockwise seat order, 3 to 6 players
+      "dealer": "Anna",
+      "variants": ["soft-landing"],                 # optional: free-for-all, rising-stakes, soft-landing
+      "seed": 1,                                    # optional: deals the cards the scenario leaves out
+      "deals": [
+        {
+          "hole": {"Anna": "9s 4h", "Ben": "Ac 8h"},   # any players; the others get random cards
+          "board": "Qc 8d 3s Kd 2c",                   # 0 to 5 cards; the rest are random
+          "moves": ["Ben takes 4", "Carla takes from Ben", "Anna passes", "Ben is done"]
+        }
+      ]
+    }
+
+A move is ``NAME takes N`` (N is A or 1 to 6, optionally with the round's suit: ``4♦``, ``4d``),
+``NAME takes from OTHER``, ``NAME passes``, or in free-for-all ``NAME is done``. The replay stops after
+the last move of the last deal.
+
+>>> [s.name for s in builtin_scenarios()]
+['showdown-failure', 'showdown-success', 'token-round']
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from ..cards import Card, Suit, french_deck, parse_cards
+from ..errors import IllegalAction
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
+from ..rng import make_rng
+from .actions import Action, DealBoard, DealHoleCards, Pass, PlayerAction, TakeFromMiddle, TakeFromPlayer
+from .events import Event
+from .rules import PokerfaceRules, Variant
+from .state import CHANCE, PokerfaceState
+
+__all__ = ["ScenarioError", "Scenario", "ScenarioDeal", "ReplayStep", "Replay", "builtin_scenarios", "load_scenario", "parse_move"]
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be played: the message names the place (field or step) and the problem."""
+
+
+@dataclass(frozen=True)
+class ScenarioDeal:
+    hole: tuple[tuple[str, tuple[Card, ...]], ...]
+    board: tuple[Card, ...]
+    moves: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    titles: tuple[tuple[str, str], ...]
+    rules: PokerfaceRules
+    deals: tuple[ScenarioDeal, ...]
+    seed: int
+
+    def title(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        titles = dict(self.titles)
+        return titles.get(lang) or titles.get(DEFAULT_LANGUAGE) or self.name
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "scenario") -> "Scenario":
+        """Check every field and build the scenario; problems raise :class:`ScenarioError`."""
+        if not isinstance(data, Mapping):
+            raise ScenarioError(f"{source}: a scenario is a JSON object")
+        unknown = set(data) - {"name", "title", "players", "dealer", "variants", "seed", "deals", "about"}
+        if unknown:
+            raise ScenarioError(f"{source}: unknown field {sorted(unknown)[0]!r}")
+        name = str(data.get("name") or Path(source).stem)
+        titles = data.get("title", {})
+        if isinstance(titles, str):
+            titles = {DEFAULT_LANGUAGE: titles}
+        if not isinstance(titles, Mapping) or any(lang not in LANGUAGES for lang in titles):
+            raise ScenarioError(f"{source}: 'title' is a text or an object with the languages {', '.join(LANGUAGES)}")
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise ScenarioError(f"{source}: 'players' is a list of names")
+        try:
+            rules = PokerfaceRules.for_players(players, data.get("dealer", players[0] if players else 0), data.get("variants", []))
+        except (ValueError, IndexError) as error:
+            raise ScenarioError(f"{source}: {error}") from None
+        seed = data.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ScenarioError(f"{source}: 'seed' is a whole number of 0 or more")
+        raw_deals = data.get("deals")
+        if not isinstance(raw_deals, list) or not raw_deals:
+            raise ScenarioError(f"{source}: 'deals' is a list of at least one deal")
+        deals = tuple(_parse_deal(raw, rules, f"{source}, deal {n}") for n, raw in enumerate(raw_deals, start=1))
+        return cls(name, tuple((k, str(v)) for k, v in titles.items()), rules, deals, seed)
+
+    def replay(self) -> "Replay":
+        """Play the scenario through; raises :class:`ScenarioError` naming the step that fails."""
+        return Replay.of(self)
+
+
+def _parse_deal(raw: Any, rules: PokerfaceRules, where: str) -> ScenarioDeal:
+    if not isinstance(raw, Mapping):
+        raise ScenarioError(f"{where}: a deal is an object with 'hole', 'board' and 'moves'")
+    unknown = set(raw) - {"hole", "board", "moves"}
+    if unknown:
+        raise ScenarioError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+    hole_raw = raw.get("hole", {})
+    if not isinstance(hole_raw, Mapping):
+        raise ScenarioError(f"{where}: 'hole' maps player names to two cards")
+    hole: list[tuple[str, tuple[Card, ...]]] = []
+    seen: dict[Card, str] = {}
+    for name, text in hole_raw.items():
+        if name not in rules.players:
+            raise ScenarioError(f"{where}: 'hole' names {name!r}, who is not a player ({', '.join(rules.players)})")
+        try:
+            cards = parse_cards(text, count=2, what="a hand")
+        except ValueError as error:
+            raise ScenarioError(f"{where}: the hole cards of {name}: {error}") from None
+        for card in cards:
+            if card in seen:
+                raise ScenarioError(f"{where}: {card} is given twice (to {seen[card]} and to {name})")
+            seen[card] = name
+        hole.append((name, cards))
+    try:
+        board = parse_cards(raw.get("board", ""), count=(0, 5), what="the board")
+    except ValueError as error:
+        raise ScenarioError(f"{where}: the board: {error}") from None
+    for card in board:
+        if card in seen:
+            raise ScenarioError(f"{where}: {card} is on the board and in the hand of {seen[card]}")
+    moves = raw.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise ScenarioError(f"{where}: 'moves' is a list of texts like \"Ben takes 4\"")
+    return ScenarioDeal(tuple(hole), board, tuple(moves))
+
+
+_TAKE = re.compile(r"^\s*(?P<name>.+?)\s+takes\s+(?:the\s+)?(?P<token>10|[1-9AaJjQqKk])(?P<suit>[♣♦♥♠cdhs])?\s*$")
+_TAKE_FROM = re.compile(r"^\s*(?P<name>.+?)\s+takes\s+(?:the\s+token\s+)?from\s+(?P<target>.+?)\s*$")
+_PASS = re.compile(r"^\s*(?P<name>.+?)\s+(?:passes|is\s+done)\s*$")
+_SUITS = {"♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES, "c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES}
+
+
+def parse_move(text: str, rules: PokerfaceRules, round_suit: Suit | None = None) -> PlayerAction:
+    """Turn a move text into an action.
+
+    >>> rules = PokerfaceRules(("Anna", "Ben", "Carla", "Dan"))
+    >>> parse_move("Dan takes from Ben", rules), parse_move("Anna takes A", rules)
+    (TakeFromPlayer(seat=3, target=1), TakeFromMiddle(seat=0, token=1))
+    """
+    def seat(name: str) -> int:
+        try:
+            return rules.seat_of(name)
+        except ValueError as error:
+            raise ScenarioError(str(error)) from None
+
+    match = _TAKE_FROM.match(text)
+    if match:
+        return TakeFromPlayer(seat(match["name"]), seat(match["target"]))
+    match = _TAKE.match(text)
+    if match:
+        token_text = match["token"].upper()
+        if token_text not in ("A",) and not token_text.isdigit():
+            raise ScenarioError(f"{match['token']!r} is not a token: tokens are A (or 1) to {rules.player_count}")
+        token = 1 if token_text == "A" else int(token_text)
+        if match["suit"] and round_suit is not None and _SUITS[match["suit"]] != round_suit:
+            raise ScenarioError(f"the token {match['token']}{match['suit']} is not of this round's suit {round_suit.symbol}")
+        return TakeFromMiddle(seat(match["name"]), token)
+    match = _PASS.match(text)
+    if match:
+        return Pass(seat(match["name"]))
+    raise ScenarioError("a move reads 'NAME takes N', 'NAME takes from OTHER', 'NAME passes' or 'NAME is done'")
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step of a replay: a chance step (dealing, showdown) or a player's move, with its events.
+    ``state`` is a snapshot of the game after the step (a state you may read but should not change)."""
+
+    number: int
+    deal: int
+    move: str | None
+    action: Action
+    events: tuple[Event, ...]
+
+    @property
+    def is_move(self) -> bool:
+        return self.move is not None
+
+    def lines(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+        return [event.describe(lang) for event in self.events]
+
+    def rules_applied(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+        texts: list[str] = []
+        for event in self.events:
+            text = event.rule_text(lang)
+            if text and text not in texts:
+                texts.append(text)
+        return texts
+
+    def as_json(self, lang: str) -> dict[str, Any]:
+        return {
+            "step": self.number,
+            "deal": self.deal,
+            "move": self.move,
+            "events": self.lines(lang),
+            "rules": self.rules_applied(lang),
+        }
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A scenario played through: its steps in order, and the final state."""
+
+    scenario: Scenario
+    steps: tuple[ReplayStep, ...]
+    final: PokerfaceState
+
+    @classmethod
+    def of(cls, scenario: Scenario) -> "Replay":
+        state = scenario.rules.new_game(seed=scenario.seed, auto_chance=False)
+        rng = make_rng(scenario.seed)
+        steps: list[ReplayStep] = []
+        for deal_number, deal in enumerate(scenario.deals, start=1):
+            if state.is_terminal():
+                raise ScenarioError(f"deal {deal_number}: the game is already over")
+            hole, board = _complete_cards(scenario, deal, rng)
+            moves = list(deal.moves)
+            while not state.is_terminal():
+                if state.current_player() == CHANCE:
+                    kind = state.step[0]
+                    if kind == "hole" and state.deal_number != deal_number:
+                        break  # this deal is over; the scenario's next deal begins
+                    if moves or kind in ("hole", "showdown"):
+                        steps.append(_step(state, len(steps) + 1, None, _chance_action(state, hole, board)))
+                        continue
+                    break
+                if not moves:
+                    break
+                text = moves.pop(0)
+                where = f"step {len(steps) + 1} (deal {deal_number}, {text!r})"
+                try:
+                    action = parse_move(text, scenario.rules, state.current_round.suit if state.current_round else None)
+                    steps.append(_step(state, len(steps) + 1, text, action))
+                except ScenarioError as error:
+                    raise ScenarioError(f"{where}: {error}") from None
+                except IllegalAction as error:
+                    raise ScenarioError(f"{where}: not allowed: {error}") from None
+            if moves:
+                raise ScenarioError(f"deal {deal_number}, move {moves[0]!r}: the game is already over")
+            if deal_number < len(scenario.deals) and state.deal_number == deal_number and not state.is_terminal():
+                raise ScenarioError(
+                    f"deal {deal_number}: the moves end at the {state.step[0]}, before the showdown; "
+                    "every deal but the last must reach its showdown"
+                )
+        return cls(scenario, tuple(steps), state)
+
+    def outcome(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """What the scenario ends with: the tally, each showdown, and where play stopped."""
+        state = self.final
+        return {
+            "successes": state.successes,
+            "failures": state.failures,
+            "game_over": state.is_terminal(),
+            "won": state.won,
+            "stopped_at": state.step[0],
+            "showdowns": [
+                {"success": result.success, "summary": result.summary.text(lang),
+                 "broken_by": result.steps[result.broken_at].hand.name if result.broken_at is not None else None}
+                for result in state.showdowns
+            ],
+            "tokens": {
+                suit.letter: {state.players[seat]: n + 1 for n, seat in enumerate(r.holder) if seat is not None}
+                for suit, r in state.rounds.items()
+            },
+            "summary": self.steps[-1].lines(lang)[-1] if self.steps else "",
+        }
+
+    def as_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario.name,
+            "title": self.scenario.title(lang),
+            "players": list(self.scenario.rules.players),
+            "steps": [step.as_json(lang) for step in self.steps],
+            "outcome": self.outcome(lang),
+        }
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """Every step with its events; each rule is quoted (↳) where it first applies."""
+        lines = [self.scenario.title(lang), ""]
+        quoted: set[str] = set()
+        for step in self.steps:
+            head = f"{step.number:>3}. "
+            for i, line in enumerate(step.lines(lang)):
+                lines.append((head if i == 0 else " " * len(head)) + line)
+            for rule in step.rules_applied(lang):
+                if rule not in quoted:
+                    quoted.add(rule)
+                    lines.append(" " * len(head) + "  ↳ " + rule)
+        lines.append("")
+        lines.append(self.outcome(lang)["summary"])
+        return "\n".join(lines)
+
+
+def _step(state: PokerfaceState, number: int, move: str | None, action: Action) -> ReplayStep:
+    deal = state.deal_number
+    events = state.apply(action)
+    return ReplayStep(number, deal, move, state.history[-1], events)
+
+
+def _complete_cards(scenario: Scenario, deal: ScenarioDeal, rng: Any) -> tuple[tuple[tuple[Card, Card], ...], tuple[Card, ...]]:
+    """The deal's cards: the scenario's, and random ones (from the scenario's seed) for the rest."""
+    given = {scenario.rules.seat_of(name): cards for name, cards in deal.hole}
+    used = {c for cards in given.values() for c in cards} | set(deal.board)
+    deck = [french_deck()[i] for i in rng.permutation(52)]
+    free = [c for c in deck if c not in used]
+    hole = []
+    for seat in range(scenario.rules.player_count):
+        cards = given.get(seat)
+        if cards is None:
+            cards = (free.pop(0), free.pop(0))
+        hole.append((cards[0], cards[1]))
+    board = tuple(deal.board) + tuple(free[: 5 - len(deal.board)])
+    return tuple(hole), board
+
+
+def _chance_action(state: PokerfaceState, hole: tuple[tuple[Card, Card], ...], board: tuple[Card, ...]) -> Action:
+    kind = state.step[0]
+    if kind == "hole":
+        return DealHoleCards(hole)
+    if kind == "flop":
+        return DealBoard("flop", board[:3])
+    if kind == "turn":
+        return DealBoard("turn", board[3:4])
+    if kind == "river":
+        return DealBoard("river", board[4:5])
+    chance = state.chance_action()
+    assert chance is not None
+    return chance
+
+
+def load_scenario(source: str | Path) -> Scenario:
+    """A built-in scenario by name, or a scenario file (JSON)."""
+    text = str(source)
+    builtin = {s.name: s for s in builtin_scenarios()}
+    if text in builtin:
+        return builtin[text]
+    path = Path(text)
+    if not path.is_file():
+        names = ", ".join(sorted(builtin))
+        raise ScenarioError(f"no built-in scenario and no file named {text!r}; the built-in ones are {names}")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ScenarioError(f"{path}: not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}") from None
+    return Scenario.from_dict(data, str(path))
+
+
+def builtin_scenarios() -> list[Scenario]:
+    """The rulebook's worked examples, sorted by name."""
+    folder = resources.files("pokerkit_teach.pokerface").joinpath("scenarios")
+    scenarios = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            scenarios.append(Scenario.from_dict(json.loads(entry.read_text("utf-8")), entry.name))
+    return sorted(scenarios, key=lambda s: s.name)
+
+
+def scenario_names(scenarios: Sequence[Scenario]) -> list[str]:
+    return [s.name for s in scenarios]

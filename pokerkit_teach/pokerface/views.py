@@ -1,0 +1,119 @@
+"""What one player may see: their own hole cards, the board, every token; never another player's hole
+cards before the showdown reveals them.
+
+>>> from pokerkit_teach.pokerface import PokerfaceRules
+>>> state = PokerfaceRules(("Anna", "Ben", "Carla")).new_game(seed=3)
+>>> view = state.view_for(1)
+>>> len(view.hole), view.others_hidden
+(2, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import Card, Suit
+from ..explain import ShowdownResult
+from .actions import Action
+
+if TYPE_CHECKING:
+    from .state import PokerfaceState
+
+__all__ = ["PlayerView"]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A frozen picture of the game from one seat.
+
+    ``tokens`` maps each suit whose round has started this deal to the holder of each token
+    (``tokens[suit][n - 1]`` is the seat holding token n, or None for the middle).
+    ``last_showdown`` is the most recent showdown, which every player saw.
+    """
+
+    seat: int
+    players: tuple[str, ...]
+    dealer: int
+    deal_number: int
+    step: str
+    round_suit: Suit | None
+    to_act: tuple[int, ...]
+    hole: tuple[Card, ...]
+    board: tuple[Card, ...]
+    tokens: tuple[tuple[Suit, tuple[int | None, ...]], ...]
+    successes: int
+    failures: int
+    failures_to_lose: int
+    legal_actions: tuple[Action, ...]
+    last_showdown: ShowdownResult | None
+    game_over: bool
+    won: bool | None
+
+    @classmethod
+    def of(cls, state: "PokerfaceState", seat: int) -> "PlayerView":
+        if not 0 <= seat < state.player_count:
+            raise ValueError(f"no seat {seat}: the seats are 0 to {state.player_count - 1}")
+        kind, suit = state.step
+        to_act = tuple(state.seats_to_act())
+        legal = tuple(a for a in state.legal_actions() if getattr(a, "seat", None) == seat)
+        return cls(
+            seat=seat,
+            players=state.players,
+            dealer=state.dealer,
+            deal_number=state.deal_number,
+            step=kind,
+            round_suit=suit if kind == "round" else None,
+            to_act=to_act,
+            hole=tuple(state.hole[seat]) if state.hole is not None else (),
+            board=tuple(state.board),
+            tokens=tuple((s, tuple(r.holder)) for s, r in state.rounds.items()),
+            successes=state.successes,
+            failures=state.failures,
+            failures_to_lose=state.rules.failures_to_lose,
+            legal_actions=legal,
+            last_showdown=state.showdowns[-1] if state.showdowns else None,
+            game_over=state.is_terminal(),
+            won=state.won,
+        )
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    @property
+    def others_hidden(self) -> bool:
+        """Always true: a view never carries another player's hole cards (they show in ``last_showdown``
+        once revealed)."""
+        return True
+
+    def token_holders(self, suit: Suit) -> tuple[int | None, ...] | None:
+        for s, holders in self.tokens:
+            if s == suit:
+                return holders
+        return None
+
+    def token_of(self, seat: int, suit: Suit) -> int | None:
+        holders = self.token_holders(suit)
+        if holders is None:
+            return None
+        for index, holder in enumerate(holders):
+            if holder == seat:
+                return index + 1
+        return None
+
+    def _repr_html_(self) -> str:
+        from ..render import cards_html
+
+        rows = "".join(
+            f"<tr><th>{suit.symbol}</th>" + "".join(
+                f"<td>{self.players[h] if h is not None else '—'}</td>" for h in holders
+            ) + "</tr>"
+            for suit, holders in self.tokens
+        )
+        numbers = "".join(f"<th>{'A' if n == 1 else n}</th>" for n in range(1, self.player_count + 1))
+        return (
+            f"<div><b>{self.players[self.seat]}</b>, deal {self.deal_number}: "
+            f"{cards_html(self.hole)} board {cards_html(self.board)}"
+            f"<table><tr><th></th>{numbers}</tr>{rows}</table></div>"
+        )

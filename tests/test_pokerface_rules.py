@@ -1,0 +1,242 @@
+"""The Pokerface engine against the rulebook: token rounds, the emergency brake, the showdown, the tally,
+the variants, views, replays and refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokerkit_teach.cards import Suit, parse_cards
+from pokerkit_teach.errors import IllegalAction
+from pokerkit_teach.pokerface import (
+    CHANCE,
+    SIMULTANEOUS,
+    DealBoard,
+    DealHoleCards,
+    Pass,
+    PokerfaceRules,
+    Showdown,
+    TakeFromMiddle,
+    TakeFromPlayer,
+    Variant,
+    replay_history,
+)
+from pokerkit_teach.pokerface.scenarios import load_scenario
+
+FOUR = ("Anna", "Ben", "Carla", "Dan")
+
+
+def play(state, *actions):  # type: ignore[no-untyped-def]
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def everyone_takes_and_passes(state, order=None):  # type: ignore[no-untyped-def]
+    """Each player in turn takes the lowest free token (or the one given), then all pass."""
+    count = state.player_count
+    first = state.current_player()
+    seats = [(first + i) % count for i in range(count)]
+    for seat, token in zip(seats, order or range(1, count + 1)):
+        state.apply(TakeFromMiddle(seat, token))
+    for seat in seats:
+        state.apply(Pass(seat))
+
+
+def test_the_player_left_of_the_dealer_begins_and_turns_go_clockwise() -> None:
+    state = PokerfaceRules(FOUR, first_dealer=0).new_game(seed=1)
+    assert state.step == ("round", Suit.CLUBS)
+    assert state.current_player() == 1
+    state.apply(TakeFromMiddle(1, 1))
+    assert state.current_player() == 2
+    with pytest.raises(IllegalAction, match="not Anna's turn; Carla is to act"):
+        state.apply(TakeFromMiddle(0, 2))
+
+
+def test_rulebook_token_round_step_by_step() -> None:
+    replay = load_scenario("token-round").replay()
+    state = replay.final
+    # Replay the same moves by hand and check what the rulebook states at each step.
+    state = PokerfaceRules(FOUR, 0).new_game(seed=3)
+    everyone_takes_and_passes(state, [4, 2, 3, 1])
+    assert state.step == ("round", Suit.DIAMONDS)
+    play(state, TakeFromMiddle(1, 4), TakeFromMiddle(2, 2), TakeFromPlayer(3, 1))
+    diamonds = state.rounds[Suit.DIAMONDS]
+    assert diamonds.token_of(3) == 4 and diamonds.token_of(1) is None  # Ben now has nothing
+    state.apply(TakeFromMiddle(0, 1))
+    assert state.current_player() == 1  # Ben must act
+    assert diamonds.middle() == [3]  # the 3♦ is the only one left
+    assert Pass(1) not in state.legal_actions()  # without a token he cannot pass
+    state.apply(TakeFromMiddle(1, 3))
+    for seat in (2, 3, 0):
+        state.apply(Pass(seat))
+        assert not diamonds.finished
+    state.apply(Pass(1))  # the fourth pass in a row ends the round
+    assert diamonds.finished
+    assert [diamonds.token_of(s) for s in range(4)] == [1, 3, 2, 4]
+    assert state.step[0] == "round" and state.step[1] is Suit.HEARTS  # the turn came, round ♥ began
+    # the scenario ends in the same position
+    assert replay.outcome()["tokens"]["d"] == {"Anna": 1, "Carla": 2, "Ben": 3, "Dan": 4}
+
+
+def test_taking_from_the_middle_returns_your_own_token_first() -> None:
+    state = PokerfaceRules(("A", "B", "C"), 0).new_game(seed=2)
+    play(state, TakeFromMiddle(1, 1), TakeFromMiddle(2, 2), TakeFromMiddle(0, 3), Pass(1))
+    clubs = state.rounds[Suit.CLUBS]
+    state.apply(TakeFromPlayer(2, 0))  # C takes A's 3; C's 2 goes back to the middle
+    assert clubs.token_of(2) == 3 and clubs.token_of(0) is None and clubs.middle() == [2]
+    state.apply(TakeFromMiddle(0, 2))
+    assert clubs.token_of(0) == 2
+    with pytest.raises(IllegalAction, match="B already holds the A♣"):
+        state.apply(TakeFromMiddle(1, 1))
+
+
+def test_passing_needs_a_token_and_a_broken_chain_restarts() -> None:
+    state = PokerfaceRules(FOUR, 0).new_game(seed=2)
+    with pytest.raises(IllegalAction, match="Ben may not pass without a ♣ token"):
+        state.apply(Pass(1))
+    play(state, TakeFromMiddle(1, 1), TakeFromMiddle(2, 2), TakeFromMiddle(3, 3), TakeFromMiddle(0, 4), Pass(1), Pass(2))
+    state.apply(TakeFromPlayer(3, 0))  # Dan breaks the chain: Anna now has none
+    clubs = state.rounds[Suit.CLUBS]
+    assert clubs.passes_in_row == 0 and not clubs.finished
+    play(state, TakeFromMiddle(0, 3), Pass(1), Pass(2), Pass(3))
+    assert not clubs.finished  # three passes in a row are not yet all four
+    state.apply(Pass(0))
+    assert clubs.finished
+    assert [e for e in state.events if e.kind == "round_ended"][-1].rule == "all_passed"
+
+
+def test_emergency_brake_after_three_full_laps() -> None:
+    state = PokerfaceRules(("A", "B", "C"), 0).new_game(seed=4)
+    # B and C keep taking the 3 from each other; A holds the 1.
+    play(state, TakeFromMiddle(1, 3), TakeFromPlayer(2, 1), TakeFromMiddle(0, 1))
+    for _ in range(2):
+        play(state, TakeFromPlayer(1, 2), TakeFromPlayer(2, 1), Pass(0))
+    clubs = state.rounds[Suit.CLUBS]
+    assert clubs.turns == 9 and clubs.brake_queue == [1]  # B has no token and must take one
+    assert state.current_player() == 1
+    assert state.legal_actions() == [TakeFromMiddle(1, 2)]
+    assert any(e.kind == "brake" for e in state.events)
+    with pytest.raises(IllegalAction, match="emergency brake B must take"):
+        state.apply(TakeFromPlayer(1, 2))
+    state.apply(TakeFromMiddle(1, 2))
+    assert clubs.finished
+    assert [e for e in state.events if e.kind == "round_ended"][-1].rule == "brake_end"
+
+
+def test_showdown_uses_the_spade_tokens_and_the_tally_decides() -> None:
+    for name, success in (("showdown-success", True), ("showdown-failure", False)):
+        replay = load_scenario(name).replay()
+        state = replay.final
+        assert state.deal_results == [success]
+        assert (state.successes, state.failures) == ((1, 0) if success else (0, 1))
+        assert state.dealer == 1  # the deal passed to Ben, on Anna's left
+        assert state.deal_number == 2
+
+
+def play_deal_in_order(state, reverse: bool) -> None:  # type: ignore[no-untyped-def]
+    """Play one deal; at the ♠ round give the tokens by true strength (or against it)."""
+    from pokerkit_teach.holdem import hand_strength
+
+    while state.step[0] == "round":
+        if state.step[1] is Suit.SPADES:
+            strengths = [hand_strength(state.hole[s] + tuple(state.board)) for s in range(state.player_count)]
+            ranking = sorted(range(state.player_count), key=lambda s: strengths[s], reverse=reverse)
+            token = {seat: n + 1 for n, seat in enumerate(ranking)}
+            first = state.current_player()
+            seats = [(first + i) % state.player_count for i in range(state.player_count)]
+            everyone_takes_and_passes(state, [token[s] for s in seats])
+            return
+        else:
+            everyone_takes_and_passes(state)
+
+
+@pytest.mark.parametrize("variants, failures", [(frozenset(), 3), (frozenset({Variant.SOFT_LANDING}), 4)])
+def test_failures_lose_the_game_three_or_with_soft_landing_four(variants: frozenset[Variant], failures: int) -> None:
+    state = PokerfaceRules(FOUR, 0, variants).new_game(seed=11)
+    while not state.is_terminal():
+        play_deal_in_order(state, reverse=True)
+    assert state.won is False and state.failures == failures and state.successes == 0
+    assert state.deal_results == [False] * failures
+    assert state.events[-1].kind == "game_lost"
+
+
+def test_three_successes_win_and_the_dealer_moves_left_each_deal() -> None:
+    state = PokerfaceRules(FOUR, 2).new_game(seed=12)
+    dealers = []
+    while not state.is_terminal():
+        dealers.append(state.dealer)
+        play_deal_in_order(state, reverse=False)
+    assert state.won is True and state.deal_results == [True, True, True]
+    assert dealers == [2, 3, 0]
+
+
+def test_rising_stakes_skips_clubs_then_hearts() -> None:
+    rules = PokerfaceRules(FOUR, 0, frozenset({Variant.RISING_STAKES}))
+    assert rules.rounds_for(0) == (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+    assert rules.rounds_for(1) == (Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+    assert rules.rounds_for(2) == (Suit.DIAMONDS, Suit.SPADES)
+    state = rules.new_game(seed=5)
+    state.successes = 1  # as after a first success
+    state._plan_deal()
+    assert [k for k, _ in state._steps] == ["hole", "flop", "round", "turn", "round", "river", "round", "showdown"]
+
+
+def test_free_for_all_lets_anyone_move_until_all_are_done() -> None:
+    state = PokerfaceRules(("A", "B", "C"), 0, frozenset({Variant.FREE_FOR_ALL})).new_game(seed=6)
+    assert state.current_player() == SIMULTANEOUS
+    play(state, TakeFromMiddle(2, 3), TakeFromMiddle(0, 1), Pass(2), TakeFromMiddle(1, 2), Pass(0))
+    clubs = state.rounds[Suit.CLUBS]
+    assert clubs.done == {0}  # B's take cleared C's "done"
+    with pytest.raises(IllegalAction, match="A has already said they are done"):
+        state.apply(Pass(0))
+    play(state, Pass(1), Pass(2))
+    assert clubs.finished
+
+
+def test_chance_steps_can_be_applied_one_by_one() -> None:
+    state = PokerfaceRules(("A", "B", "C"), 0).new_game(seed=8, auto_chance=False)
+    assert state.current_player() == CHANCE and state.legal_actions() == [DealHoleCards()]
+    with pytest.raises(IllegalAction, match="the hole comes first|Not yet"):
+        state.apply(TakeFromMiddle(1, 1))
+    state.apply(DealHoleCards())
+    assert state.hole is not None and len({c for pair in state.hole for c in pair}) == 6
+    everyone_takes_and_passes(state)
+    assert state.legal_actions() == [DealBoard("flop")]
+    with pytest.raises(IllegalAction):
+        state.apply(DealBoard("flop", parse_cards("As Ks")))
+    state.apply(DealBoard("flop"))
+    assert len(state.board) == 3
+
+
+def test_views_hide_other_hole_cards_until_the_showdown() -> None:
+    state = PokerfaceRules(FOUR, 0).new_game(seed=9)
+    view = state.view_for(2)
+    assert view.hole == state.hole[2] and view.board == ()
+    text = repr(view)
+    for seat in (0, 1, 3):
+        for card in state.hole[seat]:
+            assert repr(card) not in text
+    assert view.legal_actions == () and state.view_for(1).legal_actions
+
+
+def test_same_seed_and_actions_give_the_same_game_and_replays_step_back() -> None:
+    a = PokerfaceRules(FOUR, 0).new_game(seed=42)
+    b = PokerfaceRules(FOUR, 0).new_game(seed=42)
+    for state in (a, b):
+        everyone_takes_and_passes(state, [2, 1, 4, 3])
+    assert a.snapshot() == b.snapshot()
+    again = replay_history(a.rules, a.history)
+    # everything but the undealt deck and the random generator, which a replay does not need
+    assert again.snapshot()[:10] + again.snapshot()[11:-1] == a.snapshot()[:10] + a.snapshot()[11:-1]
+    before = a.undo()
+    assert len(before.history) < len(a.history) and before.step == ("round", Suit.CLUBS)
+
+
+def test_a_refused_action_changes_nothing() -> None:
+    state = PokerfaceRules(FOUR, 0).new_game(seed=10)
+    state.apply(TakeFromMiddle(1, 2))
+    before = state.snapshot()
+    for bad in (TakeFromMiddle(2, 2), TakeFromMiddle(2, 9), TakeFromPlayer(2, 2), TakeFromPlayer(2, 0), Pass(2), Pass(3), Showdown(), DealBoard("flop")):
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
+        assert state.snapshot() == before

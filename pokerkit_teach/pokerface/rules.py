@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..cards import Suit
 
 if TYPE_CHECKING:
+    from ..rng import SeedLike
     from .state import PokerfaceState
 
 __all__ = ["Variant", "PokerfaceRules", "ROUND_SUITS", "SUCCESSES_TO_WIN", "MIN_PLAYERS", "MAX_PLAYERS"]
@@ -110,7 +111,7 @@ class PokerfaceRules:
     def seat_of(self, name: str) -> int:
         return _seat_of(self.players, name)
 
-    def new_game(self, seed: object = None, auto_chance: bool = True) -> "PokerfaceState":
+    def new_game(self, seed: "SeedLike" = None, auto_chance: bool = True) -> "PokerfaceState":
         """A new game; ``seed`` (int or numpy Generator) decides every shuffle."""
         from .state import PokerfaceState
 

@@ -160,6 +160,46 @@ def _replay(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -
     return 0
 
 
+def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    import os
+    import time
+
+    from .pokerface.simulate import simulate
+
+    variants = [v for v in (args.variant or []) if v.lower() not in ("base", "none")]
+    last = [0.0]
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= 1.0 or done == total:
+            last[0] = now
+            print(f"\rgames {done:,}/{total:,}", end="\n" if done == total else "", file=err, flush=True)
+
+    try:
+        result = simulate(
+            players=args.players, variants=variants, bot=args.bots, games=args.games, seed=args.seed,
+            workers=args.workers or min(2, os.cpu_count() or 1),
+            progress=progress if args.games >= 200 else None,
+        )
+    except ValueError as error:
+        print(f"error: {error}", file=err)
+        return EXIT_USAGE
+    data = result.as_json()
+    if args.json:
+        print(json.dumps(data), file=out)
+    else:
+        low, high = result.ci95
+        label = ", ".join(result.variants) or "base game"
+        print(
+            f"{result.games:,} games, {result.players} players, {label}, {result.bot} bots: "
+            f"won {result.wins:,} ({100 * result.win_rate:.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}%), "
+            f"lost {result.losses:,}; deals {result.deal_successes:,} successes, {result.deal_failures:,} failures "
+            f"({result.seconds:.1f} s)",
+            file=out,
+        )
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # argparse's own errors: exit status 2 with the usage
         self.print_usage(sys.stderr)
@@ -205,6 +245,22 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("scenario", metavar="NAME|FILE")
     common(replay)
     replay.set_defaults(run=_replay)
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="simulate many Pokerface games with bots in every seat",
+        description="Play many games with the same bot in every seat and report the team's win rate with a 95%% confidence interval.",
+    )
+    simulate.add_argument("game", choices=["pokerface"])
+    simulate.add_argument("--players", type=int, default=4, help="3 to 6 (default 4)")
+    simulate.add_argument("--variant", nargs="*", action="extend", metavar="NAME",
+                          help="free-for-all, rising-stakes, soft-landing (any of them; 'base' for none)")
+    simulate.add_argument("--bots", default="estimator", help="random, estimator or reader (default estimator)")
+    simulate.add_argument("--games", type=int, default=1000)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--workers", type=int, default=0, help="processes to use (default: up to 2)")
+    simulate.add_argument("--json", action="store_true", help="print JSON instead of text")
+    simulate.set_defaults(run=_simulate)
     return parser
 
 

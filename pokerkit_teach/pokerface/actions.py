@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TakeFromMiddle:
     """Take the token numbered ``token`` from the middle (one's own token, if any, goes back first)."""
 
@@ -37,7 +37,7 @@ class TakeFromMiddle:
     token: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TakeFromPlayer:
     """Take the current round's token from the player in seat ``target``."""
 
@@ -45,7 +45,7 @@ class TakeFromPlayer:
     target: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pass:
     """Do nothing this turn (only with a token of the round). In free-for-all: say "I am done"."""
 

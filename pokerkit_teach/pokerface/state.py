@@ -23,7 +23,6 @@ pokerkit_teach.errors.IllegalAction: Carla may not pass without a ♣ token.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..cards import Card, Suit, french_deck, parse_cards
@@ -47,35 +46,49 @@ SIMULTANEOUS = -3
 _BOARD_SIZES = {"flop": 3, "turn": 1, "river": 1}
 
 
-@dataclass
 class TokenRound:
     """The tokens of one suit during a deal. ``holder[n - 1]`` is the seat holding token n, or None
-    while it lies in the middle."""
+    while it lies in the middle; ``held[seat]`` is the token a seat holds, or None."""
 
-    suit: Suit
-    holder: list[int | None]
-    first_seat: int
-    next_seat: int
-    turns: int = 0
-    passes_in_row: int = 0
-    brake_queue: list[int] | None = None
-    done: set[int] = field(default_factory=set)
-    finished: bool = False
+    __slots__ = ("suit", "holder", "held", "first_seat", "next_seat", "turns", "passes_in_row", "brake_queue", "done", "finished")
+
+    def __init__(self, suit: Suit, players: int, first_seat: int) -> None:
+        self.suit = suit
+        self.holder: list[int | None] = [None] * players
+        self.held: list[int | None] = [None] * players
+        self.first_seat = first_seat
+        self.next_seat = first_seat
+        self.turns = 0
+        self.passes_in_row = 0
+        self.brake_queue: list[int] | None = None
+        self.done: set[int] = set()
+        self.finished = False
 
     def token_of(self, seat: int) -> int | None:
         """The token number the seat holds, or None."""
-        for index, holder in enumerate(self.holder):
-            if holder == seat:
-                return index + 1
-        return None
+        return self.held[seat]
 
     def middle(self) -> list[int]:
         return [index + 1 for index, holder in enumerate(self.holder) if holder is None]
+
+    def give(self, token: int, seat: int) -> None:
+        """Move ``token`` to ``seat``: the seat's own token goes to the middle, the token's holder loses it."""
+        own = self.held[seat]
+        if own is not None:
+            self.holder[own - 1] = None
+        previous = self.holder[token - 1]
+        if previous is not None:
+            self.held[previous] = None
+        self.holder[token - 1] = seat
+        self.held[seat] = token
 
     def snapshot(self) -> tuple[Any, ...]:
         queue = tuple(self.brake_queue) if self.brake_queue is not None else None
         return (self.suit, tuple(self.holder), self.first_seat, self.next_seat, self.turns,
                 self.passes_in_row, queue, frozenset(self.done), self.finished)
+
+    def __repr__(self) -> str:
+        return f"TokenRound({self.suit.symbol}, holder={self.holder}, turns={self.turns}, finished={self.finished})"
 
 
 class PokerfaceState:
@@ -104,6 +117,9 @@ class PokerfaceState:
         self._deck: list[Card] = []
         self._steps: list[tuple[str, Any]] = []
         self._step = 0
+        self._round: TokenRound | None = None
+        self._count = rules.player_count
+        self._free_for_all = rules.free_for_all
         self.won: bool | None = None
         self._plan_deal()
         if auto_chance:
@@ -128,19 +144,19 @@ class PokerfaceState:
 
     @property
     def current_round(self) -> TokenRound | None:
-        kind, suit = self.step
-        return self.rounds[suit] if kind == "round" else None
+        """The token round being played, or None during a chance step or after the game."""
+        return self._round
 
     def current_player(self) -> int:
         """The seat to act, or ``CHANCE``, ``TERMINAL``, or ``SIMULTANEOUS`` (free-for-all rounds)."""
-        if self.is_terminal():
+        if self.won is not None:
             return TERMINAL
-        token_round = self.current_round
+        token_round = self._round
         if token_round is None:
             return CHANCE
         if token_round.brake_queue is not None:
             return token_round.brake_queue[0]
-        if self.rules.free_for_all:
+        if self._free_for_all:
             return SIMULTANEOUS
         return token_round.next_seat
 
@@ -148,8 +164,17 @@ class PokerfaceState:
         """Every seat that may act now (all seats in a free-for-all round)."""
         player = self.current_player()
         if player == SIMULTANEOUS:
-            return list(range(self.player_count))
+            return list(range(self._count))
         return [player] if player >= 0 else []
+
+    def may_act(self, seat: int) -> bool:
+        """Whether ``seat`` may make a move now."""
+        token_round = self._round
+        if token_round is None or self.won is not None:
+            return False
+        if token_round.brake_queue is not None:
+            return token_round.brake_queue[0] == seat
+        return self._free_for_all or token_round.next_seat == seat
 
     def token_of(self, seat: int, suit: Suit | None = None) -> int | None:
         """The token a seat holds in a round (default: the current round)."""
@@ -170,26 +195,38 @@ class PokerfaceState:
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a stable order: takes from the middle by token number, takes
         from players by seat, then pass."""
-        if self.is_terminal():
+        if self.won is not None:
             return []
-        chance = self.chance_action()
-        if chance is not None:
-            return [chance]
-        token_round = self.current_round
-        assert token_round is not None
+        token_round = self._round
+        if token_round is None:
+            chance = self.chance_action()
+            return [chance] if chance is not None else []
         if token_round.brake_queue is not None:
             seat = token_round.brake_queue[0]
             return [TakeFromMiddle(seat, t) for t in token_round.middle()]
         actions: list[Action] = []
+        middle = token_round.middle()
+        holders = [seat for seat, token in enumerate(token_round.held) if token is not None]
         for seat in self.seats_to_act():
-            actions += [TakeFromMiddle(seat, t) for t in token_round.middle()]
-            actions += [
-                TakeFromPlayer(seat, other)
-                for other in range(self.player_count)
-                if other != seat and token_round.token_of(other) is not None
-            ]
-            if token_round.token_of(seat) is not None and seat not in token_round.done:
+            actions += [TakeFromMiddle(seat, t) for t in middle]
+            actions += [TakeFromPlayer(seat, other) for other in holders if other != seat]
+            if token_round.held[seat] is not None and seat not in token_round.done:
                 actions.append(Pass(seat))
+        return actions
+
+    def legal_actions_for(self, seat: int) -> list[Action]:
+        """The moves ``seat`` may make now (empty when it is not this seat's turn)."""
+        token_round = self._round
+        if token_round is None or self.won is not None or not self.may_act(seat):
+            return []
+        middle = token_round.middle()
+        actions: list[Action] = [TakeFromMiddle(seat, t) for t in middle]
+        if token_round.brake_queue is not None:
+            return actions
+        held = token_round.held
+        actions += [TakeFromPlayer(seat, other) for other, token in enumerate(held) if token is not None and other != seat]
+        if held[seat] is not None and seat not in token_round.done:
+            actions.append(Pass(seat))
         return actions
 
     def can_apply(self, action: Action) -> bool:
@@ -214,10 +251,10 @@ class PokerfaceState:
 
     def _check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` if ``action`` is not allowed now; change nothing."""
-        if self.is_terminal():
+        if self.won is not None:
             raise IllegalAction("pokerface.illegal.game_over")
-        expected = self.chance_action()
         if isinstance(action, (DealHoleCards, DealBoard, Showdown)):
+            expected = self.chance_action()
             if expected is None:
                 raise IllegalAction("pokerface.illegal.not_chance_now")
             if type(action) is not type(expected) or (
@@ -228,16 +265,15 @@ class PokerfaceState:
             return
         if not isinstance(action, (TakeFromMiddle, TakeFromPlayer, Pass)):
             raise IllegalAction("pokerface.illegal.unknown_action", action=repr(action))
-        if expected is not None:
+        token_round = self._round
+        if token_round is None:
             raise IllegalAction("pokerface.illegal.waiting_for_chance", step=self.step[0])
-        token_round = self.current_round
-        assert token_round is not None
         seat = action.seat
-        if not isinstance(seat, int) or not 0 <= seat < self.player_count:
-            raise IllegalAction("pokerface.illegal.no_such_seat", seat=seat, count=self.player_count)
+        if not isinstance(seat, int) or not 0 <= seat < self._count:
+            raise IllegalAction("pokerface.illegal.no_such_seat", seat=seat, count=self._count)
         player = self._name(seat)
         suit = token_round.suit.symbol
-        if seat not in self.seats_to_act():
+        if not self.may_act(seat):
             raise IllegalAction("pokerface.illegal.not_your_turn", player=player, to_act=self._name(self.current_player()))
         if token_round.brake_queue is not None and not isinstance(action, TakeFromMiddle):
             raise IllegalAction("pokerface.illegal.brake_take_only", player=player, suit=suit)
@@ -423,14 +459,16 @@ class PokerfaceState:
         steps += [("round", Suit.SPADES), ("showdown", None)]
         self._steps = steps
         self._step = 0
+        self._round = None
 
     def _advance(self) -> None:
         """Move to the next step of the deal; announce a token round when one starts."""
         self._step += 1
         kind, suit = self.step
+        self._round = None
         if kind == "round":
             first = (self.dealer + 1) % self.player_count
-            self.rounds[suit] = TokenRound(suit, [None] * self.player_count, first, first)
+            self._round = self.rounds[suit] = TokenRound(suit, self.player_count, first)
             rule = "free_for_all" if self.rules.free_for_all else "round_start"
             tokens = " ".join(token_text(suit, n) for n in range(1, self.player_count + 1))
             self._event("round_started", None, rule, suit=suit.symbol, tokens=tokens, first=self._name(first))
@@ -445,9 +483,7 @@ class PokerfaceState:
         own = token_round.token_of(seat)
         in_brake = token_round.brake_queue is not None
         if isinstance(action, TakeFromMiddle):
-            if own is not None:
-                token_round.holder[own - 1] = None
-            token_round.holder[action.token - 1] = seat
+            token_round.give(action.token, seat)
             kind = "took_middle_returned" if own is not None else "took_middle"
             rule = "brake_take" if in_brake else "take_middle"
             self._event(kind, seat, rule, player=player, token=token_text(suit, action.token),
@@ -455,9 +491,7 @@ class PokerfaceState:
         elif isinstance(action, TakeFromPlayer):
             taken = token_round.token_of(action.target)
             assert taken is not None
-            if own is not None:
-                token_round.holder[own - 1] = None
-            token_round.holder[taken - 1] = seat
+            token_round.give(taken, seat)
             kind = "took_player_returned" if own is not None else "took_player"
             self._event(kind, seat, "take_player", player=player, target=self._name(action.target),
                         token=token_text(suit, taken), returned=token_text(suit, own) if own is not None else "")

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["PlayerView"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     """A frozen picture of the game from one seat.
 
@@ -56,7 +56,7 @@ class PlayerView:
             raise ValueError(f"no seat {seat}: the seats are 0 to {state.player_count - 1}")
         kind, suit = state.step
         to_act = tuple(state.seats_to_act())
-        legal = tuple(a for a in state.legal_actions() if getattr(a, "seat", None) == seat)
+        legal = tuple(state.legal_actions_for(seat))
         return cls(
             seat=seat,
             players=state.players,

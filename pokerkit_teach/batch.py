@@ -1,0 +1,492 @@
+"""Vectorized Texas Hold'em hand evaluator and batch dealer in pure numpy.
+
+Card code = 4*rank + suit; ranks 2..A -> 0..12, suits c d h s -> 0..3.
+Strength = dense rank among the 7,462 five-card hand classes
+(1 = 7-5-4-3-2 high card, 7462 = royal flush); equal strength = tie.
+
+Design (per hand of k = 5, 6 or 7 cards)
+-----------------------------------------
+* Every card has an additive 32-bit key
+  ``(SUIT_KEYS[suit] << 24) + RANK_KEYS[rank]``.  The rank keys (Kenneth
+  Shackleton / SKPokerEval greedy keys) give distinct sums R for every rank
+  multiset of size <= 7 (max 7,825,759 < 2**23); the suit keys (0, 1, 25, 32)
+  give signatures (< 256) from which a flush, and its suit, can be read for
+  5, 6 and 7 cards.  For a hand with key sum ``s``: ``s >> 24`` is the suit
+  signature and ``s & 0xFFFFFF`` is R.
+* Cards are read in pairs straight from the uint8 input: unaligned strided
+  uint16 views of bytes (0,1), (2,3), (4,5) (+ a uint8 view of a last odd
+  column) index a 13,365-entry pair table holding ``key[c0] + key[c1]``.
+  Seven cards = four gathers + three adds.
+* Non-flush strength: R is compressed by a "hash and displace" perfect hash
+  (vectorized first-fit build):
+  ``idx = (s + D[(s * A mod 2**32) >> (32 - b)]) & (2**t - 1)``; A is a
+  multiple of 256 so the suit signature in the top byte drops out of the
+  bucket hash and the final mask.  Table sizes (int16): 65,536 (7 cards),
+  32,768 (6), 8,192 (5).
+* Flush rows (``is_flush[s >> 24]``, ~3 % of 7-card hands) are re-evaluated
+  from the suited-rank bitmask through an 8,192-entry table.  With 7 cards a
+  flush excludes quads/full house, so the flush value is final.
+* Work is chunked (default 16,384 rows) with preallocated buffers so the
+  working set stays in L2.  Tables are built lazily (~0.5 s, numpy) and total
+  < 0.5 MB.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from typing import Dict, Optional, Tuple
+
+import numpy as np
+
+__all__ = [
+    "evaluate_batch",
+    "deal_batch",
+    "random_hands",
+    "build_tables",
+    "table_info",
+    "card_code",
+    "parse_cards",
+    "CATEGORIES",
+    "category_of",
+]
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+CATEGORIES = (   # names as used in /work/shared/vectors/vectors.jsonl
+    "high_card", "pair", "two_pair", "three_of_a_kind", "straight",
+    "flush", "full_house", "four_of_a_kind", "straight_flush",
+)
+# Number of strength classes per category, low to high.
+CATEGORY_SIZES = (1277, 2860, 858, 858, 10, 1277, 156, 156, 10)
+CATEGORY_START = tuple(int(x) for x in np.cumsum((0,) + CATEGORY_SIZES[:-1]) + 1)
+
+RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+SUIT_KEYS = (0, 1, 25, 32)
+SIG_SHIFT = 24         # suit signature lives in the top byte (7 * 32 = 224 < 256)
+R_MASK = (1 << SIG_SHIFT) - 1
+# perfect-hash parameters per hand size: (table bits, bucket bits)
+HASH_BITS = {5: (13, 10), 6: (15, 12), 7: (16, 13)}
+HASH_MULTS = (0x9E3779B1, 0x85EBCA6B, 0xC2B2AE35, 0x27D4EB2F, 0x165667B1)
+PAD = 52               # padding card code (key 0)
+DEFAULT_CHUNK = 16384
+
+
+def card_code(card: str) -> int:
+    """'As' -> 51, '2c' -> 0."""
+    return 4 * RANK_CHARS.index(card[0].upper()) + SUIT_CHARS.index(card[1].lower())
+
+
+def parse_cards(cards) -> list:
+    return [card_code(c) for c in cards]
+
+
+def category_of(strength) -> np.ndarray:
+    """Category index 0..8 (see CATEGORIES) for strength value(s)."""
+    return np.searchsorted(np.asarray(CATEGORY_START), np.asarray(strength), side="right") - 1
+
+
+# --------------------------------------------------------------------------
+# Table construction
+# --------------------------------------------------------------------------
+
+def _score5(ranks: Tuple[int, ...], flush: bool) -> int:
+    """Order-preserving integer score of a 5-card hand given its ranks.
+
+    score = category * 16**5 + tiebreak digits (ranks grouped by count, then
+    by rank, both descending).  Plain categorical logic, used on the 7,462
+    classes only.
+    """
+    cnt = {r: ranks.count(r) for r in set(ranks)}
+    groups = sorted(cnt.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    digits = [r for r, _ in groups]
+    shape = sorted(cnt.values(), reverse=True)
+    straight_top = -1
+    if len(cnt) == 5:
+        rs = sorted(cnt)
+        if rs[4] - rs[0] == 4:
+            straight_top = rs[4]
+        elif rs == [0, 1, 2, 3, 12]:
+            straight_top = 3          # wheel: 5-high
+    if straight_top >= 0:
+        cat, digits = (8 if flush else 4), [straight_top]
+    elif flush:
+        cat = 5
+    elif shape == [4, 1]:
+        cat = 7
+    elif shape == [3, 2]:
+        cat = 6
+    elif shape == [3, 1, 1]:
+        cat = 3
+    elif shape == [2, 2, 1]:
+        cat = 2
+    elif shape == [2, 1, 1, 1]:
+        cat = 1
+    else:
+        cat = 0
+    digits = digits + [0] * (5 - len(digits))
+    sc = cat
+    for d in digits:
+        sc = sc * 16 + d
+    return sc
+
+
+def _multisets(n: int) -> np.ndarray:
+    """All sorted rank tuples of length n with each rank at most 4 times."""
+    out = [t for t in itertools.combinations_with_replacement(range(13), n)
+           if max(t.count(r) for r in set(t)) <= 4]
+    return np.array(out, dtype=np.int64)
+
+
+class _Tables:
+    """Lazily built lookup tables (one instance per process)."""
+
+    def __init__(self) -> None:
+        t0 = time.perf_counter()
+        rk = np.array(RANK_KEYS, dtype=np.int64)
+        sk = np.array(SUIT_KEYS, dtype=np.int64)
+        codes = np.arange(53)
+        key = np.zeros(53, dtype=np.int64)
+        key[:52] = (sk[codes[:52] & 3] << SIG_SHIFT) + rk[codes[:52] >> 2]
+        self.card_key = key.astype(np.uint32)
+        # Pair table indexed by c0 | c1 << 8 (c0, c1 in 0..52).
+        c0, c1 = np.meshgrid(codes, codes, indexing="xy")
+        pair = np.zeros(53 * 256, dtype=np.uint32)
+        pair[(c0 | (c1 << 8)).ravel()] = (key[c0] + key[c1]).ravel().astype(np.uint32)
+        self.pair_key = pair
+
+        # ---- 7,462 classes: non-flush rank multisets of 5 + 1,287 flush sets
+        ms5 = _multisets(5)
+        nf_scores = np.array([_score5(tuple(t), False) for t in ms5.tolist()], dtype=np.int64)
+        distinct5 = np.array([t for t in itertools.combinations(range(13), 5)], dtype=np.int64)
+        fl_scores = np.array([_score5(tuple(t), True) for t in distinct5.tolist()], dtype=np.int64)
+        all_scores = np.unique(np.concatenate([nf_scores, fl_scores]))
+        assert all_scores.size == 7462, all_scores.size
+        self.class_scores = all_scores
+        # strength of a sorted 5-rank tuple, indexed by base-13 code
+        pow13 = 13 ** np.arange(5, dtype=np.int64)
+        self.nf5_strength = np.zeros(13 ** 5, dtype=np.int16)
+        self.nf5_strength[ms5 @ pow13] = np.searchsorted(all_scores, nf_scores) + 1
+
+        # ---- flush table: suited-rank bitmask (13 bits) -> strength
+        fl_strength = (np.searchsorted(all_scores, fl_scores) + 1).astype(np.int16)
+        masks = (1 << distinct5).sum(axis=1)
+        best = np.zeros(8192, dtype=np.int16)
+        best5 = np.zeros(8192, dtype=np.int16)
+        best5[masks] = fl_strength
+        # best flush of a mask with >= 5 bits = max over its 5-bit submasks
+        allm = np.arange(8192)
+        pc = np.bitwise_count(allm.astype(np.uint16)).astype(np.int64)
+        # for each mask with 5..7 bits: max over its 5-bit submasks
+        bits = (allm[:, None] >> np.arange(13)) & 1
+        for p in (5, 6, 7):
+            sel = allm[pc == p]
+            pos = np.argsort(-bits[sel], axis=1, kind="stable")[:, :p]  # set bit positions
+            sub = np.array(list(itertools.combinations(range(p), 5)), dtype=np.int64)
+            subm = (1 << pos[:, sub]).sum(axis=2)            # (m, C(p,5))
+            best[sel] = best5[subm].max(axis=1)
+        self.flush_strength = best
+        # suit bit table for flush masks: index suit*64 + code
+        sb = np.zeros(256, dtype=np.uint16)
+        for s in range(4):
+            c = np.arange(s, 52, 4)
+            sb[s * 64 + c] = 1 << (c >> 2)
+        self.suit_bits = sb
+
+        self.per_n: Dict[int, dict] = {}
+        self.base_build_s = time.perf_counter() - t0
+        self.build_s: Dict[int, float] = {}
+
+    # ------------------------------------------------------------------
+    def for_n(self, n: int) -> dict:
+        """Tables for hands of exactly n cards (5, 6 or 7), built lazily."""
+        d = self.per_n.get(n)
+        if d is not None:
+            return d
+        if n not in (5, 6, 7):
+            raise ValueError("hands must have 5, 6 or 7 cards")
+        t0 = time.perf_counter()
+        ms = _multisets(n)
+        combos = np.array(list(itertools.combinations(range(n), 5)), dtype=np.int64)
+        pow13 = 13 ** np.arange(5, dtype=np.int64)
+        strength = self.nf5_strength[ms[:, combos] @ pow13].max(axis=1)
+        R = np.array(RANK_KEYS, dtype=np.int64)[ms].sum(axis=1)
+        assert np.unique(R).size == R.size, "rank keys not distinct"
+        mult, disp, table = _perfect_hash(R, strength.astype(np.int16), *HASH_BITS[n])
+        # flush detection from the suit signature
+        fsuit = np.full(256, -1, dtype=np.int8)
+        for combo in itertools.combinations_with_replacement(range(4), n):
+            sig = sum(SUIT_KEYS[x] for x in combo)
+            f = [x for x in range(4) if combo.count(x) >= 5]
+            want = f[0] if f else -1
+            assert fsuit[sig] in (-1, want)
+            if f:
+                fsuit[sig] = want
+        # verify no non-flush signature collides with a flush one
+        for combo in itertools.combinations_with_replacement(range(4), n):
+            sig = sum(SUIT_KEYS[x] for x in combo)
+            if not any(combo.count(x) >= 5 for x in range(4)):
+                assert fsuit[sig] == -1
+        tbits, bbits = HASH_BITS[n]
+        d = dict(
+            mult=mult,                      # bucket multiplier (multiple of 256)
+            bucket_shift=32 - bbits,
+            disp=disp,                      # uint32 displacement per bucket
+            mask=(1 << tbits) - 1,
+            table=table,                    # int16 non-flush strengths
+            flush_suit=fsuit,               # int8 suit or -1, by suit signature
+            is_flush=fsuit >= 0,            # bool, by suit signature
+            flush_off=np.where(fsuit >= 0, fsuit.astype(np.intp) * 64, 0),
+        )
+        self.per_n[n] = d
+        self.build_s[n] = time.perf_counter() - t0
+        return d
+
+
+def _bucket(R: np.ndarray, mult: int, bbits: int) -> np.ndarray:
+    """Bucket of key R exactly as computed at lookup time (uint32 wrap)."""
+    return (((R.astype(np.uint64) * np.uint64(mult)) & np.uint64(0xFFFFFFFF))
+            >> np.uint64(32 - bbits)).astype(np.int64)
+
+
+def _perfect_hash(R: np.ndarray, vals: np.ndarray, tbits: int, bbits: int,
+                  batch: int = 1024) -> Tuple[int, np.ndarray, np.ndarray]:
+    """Hash-and-displace perfect hash of distinct keys R (< 2**24).
+
+    Lookup: ``idx = (R + disp[bucket(R)]) & (2**tbits - 1)`` with
+    ``bucket(R) = (R * mult mod 2**32) >> (32 - bbits)``.  Buckets are placed
+    largest first; for each, a vectorized scan over candidate displacements
+    picks the first one whose slots are all free.  Singleton buckets fill the
+    remaining holes in one vectorized step.
+    Returns (mult, disp as uint32, table as int16).
+    """
+    size = 1 << tbits
+    mask = size - 1
+    cand = np.arange(size, dtype=np.int64)
+    for m0 in HASH_MULTS:
+        mult = (m0 << 8) & 0xFFFFFFFF          # multiple of 256: ignores the signature byte
+        h = _bucket(R, mult, bbits)
+        order = np.argsort(h, kind="stable")
+        Rs, vs = R[order], vals[order]
+        starts = np.searchsorted(h[order], np.arange((1 << bbits) + 1))
+        sizes = np.diff(starts)
+        occ = np.zeros(size, dtype=bool)
+        disp = np.zeros(1 << bbits, dtype=np.int64)
+        by_size = np.argsort(-sizes, kind="stable")
+        ok = True
+        for bk in by_size[sizes[by_size] >= 2].tolist():
+            r = Rs[starts[bk]:starts[bk + 1]]
+            if np.unique(r & mask).size != r.size:
+                ok = False
+                break
+            for lo in range(0, size, batch):
+                free = np.flatnonzero(~occ[(r[:, None] + cand[None, lo:lo + batch]) & mask].any(axis=0))
+                if free.size:
+                    d = lo + int(free[0])
+                    break
+            else:
+                ok = False
+                break
+            occ[(r + d) & mask] = True
+            disp[bk] = d
+        if not ok:
+            continue
+        single = by_size[sizes[by_size] == 1]
+        holes = np.flatnonzero(~occ)[:single.size]
+        disp[single] = (holes - Rs[starts[single]]) & mask
+        table = np.zeros(size, dtype=np.int16)
+        idx = (Rs + disp[_bucket(Rs, mult, bbits)]) & mask
+        table[idx] = vs
+        assert np.unique(idx).size == idx.size
+        return mult, disp.astype(np.uint32), table
+    raise RuntimeError("perfect hash construction failed")
+
+
+_TABLES: Optional[_Tables] = None
+
+
+def build_tables(ns=(5, 6, 7)) -> _Tables:
+    """Build (if needed) and return the tables; normally done lazily."""
+    global _TABLES
+    if _TABLES is None:
+        _TABLES = _Tables()
+    for n in ns:
+        _TABLES.for_n(n)
+    return _TABLES
+
+
+def table_info() -> dict:
+    """Sizes (bytes) of the built tables and build times (s)."""
+    t = build_tables(())
+    info = {
+        "pair_key": t.pair_key.nbytes,
+        "flush_strength": t.flush_strength.nbytes,
+        "suit_bits": t.suit_bits.nbytes,
+        "base_build_s": t.base_build_s,
+        "build_tables_only_bytes_transient": t.nf5_strength.nbytes,
+    }
+    for n, d in sorted(t.per_n.items()):
+        info[f"n{n}_table_entries"] = d["table"].size
+        info[f"n{n}_bytes"] = (d["table"].nbytes + d["disp"].nbytes + d["flush_suit"].nbytes
+                               + d["is_flush"].nbytes + d["flush_off"].nbytes)
+        info[f"n{n}_build_s"] = t.build_s[n]
+    return info
+
+
+# --------------------------------------------------------------------------
+# Evaluation
+# --------------------------------------------------------------------------
+
+def _column_views(flat: np.ndarray, n: int, k: int):
+    """Strided views of a C-contiguous (n, k) uint8 buffer (given flat).
+
+    Returns a list of (view, is_pair): uint16 little-endian views of the
+    byte pairs (0,1), (2,3), ... and, for odd k, a uint8 view of the last
+    column.  The views are unaligned; numpy handles that when casting.
+    """
+    views = []
+    for o in range(0, k - 1, 2):
+        views.append((np.ndarray((n,), dtype="<u2", buffer=flat, offset=o, strides=(k,)), True))
+    if k % 2:
+        views.append((np.ndarray((n,), dtype=np.uint8, buffer=flat, offset=k - 1, strides=(k,)), False))
+    return views
+
+
+def evaluate_batch(codes: np.ndarray, out: Optional[np.ndarray] = None,
+                   chunk: int = DEFAULT_CHUNK, validate: bool = True) -> np.ndarray:
+    """Strengths (int16, 1..7462) of hands given as card codes.
+
+    codes: integer array of shape (n, 5), (n, 6) or (n, 7); every row must hold
+    distinct codes in 0..51.  C-contiguous uint8 input is fastest (it is read
+    in place); other dtypes/layouts are copied to uint8 chunk by chunk.
+    Duplicate cards inside a row are not detected.
+    out: optional preallocated int16 array of shape (n,).
+    validate: check that all codes are in 0..51 (raises ValueError).
+    """
+    codes = np.asarray(codes)
+    if codes.ndim != 2 or codes.shape[1] not in (5, 6, 7):
+        raise ValueError("codes must have shape (n, 5), (n, 6) or (n, 7)")
+    if codes.dtype.kind not in "iu":
+        raise TypeError("codes must be an integer array")
+    n, k = codes.shape
+    if out is None:
+        out = np.empty(n, dtype=np.int16)
+    elif out.shape != (n,) or out.dtype != np.int16:
+        raise ValueError("out must be an int16 array of shape (n,)")
+    if n == 0:
+        return out
+    if validate:
+        lo, hi = int(codes.min()), int(codes.max())
+        if lo < 0 or hi > 51:
+            raise ValueError("card codes must be in 0..51")
+    T = build_tables(())
+    tn = T.for_n(k)
+    pair_key, card_key = T.pair_key, T.card_key
+    mult, bshift, disp, hmask, table = tn["mult"], tn["bucket_shift"], tn["disp"], tn["mask"], tn["table"]
+    is_flush, flush_off = tn["is_flush"], tn["flush_off"]
+    suit_bits, flush_strength = T.suit_bits, T.flush_strength
+
+    C = min(chunk, n)
+    direct = codes.dtype == np.uint8 and codes.flags.c_contiguous
+    if direct:
+        src = codes
+        views = _column_views(codes.reshape(-1), n, k)
+    else:
+        cbuf = np.empty((C, k), dtype=np.uint8)
+        views = _column_views(cbuf.reshape(-1), C, k)
+    nv = len(views)
+    pidx = np.empty((nv, C), dtype=np.intp)
+    keys = np.empty((nv, C), dtype=np.uint32)
+    s = np.empty(C, dtype=np.uint32)
+    h = np.empty(C, dtype=np.uint32)
+    fl = np.empty(C, dtype=bool)
+    for start in range(0, n, C):
+        stop = min(start + C, n)
+        m = stop - start
+        if m != C:   # last partial chunk: shrink buffers
+            pidx, keys, s, h, fl = pidx[:, :m], keys[:, :m], s[:m], h[:m], fl[:m]
+        if direct:
+            chunk_codes = src[start:stop]
+            for j, (v, _) in enumerate(views):
+                pidx[j] = v[start:stop]
+        else:
+            chunk_codes = cbuf[:m]
+            chunk_codes[...] = codes[start:stop]
+            for j, (v, _) in enumerate(views):
+                pidx[j] = v[:m]
+        for j, (_, is_pair) in enumerate(views):
+            np.take(pair_key if is_pair else card_key, pidx[j], out=keys[j], mode="wrap")
+        np.add(keys[0], keys[1], out=s)
+        for j in range(2, nv):
+            np.add(s, keys[j], out=s)
+        # non-flush: idx = (s + disp[(s * mult) >> bshift]) & hmask
+        a = pidx[0]                        # reuse an index buffer
+        np.multiply(s, mult, out=h)
+        np.right_shift(h, bshift, out=a)
+        np.take(disp, a, out=h, mode="wrap")
+        np.add(s, h, out=h)
+        np.bitwise_and(h, hmask, out=a)
+        o = out[start:stop]
+        np.take(table, a, out=o, mode="wrap")
+        # flushes: suit signature -> flag; suited-rank bitmask -> strength
+        sig = a
+        np.right_shift(s, SIG_SHIFT, out=sig)
+        np.take(is_flush, sig, out=fl, mode="wrap")
+        fi = np.flatnonzero(fl)
+        if fi.size:
+            fo = flush_off[sig[fi]]                       # suit * 64
+            bits = suit_bits[chunk_codes[fi] + fo[:, None]]
+            o[fi] = flush_strength[bits.sum(axis=1, dtype=np.intp)]
+    return out
+
+
+# --------------------------------------------------------------------------
+# Dealing
+# --------------------------------------------------------------------------
+
+def deal_batch(unseen, k: int, n_deals: int, rng: np.random.Generator,
+               chunk: int = 1 << 16) -> np.ndarray:
+    """Sample n_deals ordered deals of k distinct cards from ``unseen``.
+
+    Each row is a uniformly random ordered k-sample without replacement from
+    the given card codes (all codes distinct, 0..51).  Method: sequential
+    rejection per column on a 64-bit "used" mask -- column j is drawn uniformly
+    from the m unseen positions, and only entries that hit an already used
+    position are redrawn, so each column is exactly uniform over the
+    remaining cards.  Returns uint8 array (n_deals, k).
+    """
+    unseen = np.asarray(unseen, dtype=np.uint8).ravel()
+    m = unseen.size
+    if not 0 <= k <= m:
+        raise ValueError("k must be between 0 and the number of unseen cards")
+    if m > 64:
+        raise ValueError("at most 64 unseen cards")
+    if np.unique(unseen).size != m:
+        raise ValueError("unseen cards must be distinct")
+    out = np.empty((n_deals, k), dtype=np.uint8)
+    if n_deals == 0 or k == 0:
+        return out
+    one = np.uint64(1)
+    for start in range(0, n_deals, chunk):
+        stop = min(start + chunk, n_deals)
+        c = stop - start
+        used = np.zeros(c, dtype=np.uint64)
+        pos = np.empty((k, c), dtype=np.uint8)
+        for j in range(k):
+            x = rng.integers(0, m, size=c, dtype=np.uint8)
+            if j:
+                hit = np.flatnonzero((used >> x.astype(np.uint64)) & one)
+                while hit.size:
+                    y = rng.integers(0, m, size=hit.size, dtype=np.uint8)
+                    x[hit] = y
+                    still = ((used[hit] >> y.astype(np.uint64)) & one).astype(bool)
+                    hit = hit[still]
+            used |= one << x.astype(np.uint64)
+            pos[j] = x
+        out[start:stop] = unseen[pos.T]
+    return out
+
+
+def random_hands(n: int, k: int = 7, seed: int = 0) -> np.ndarray:
+    """n random k-card hands from a full deck (uint8, distinct cards per row)."""
+    return deal_batch(np.arange(52), k, n, np.random.default_rng(seed))

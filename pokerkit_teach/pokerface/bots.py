@@ -1,0 +1,177 @@
+"""Bots for the other seats. Each sees only its own :class:`PlayerView` and explains every decision in
+one sentence.
+
+- ``random``: any legal move, at random. Shows what the rules allow, and how badly chance plays.
+- ``estimator``: judges its hand as it stands: which share of the hands another player could hold it
+  beats now (before the flop: its chance against a random hand). From that share it expects a place,
+  wants the token of that place, takes it from the middle, and takes it from another player only when
+  confident. It sees only its own cards and the board.
+- ``reader``: estimates its place by dealing the unseen cards many times (Monte Carlo) and weighs each
+  deal by how well it fits the tokens the others hold now and held in earlier rounds.
+
+>>> from pokerkit_teach.pokerface import PokerfaceRules
+>>> state = PokerfaceRules(("Anna", "Ben", "Carla")).new_game(seed=2)
+>>> bot = make_bot("estimator", seed=1)
+>>> decision = bot.decide(state.view_for(state.current_player()))
+>>> decision.action in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..i18n import DEFAULT_LANGUAGE, Msg, message
+from ..rng import SeedLike, make_rng
+from .actions import Action, Pass, TakeFromMiddle, TakeFromPlayer
+from .events import token_text
+from .hints import RankHint, rank_probabilities
+from .strength import place_probabilities
+from .views import PlayerView
+
+__all__ = ["Decision", "Bot", "RandomBot", "EstimatorBot", "ReaderBot", "BOT_NAMES", "make_bot"]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A bot's move and its reason (a message, put into words in any language)."""
+
+    action: Action
+    reason: Msg
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return self.reason.text(lang)
+
+
+class Bot:
+    """A strategy for one seat. ``decide`` returns None when the bot has nothing to do (free-for-all,
+    already done and content)."""
+
+    name = "bot"
+
+    def __init__(self, seed: SeedLike = None) -> None:
+        self.rng = make_rng(seed)
+
+    def decide(self, view: PlayerView) -> Decision | None:
+        raise NotImplementedError
+
+    def describe(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return message(f"pokerface.bot.{self.name}", lang)
+
+
+class RandomBot(Bot):
+    """Any legal move, chosen at random."""
+
+    name = "random"
+
+    def decide(self, view: PlayerView) -> Decision | None:
+        actions = view.legal_actions
+        if not actions:
+            return None
+        action = actions[int(self.rng.integers(len(actions)))]
+        return Decision(action, Msg.of("pokerface.reason.random", count=len(actions)))
+
+
+class EstimatorBot(Bot):
+    """Wants the token of the place it expects, judged from its own cards and the board only.
+
+    ``confidence`` is how sure it must be of its place before it takes the token away from another
+    player; ``samples`` is used by the reader's Monte Carlo estimate.
+    """
+
+    name = "estimator"
+    read_tokens = False
+
+    def __init__(self, seed: SeedLike = None, samples: int = 300, confidence: float = 0.5) -> None:
+        super().__init__(seed)
+        self.samples = samples
+        self.confidence = confidence
+        self._cache: dict[Any, RankHint] = {}
+
+    def estimate(self, view: PlayerView) -> RankHint:
+        """The bot's belief about its final place (cached while its cards and the board stay the same)."""
+        key = (view.hole, view.board)
+        hint = self._cache.get(key)
+        if hint is None:
+            if len(self._cache) > 16:
+                self._cache.clear()
+            probabilities = place_probabilities(view.hole, view.board, view.player_count)
+            hint = RankHint(view.seat, probabilities, 0, False)
+            self._cache[key] = hint
+        return hint
+
+    def decide(self, view: PlayerView) -> Decision | None:
+        legal = view.legal_actions
+        suit = view.round_suit
+        if not legal or suit is None:
+            return None
+        hint = self.estimate(view)
+        count = view.player_count
+        probabilities = hint.probabilities
+        expected = sum((r + 1) * p for r, p in enumerate(probabilities))
+        target = min(count, max(1, int(round(expected))))
+        sure = probabilities[target - 1]
+        holders = view.token_holders(suit) or ()
+        seat = view.seat
+        own = view.token_of(seat, suit)
+        can_pass = any(type(action) is Pass for action in legal)
+        middle = [n + 1 for n, h in enumerate(holders) if h is None]
+        place = {"place": target, "count": count, "percent": round(100 * sure)}
+        if own == target:
+            if can_pass:
+                return Decision(Pass(seat), Msg.of("pokerface.reason.keep", token=token_text(suit, target), **place))
+            return None  # free-for-all: already done and content
+        if target in middle:
+            return Decision(TakeFromMiddle(seat, target), Msg.of("pokerface.reason.take_middle", token=token_text(suit, target), **place))
+        holder = holders[target - 1]
+        in_brake = not any(type(action) is TakeFromPlayer for action in legal)
+        if holder is not None and not in_brake and sure >= self.confidence:
+            return Decision(TakeFromPlayer(seat, holder), Msg.of("pokerface.reason.take_player", token=token_text(suit, target),
+                                                                player=view.players[holder], **place))
+        # Not sure enough to take it away: settle for the nearest free token, or keep what we hold.
+        choices = middle + ([own] if own is not None else [])
+        if not choices:  # nothing free and nothing held: take the wanted token after all
+            assert holder is not None
+            return Decision(TakeFromPlayer(seat, holder), Msg.of("pokerface.reason.take_player", token=token_text(suit, target),
+                                                                player=view.players[holder], **place))
+        nearest = min(choices, key=lambda n: (abs(n - expected), n))
+        wanted = token_text(suit, target)
+        if nearest == own:
+            if not can_pass:
+                return None  # free-for-all: already done and content with it
+            return Decision(Pass(seat), Msg.of("pokerface.reason.settle_keep", token=token_text(suit, own), wanted=wanted, **place))
+        return Decision(TakeFromMiddle(seat, nearest), Msg.of("pokerface.reason.settle_middle", token=token_text(suit, nearest), wanted=wanted, **place))
+
+
+class ReaderBot(EstimatorBot):
+    """Estimates its place by Monte Carlo, weighing each sampled deal by the tokens the others claim."""
+
+    name = "reader"
+    read_tokens = True
+
+    def estimate(self, view: PlayerView) -> RankHint:
+        key = (view.hole, view.board, view.tokens)
+        hint = self._cache.get(key)
+        if hint is None:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            hint = rank_probabilities(view, self.samples, self.rng, read_tokens=True)
+            self._cache[key] = hint
+        return hint
+
+
+BOT_NAMES = ("random", "estimator", "reader")
+
+
+def make_bot(name: str, seed: SeedLike = None, **options: Any) -> Bot:
+    """A bot by name: ``random``, ``estimator`` or ``reader``."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "estimator":
+        return EstimatorBot(seed, **options)
+    if name == "reader":
+        return ReaderBot(seed, **options)
+    raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOT_NAMES)}")

@@ -1,0 +1,126 @@
+"""A quick judgement of a hand as it stands, for the estimator bot.
+
+The share of the two-card hands another player could hold that this hand beats now (a tie counts
+half). Before the flop there is no board to judge against, so the share is the hand's chance against
+one random hand, taken from a 169-entry table that is estimated once (seeded) on first use. With the
+share ``f``, the bot treats the other players as independent: the number it beats is binomial, which
+gives a probability for every place.
+
+>>> from pokerkit_teach.cards import parse_cards
+>>> strong = place_probabilities(parse_cards("Ah Ad"), parse_cards("As Kd 7c"), 4)
+>>> weak = place_probabilities(parse_cards("3h 2d"), parse_cards("As Kd 7c"), 4)
+>>> strong[-1] > 0.9 and weak[0] > 0.5
+True
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+
+from ..batch import evaluate_batch
+from ..cards import Card
+
+__all__ = ["share_beaten", "place_probabilities", "preflop_share"]
+
+_PAIRS = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)], dtype=np.int64)
+_PAIR_BITS = (np.uint64(1) << _PAIRS[:, 0].astype(np.uint64)) | (np.uint64(1) << _PAIRS[:, 1].astype(np.uint64))
+
+
+def _class_of(a: int, b: int) -> int:
+    """One of 169 starting-hand classes: the two ranks and whether the suits match."""
+    high, low = max(a >> 2, b >> 2), min(a >> 2, b >> 2)
+    suited = (a & 3) == (b & 3) and high != low
+    return high * 13 + low if suited else low * 13 + high  # suited above the diagonal, pairs on it
+
+
+@lru_cache(maxsize=1)
+def _preflop_table() -> np.ndarray:
+    """Chance of each starting-hand class against one random hand, estimated once with a fixed seed."""
+    rng = np.random.default_rng(169)
+    samples = 3000
+    table = np.zeros(169)
+    representatives = {}
+    for a, b in _PAIRS.tolist():
+        representatives.setdefault(_class_of(a, b), (a, b))
+    rows = []
+    for cls, (a, b) in sorted(representatives.items()):
+        rest = np.setdiff1d(np.arange(52), [a, b])
+        keys = rng.random((samples, rest.size))
+        drawn = rest[np.argpartition(keys, 7, axis=1)[:, :7]]  # 2 for the opponent, 5 for the board
+        mine = np.concatenate([np.tile([a, b], (samples, 1)), drawn[:, 2:]], axis=1)
+        theirs = drawn
+        rows.append((cls, mine, theirs))
+    mine_all = np.concatenate([r[1] for r in rows])
+    theirs_all = np.concatenate([r[2] for r in rows])
+    ours = evaluate_batch(mine_all).reshape(len(rows), samples)
+    others = evaluate_batch(theirs_all).reshape(len(rows), samples)
+    shares = (ours > others).mean(axis=1) + 0.5 * (ours == others).mean(axis=1)
+    for (cls, _, _), share in zip(rows, shares):
+        table[cls] = share
+    return table
+
+
+def preflop_share(hole: Sequence[Card]) -> float:
+    """The chance of two hole cards against one random hand (ties count half)."""
+    return float(_preflop_table()[_class_of(hole[0].code, hole[1].code)])
+
+
+_SHARES: dict[tuple[tuple[Card, ...], tuple[Card, ...]], float] = {}
+_SHARES_LIMIT = 4096
+
+
+def prefetch(situations: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> None:
+    """Judge many (hole cards, board) situations in one batch and remember the results.
+
+    A simulation that knows a whole deal in advance calls this once per deal for every player and
+    every board stage; each result depends only on that player's own cards and the board at that
+    stage, exactly as :func:`share_beaten` computes it. Situations on the same board share one
+    evaluation of every two-card holding.
+    """
+    todo = [(tuple(h), tuple(b)) for h, b in situations if b and (tuple(h), tuple(b)) not in _SHARES]
+    if not todo:
+        return
+    if len(_SHARES) + len(todo) > _SHARES_LIMIT:
+        _SHARES.clear()
+    by_board: dict[tuple[Card, ...], list[tuple[Card, ...]]] = {}
+    for hole, board in todo:
+        by_board.setdefault(board, []).append(hole)
+    for board, holes in by_board.items():
+        board_codes = [c.code for c in board]
+        board_bits = np.uint64(sum(1 << code for code in board_codes))
+        rows = np.empty((len(_PAIRS) + len(holes), 2 + len(board)), dtype=np.int64)
+        rows[: len(_PAIRS), :2] = _PAIRS
+        rows[len(_PAIRS):, :2] = [[h[0].code, h[1].code] for h in holes]
+        rows[:, 2:] = board_codes
+        valid_pairs = (_PAIR_BITS & board_bits) == 0
+        rows[: len(_PAIRS)][~valid_pairs] = rows[len(_PAIRS)]  # any valid hand; masked out below
+        strengths = evaluate_batch(rows)
+        theirs = strengths[: len(_PAIRS)]
+        for hole, own in zip(holes, strengths[len(_PAIRS):]):
+            hole_bits = np.uint64((1 << hole[0].code) | (1 << hole[1].code))
+            valid = valid_pairs & ((_PAIR_BITS & hole_bits) == 0)
+            others = theirs[valid]
+            _SHARES[(hole, board)] = float(((others < own).sum() + 0.5 * (others == own).sum()) / len(others))
+
+
+def share_beaten(hole: Sequence[Card], board: Sequence[Card]) -> float:
+    """The share of possible opposing hole cards this hand beats on the board as it is now."""
+    if not board:
+        return preflop_share(hole)
+    key = (tuple(hole), tuple(board))
+    share = _SHARES.get(key)
+    if share is None:
+        prefetch([key])
+        share = _SHARES[key]
+    return share
+
+
+def place_probabilities(hole: Sequence[Card], board: Sequence[Card], players: int) -> tuple[float, ...]:
+    """Probability of each place (1 = weakest) if the hand beats each other player with the same share."""
+    share = share_beaten(hole, board)
+    others = players - 1
+    return tuple(math.comb(others, k) * share**k * (1 - share) ** (others - k) for k in range(players))

@@ -1,0 +1,181 @@
+"""Hints, bots, the quick hand judgement and the simulation, against answers known independently."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pokerkit_teach.cards import french_deck, parse_cards
+from pokerkit_teach.holdem import hand_strength
+from pokerkit_teach.pokerface import PokerfaceRules, TakeFromMiddle, Variant
+from pokerkit_teach.pokerface.bots import BOT_NAMES, make_bot
+from pokerkit_teach.pokerface.hints import rank_probabilities
+from pokerkit_teach.pokerface.simulate import simulate, wilson_interval
+from pokerkit_teach.pokerface.strength import place_probabilities, prefetch, share_beaten
+from pokerkit_teach.pokerface.views import PlayerView
+
+PROGRAM = Path(sys.executable).parent / "pokerkit-teach"
+
+
+def river_view(hole: str, board: str, players: int = 4) -> PlayerView:
+    """A view at the ♠ round with the given cards (built through the engine)."""
+    from pokerkit_teach.pokerface import DealBoard, DealHoleCards, Pass
+
+    rules = PokerfaceRules(tuple(f"P{i}" for i in range(players)), players - 1)  # seat 0 acts first
+    state = rules.new_game(seed=0, auto_chance=False)
+    mine = parse_cards(hole)
+    table = parse_cards(board)
+    rest = [c for c in french_deck() if c not in mine and c not in table]
+    holes = (tuple(mine),) + tuple((rest[2 * i], rest[2 * i + 1]) for i in range(players - 1))
+    state.apply(DealHoleCards(holes))
+    for stage, cards in (("flop", table[:3]), ("turn", table[3:4]), ("river", table[4:5])):
+        while state.step[0] == "round":
+            first = state.current_player()
+            for i in range(players):
+                state.apply(TakeFromMiddle((first + i) % players, i + 1))
+            for i in range(players):
+                state.apply(Pass((first + i) % players))
+        state.apply(DealBoard(stage, cards))
+    return state.view_for(0)
+
+
+def test_hint_for_the_nuts_is_the_top_place() -> None:
+    hint = rank_probabilities(river_view("Ah Kh", "Qh Jh Th 2c 3d"), samples=2000, seed=1)
+    assert hint.probabilities[-1] == pytest.approx(1.0)  # a royal flush cannot be beaten or tied
+    assert hint.likeliest_place == 4
+
+
+def test_hint_when_the_board_plays_for_everyone_spreads_evenly() -> None:
+    hint = rank_probabilities(river_view("2c 3d", "Ah Kh Qh Jh Th"), samples=2000, seed=1)
+    assert hint.probabilities == pytest.approx((0.25, 0.25, 0.25, 0.25))  # every hand ties
+
+
+def test_hint_matches_exact_enumeration_heads_up_on_the_river() -> None:
+    """Three players on the river: compare with exact counting over every pair of opposing hands."""
+    view = river_view("9s 9d", "9h 5c 2d Kc Ts", players=3)
+    hint = rank_probabilities(view, samples=40_000, seed=7)
+    mine = hand_strength(parse_cards("9s 9d 9h 5c 2d Kc Ts"))
+    known = set(parse_cards("9s 9d 9h 5c 2d Kc Ts"))
+    rest = [c for c in french_deck() if c not in known]
+    board = parse_cards("9h 5c 2d Kc Ts")
+    strength = {pair: hand_strength(pair + board) for pair in itertools.combinations(rest, 2)}
+    place_counts = np.zeros(3)
+    total = 0
+    pairs = list(strength)
+    for i, a in enumerate(pairs):
+        for b in pairs[i + 1:]:
+            if set(a) & set(b):
+                continue
+            sa, sb = strength[a], strength[b]
+            weaker = (sa < mine) + (sb < mine)
+            tied = 1 + (sa == mine) + (sb == mine)
+            for extra in range(tied):
+                place_counts[weaker + extra] += 1 / tied
+            total += 1
+    exact = place_counts / total
+    assert np.allclose(hint.probabilities, exact, atol=0.01)
+
+
+def test_hint_is_repeatable_with_a_seed_and_needs_hole_cards() -> None:
+    view = PokerfaceRules(("A", "B", "C")).new_game(seed=4).view_for(1)
+    assert rank_probabilities(view, 500, seed=3) == rank_probabilities(view, 500, seed=3)
+    with pytest.raises(ValueError, match="at least one sample"):
+        rank_probabilities(view, 0)
+
+
+def test_reading_tokens_shifts_the_estimate_towards_the_claims() -> None:
+    view = river_view("Jc 7d", "Ah 9c 5s 4d 2h")  # jack high: usually near the bottom
+    plain = rank_probabilities(view, 4000, seed=2)
+    # In the view, every other player holds a ♠ token from the filling moves; reading them must change the estimate.
+    read = rank_probabilities(view, 4000, seed=2, read_tokens=True)
+    assert plain.probabilities != read.probabilities
+    assert sum(read.probabilities) == pytest.approx(1.0)
+
+
+def exact_share(hole: str, board: str) -> float:
+    mine_cards, table = parse_cards(hole), parse_cards(board)
+    mine = hand_strength(mine_cards + table)
+    rest = [c for c in french_deck() if c not in mine_cards and c not in table]
+    others = [hand_strength(pair + table) for pair in itertools.combinations(rest, 2)]
+    return (sum(o < mine for o in others) + 0.5 * sum(o == mine for o in others)) / len(others)
+
+
+def test_share_beaten_agrees_with_counting_every_opposing_hand() -> None:
+    board = "Kh 7c 2s"
+    # several hands on one board, judged in one batch, as the simulation does
+    prefetch([(parse_cards(h), parse_cards(board)) for h in ("Kd Qd", "2c 3c", "7h 7d")])
+    for hole in ("Kd Qd", "2c 3c", "7h 7d"):
+        assert share_beaten(parse_cards(hole), parse_cards(board)) == pytest.approx(exact_share(hole, board))
+    assert share_beaten(parse_cards("Ac 5d"), parse_cards("Kh 7c 2s 9d 9h")) == pytest.approx(exact_share("Ac 5d", "Kh 7c 2s 9d 9h"))
+    assert sum(place_probabilities(parse_cards("Kd Qd"), parse_cards(board), 4)) == pytest.approx(1.0)
+
+
+def test_preflop_judgement_orders_classic_hands() -> None:
+    aces = share_beaten(parse_cards("Ah As"), ())
+    seven_two = share_beaten(parse_cards("7h 2c"), ())
+    suited = share_beaten(parse_cards("Ah Kh"), ())
+    assert aces > suited > seven_two
+    assert 0.84 < aces < 0.87  # aces win about 85% against one random hand
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_every_bot_makes_legal_moves_with_a_reason_in_both_languages(name: str) -> None:
+    state = PokerfaceRules(("A", "B", "C", "D"), 0, frozenset({Variant.FREE_FOR_ALL}) if name == "random" else frozenset()).new_game(seed=5)
+    bots = [make_bot(name, seed=i) for i in range(4)]
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        seats = state.seats_to_act()
+        for seat in seats:
+            decision = bots[seat].decide(state.view_for(seat))
+            if decision is not None:
+                assert decision.action in state.legal_actions()
+                assert decision.text("en") and decision.text("de") and decision.text("en") != decision.text("de")
+                state.apply(decision.action)
+                break
+
+
+def test_estimator_takes_the_token_of_its_place() -> None:
+    bot = make_bot("estimator", seed=1)
+    nuts = bot.decide(river_view("Ah Kh", "Qh Jh Th 2c 3d"))  # a royal flush: surely the top place
+    assert nuts is not None and nuts.action == TakeFromMiddle(0, 4)
+    assert nuts.text() == "My hand looks like place 4 of 4 (100% likely), so I take the 4♠ from the middle."
+    worst = bot.decide(river_view("3c 2d", "Ah Kd 9s 8c 6h"))  # 3-high against any pair: surely the bottom
+    assert worst is not None and worst.action == TakeFromMiddle(0, 1)
+
+
+def test_wilson_interval_bounds_solve_the_score_equation() -> None:
+    """Each Wilson bound p solves (k/n - p)^2 = z^2 p (1 - p) / n."""
+    z = 1.959964
+    for k, n in ((81, 263), (1, 10), (50, 100), (999, 1000)):
+        for p in wilson_interval(k, n):
+            assert (k / n - p) ** 2 == pytest.approx(z * z * p * (1 - p) / n, rel=1e-6, abs=1e-12)
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_simulation_is_reproducible_and_independent_of_workers() -> None:
+    one = simulate(4, ["soft-landing"], "estimator", 40, seed=9, workers=1)
+    two = simulate(4, ["soft-landing"], "estimator", 40, seed=9, workers=2)
+    assert (one.wins, one.deal_successes, one.deal_failures) == (two.wins, two.deal_successes, two.deal_failures)
+    assert one.wins + one.losses == 40
+
+
+def test_simulate_command_prints_the_documented_json() -> None:
+    result = subprocess.run(
+        [str(PROGRAM), "simulate", "pokerface", "--players", "3", "--variant", "rising-stakes", "free-for-all",
+         "--bots", "random", "--games", "30", "--seed", "1", "--json"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["games"] == 30 and data["successes"] + data["failures"] == 30
+    assert 0 <= data["ci95"][0] <= data["win_rate"] <= data["ci95"][1] <= 1
+    assert sorted(data["variants"]) == ["free_for_all", "rising_stakes"]
+    bad = subprocess.run([str(PROGRAM), "simulate", "pokerface", "--bots", "clever"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "unknown bot 'clever'" in bad.stderr

@@ -1,0 +1,112 @@
+"""Seeded fuzzing: 10,000 random legal games over 3 to 6 players and every combination of variants.
+
+Each game checks, as it goes: every token is in the middle or with exactly one player; every round ends
+(the emergency brake bounds it); every deal uses 52 distinct cards; the tally matches the showdowns,
+recomputed here from the hands; and now and then a random illegal action is refused and leaves the
+state exactly as it was. The games run in two processes (the machine has two cores).
+"""
+
+from __future__ import annotations
+
+import itertools
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import pytest
+
+from pokerkit_teach.errors import IllegalAction
+from pokerkit_teach.holdem import hand_strength
+from pokerkit_teach.pokerface import (
+    DealBoard,
+    DealHoleCards,
+    Pass,
+    PokerfaceRules,
+    Showdown,
+    TakeFromMiddle,
+    TakeFromPlayer,
+    Variant,
+)
+
+GAMES = 10_000
+VARIANT_SETS = [frozenset(c) for n in range(4) for c in itertools.combinations(Variant, n)]
+
+
+def random_action(rng: np.random.Generator, players: int):  # type: ignore[no-untyped-def]
+    kind = int(rng.integers(6))
+    seat = int(rng.integers(-1, players + 1))
+    if kind == 0:
+        return TakeFromMiddle(seat, int(rng.integers(0, players + 2)))
+    if kind == 1:
+        return TakeFromPlayer(seat, int(rng.integers(-1, players + 1)))
+    if kind == 2:
+        return Pass(seat)
+    if kind == 3:
+        return DealBoard(["flop", "turn", "river"][int(rng.integers(3))])
+    if kind == 4:
+        return Showdown()
+    return DealHoleCards()
+
+
+def check_tokens(state) -> None:  # type: ignore[no-untyped-def]
+    for token_round in state.rounds.values():
+        holders = [h for h in token_round.holder if h is not None]
+        assert len(holders) == len(set(holders)), "a player holds two tokens of one suit"
+        for token, seat in enumerate(token_round.holder, start=1):
+            if seat is not None:
+                assert token_round.held[seat] == token
+        if token_round.finished:
+            assert None not in token_round.holder, "a round ended with a token in the middle"
+        limit = state.rules.brake_laps * state.player_count
+        assert token_round.turns <= limit, "a round ran past the emergency brake"
+
+
+def play_games(first: int, count: int) -> dict[str, int]:
+    stats = {"games": 0, "actions": 0, "refused": 0, "deals": 0, "brakes": 0}
+    for game in range(first, first + count):
+        rng = np.random.default_rng([20261130, game])
+        players = 3 + game % 4
+        variants = VARIANT_SETS[(game // 4) % len(VARIANT_SETS)]
+        state = PokerfaceRules(tuple(f"P{i}" for i in range(players)), int(rng.integers(players)), variants).new_game(seed=game)
+        showdowns = 0
+        while not state.is_terminal():
+            if rng.random() < 0.05:
+                bad = random_action(rng, players)
+                if bad not in state.legal_actions():
+                    before = state.snapshot()
+                    with pytest.raises(IllegalAction):
+                        state.apply(bad)
+                    assert state.snapshot() == before
+                    stats["refused"] += 1
+            legal = state.legal_actions()
+            passes = [a for a in legal if isinstance(a, Pass)]
+            action = passes[0] if passes and rng.random() < 0.6 else legal[int(rng.integers(len(legal)))]
+            state.apply(action)
+            stats["actions"] += 1
+            check_tokens(state)
+            if state.hole is not None and state.step[0] == "round":
+                cards = [c for pair in state.hole for c in pair] + state.board + state._deck
+                assert len(cards) == 52 and len(set(cards)) == 52
+            while len(state.showdowns) > showdowns:  # a showdown happened: recompute it by hand
+                result = state.showdowns[showdowns]
+                strengths = [hand_strength(hand.hole + result.board) for hand in result.hands]
+                assert result.success == all(a <= b for a, b in zip(strengths, strengths[1:]))
+                showdowns += 1
+        assert state.successes == sum(state.deal_results) and state.failures == len(state.deal_results) - state.successes
+        assert state.won == (state.successes == 3)
+        assert state.won or state.failures == state.rules.failures_to_lose
+        stats["games"] += 1
+        stats["deals"] += len(state.deal_results)
+        stats["brakes"] += sum(e.kind == "brake" for e in state.events)
+    return stats
+
+
+def test_ten_thousand_random_legal_games_keep_every_rule() -> None:
+    chunks = [(start, 250) for start in range(0, GAMES, 250)]
+    totals: dict[str, int] = {}
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        for stats in pool.map(play_games, *zip(*chunks)):
+            for key, value in stats.items():
+                totals[key] = totals.get(key, 0) + value
+    assert totals["games"] == GAMES
+    assert totals["refused"] > 1000 and totals["brakes"] > 100
+    assert totals["deals"] >= 3 * GAMES

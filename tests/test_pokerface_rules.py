@@ -240,3 +240,27 @@ def test_a_refused_action_changes_nothing() -> None:
         with pytest.raises(IllegalAction):
             state.apply(bad)
         assert state.snapshot() == before
+
+
+def test_a_replay_steps_forward_and_back_through_the_log() -> None:
+    replay = load_scenario("token-round").replay()
+    assert len(replay.final.history) == len(replay.steps)
+    middle = replay.state_after(13)  # after Dan took the 4♦ from Ben
+    assert replay.steps[12].move == "Dan takes from Ben"
+    assert middle.rounds[Suit.DIAMONDS].token_of(1) is None and middle.rounds[Suit.DIAMONDS].token_of(3) == 4
+    back = replay.state_after(12)
+    assert back.rounds[Suit.DIAMONDS].token_of(1) == 4  # one step back: Ben still holds it
+    assert replay.state_after(len(replay.steps)).snapshot()[:10] == replay.final.snapshot()[:10]
+    with pytest.raises(ValueError, match="no step 99"):
+        replay.state_after(99)
+
+
+def test_the_log_hides_hole_cards_from_other_players() -> None:
+    state = PokerfaceRules(FOUR, 0).new_game(seed=13)
+    dealt = next(e for e in state.events if e.kind == "hole_dealt")
+    own = " ".join(str(c) for c in state.hole[1])
+    other = " ".join(str(c) for c in state.hole[2])
+    for_ben = dealt.describe(viewer=1, omniscient=False)
+    assert own in for_ben and other not in for_ben
+    assert other in dealt.describe()  # the teacher's replay shows everything
+    assert dealt.rule_text("de") and dealt.rule_text("en")

@@ -43,7 +43,7 @@ from ..rng import make_rng
 from .actions import Action, DealBoard, DealHoleCards, Pass, PlayerAction, TakeFromMiddle, TakeFromPlayer
 from .events import Event
 from .rules import PokerfaceRules, Variant
-from .state import CHANCE, PokerfaceState
+from .state import CHANCE, PokerfaceState, replay_history
 
 __all__ = ["ScenarioError", "Scenario", "ScenarioDeal", "ReplayStep", "Replay", "builtin_scenarios", "load_scenario", "parse_move"]
 
@@ -261,6 +261,13 @@ class Replay:
                     "every deal but the last must reach its showdown"
                 )
         return cls(scenario, tuple(steps), state)
+
+    def state_after(self, step: int) -> PokerfaceState:
+        """The game as it stood after ``step`` steps (0 = before the first), rebuilt from the log, so a
+        replay can go forward and back."""
+        if not 0 <= step <= len(self.steps):
+            raise ValueError(f"a replay of {len(self.steps)} steps has no step {step}")
+        return replay_history(self.scenario.rules, self.final.history[:step], auto_chance=False)
 
     def outcome(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """What the scenario ends with: the tally, each showdown, and where play stopped."""

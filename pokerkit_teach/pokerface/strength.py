@@ -43,7 +43,7 @@ def _preflop_table() -> np.ndarray:
     rng = np.random.default_rng(169)
     samples = 3000
     table = np.zeros(169)
-    representatives = {}
+    representatives: dict[int, tuple[int, int]] = {}
     for a, b in _PAIRS.tolist():
         representatives.setdefault(_class_of(a, b), (a, b))
     rows = []

@@ -31,11 +31,10 @@ Card.from_text('Ks')
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence, Union
-
-import numpy as np
 
 from .errors import CardCountError, CardParseError, DuplicateCardError
 from .rng import SeedLike, make_rng
@@ -355,9 +354,13 @@ def card_from_code(code: int) -> Card:
     >>> card_from_code(0), card_from_code(51)
     (Card.from_text('2c'), Card.from_text('As'))
     """
-    if isinstance(code, bool) or not isinstance(code, (int, np.integer)) or not 0 <= code < 52:
+    try:
+        index = operator.index(code)  # ints and numpy integers; not floats or text
+    except TypeError:
+        index = -1
+    if isinstance(code, bool) or not 0 <= index < 52:
         raise CardParseError(repr(code), "a card code is a whole number from 0 to 51")
-    return _ALL_CARDS[int(code)]
+    return _ALL_CARDS[index]
 
 
 def cards_from_codes(codes: Iterable[int]) -> tuple[Card, ...]:

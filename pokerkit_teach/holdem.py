@@ -160,10 +160,7 @@ def _classes() -> list[tuple[Category, tuple[int, ...]]]:
     return classes
 
 
-_CLASSES = _classes()
-STRENGTH_COUNT = len(_CLASSES)  # 7462
-_STRENGTH_OF = {cls: i + 1 for i, cls in enumerate(_CLASSES)}
-_RANK_KEYS = [tuple(Rank(r) for r in key) for _, key in _CLASSES]
+STRENGTH_COUNT = 7462
 _GROUP_SIZES = {
     Category.HIGH_CARD: (1, 1, 1, 1, 1),
     Category.PAIR: (2, 1, 1, 1),
@@ -173,13 +170,34 @@ _GROUP_SIZES = {
     Category.FULL_HOUSE: (3, 2),
     Category.FOUR_OF_A_KIND: (4, 1),
 }
-# The ranks of the five cards in display order, for each strength.
-_FIVE_RANKS = [
-    list(_straight_ranks(key[0]))
-    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
-    else [rank for rank, size in zip(key, _GROUP_SIZES[category]) for _ in range(size)]
-    for category, key in _CLASSES
-]
+
+
+class _Tables:
+    """The 7,462 classes and what each strength stands for; built on first use, not at import."""
+
+    def __init__(self) -> None:
+        self.classes = _classes()
+        assert len(self.classes) == STRENGTH_COUNT
+        self.strength_of = {cls: i + 1 for i, cls in enumerate(self.classes)}
+        self.categories = [category for category, _ in self.classes]
+        self.rank_keys = [tuple(Rank(r) for r in key) for _, key in self.classes]
+        # The ranks of the five cards in display order, for each strength.
+        self.five_ranks = [
+            list(_straight_ranks(key[0]))
+            if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+            else [rank for rank, size in zip(key, _GROUP_SIZES[category]) for _ in range(size)]
+            for category, key in self.classes
+        ]
+
+
+_TABLES: _Tables | None = None
+
+
+def _tables() -> _Tables:
+    global _TABLES
+    if _TABLES is None:
+        _TABLES = _Tables()
+    return _TABLES
 
 
 def class_of_strength(strength: int) -> tuple[Category, tuple[Rank, ...]]:
@@ -192,7 +210,8 @@ def class_of_strength(strength: int) -> tuple[Category, tuple[Rank, ...]]:
     """
     if not 1 <= strength <= STRENGTH_COUNT:
         raise ValueError(f"a strength is a whole number from 1 to {STRENGTH_COUNT}, got {strength!r}")
-    return _CLASSES[strength - 1][0], _RANK_KEYS[strength - 1]
+    tables = _tables()
+    return tables.categories[strength - 1], tables.rank_keys[strength - 1]
 
 
 def _best_of_ranks(counts: Sequence[int]) -> tuple[Category, tuple[int, ...]]:
@@ -255,13 +274,13 @@ def _plain_strength(rank_key: int) -> int:
     for _ in range(13):
         counts.append(key % 5)
         key //= 5
-    strength = _STRENGTH_OF[_best_of_ranks(counts)]
+    strength = _tables().strength_of[_best_of_ranks(counts)]
     _PLAIN_MEMO[rank_key] = strength
     return strength
 
 
 def _suited_strength(rank_bits: int) -> int:
-    strength = _STRENGTH_OF[_best_of_suited(rank_bits)]
+    strength = _tables().strength_of[_best_of_suited(rank_bits)]
     _SUITED_MEMO[rank_bits] = strength
     return strength
 
@@ -367,7 +386,8 @@ def _pick_five(cards: tuple[Card, ...], strength: int) -> tuple[Card, ...]:
     Among cards of equal rank the earlier one in the input is taken; for a flush only cards of the
     flush suit qualify.
     """
-    category = _CLASSES[strength - 1][0]
+    tables = _tables()
+    category = tables.categories[strength - 1]
     pool = list(cards)
     if category is Category.FLUSH or category is Category.STRAIGHT_FLUSH:
         suit_counts = [0, 0, 0, 0]
@@ -376,7 +396,7 @@ def _pick_five(cards: tuple[Card, ...], strength: int) -> tuple[Card, ...]:
         suit = suit_counts.index(max(suit_counts))
         pool = [card for card in cards if card.suit == suit]
     chosen = []
-    for rank in _FIVE_RANKS[strength - 1]:
+    for rank in tables.five_ranks[strength - 1]:
         for i, card in enumerate(pool):
             if card.code >> 2 == rank - 2:
                 chosen.append(card)
@@ -403,7 +423,8 @@ def best_hand(cards: CardsLike) -> HandResult:
     five = _pick_five(hand, strength)
     used = {card.code for card in five}
     left_out = tuple(card for card in hand if card.code not in used)
-    return HandResult(hand, strength, _CLASSES[strength - 1][0], _RANK_KEYS[strength - 1], five, left_out)
+    tables = _tables()
+    return HandResult(hand, strength, tables.categories[strength - 1], tables.rank_keys[strength - 1], five, left_out)
 
 
 def best_hands(hands: Iterable[CardsLike]) -> list[HandResult]:

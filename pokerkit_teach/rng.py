@@ -7,11 +7,12 @@ True
 from __future__ import annotations
 
 import random
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
-SeedLike = Union[int, np.random.Generator, random.Random, None]
+SeedLike = Union[int, "np.random.Generator", random.Random, None]
 
 
 def make_rng(seed: SeedLike = None) -> np.random.Generator:
@@ -19,6 +20,8 @@ def make_rng(seed: SeedLike = None) -> np.random.Generator:
 
     ``None`` gives a fresh, unpredictable generator (still not the global one).
     """
+    import numpy as np  # imported on first use, so that importing the kit stays quick
+
     if isinstance(seed, np.random.Generator):
         return seed
     if isinstance(seed, random.Random):

@@ -25,11 +25,12 @@ def main() -> None:
     parser.add_argument("--bots", default="estimator")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--players", type=int, nargs="*", default=[3, 4, 5, 6])
     args = parser.parse_args()
     print(f"| players | {' | '.join(name for name, _ in VARIANTS)} |")
     print("| --- |" + " --- |" * len(VARIANTS))
     start = time.perf_counter()
-    for players in range(3, 7):
+    for players in args.players:
         cells = []
         for _, variants in VARIANTS:
             result = simulate(players, variants, args.bots, args.games, args.seed, workers=args.workers)

@@ -25,6 +25,16 @@ from .rng import make_rng
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name: str) -> object:
+    """``evaluate_batch`` and ``deal_batch`` load numpy and the batch tables only when first used."""
+    if name in ("evaluate_batch", "deal_batch"):
+        from . import batch
+
+        return getattr(batch, name)
+    raise AttributeError(f"module 'pokerkit_teach' has no attribute {name!r}")
+
+
 __all__ = [
     "Card",
     "Rank",
@@ -53,4 +63,6 @@ __all__ = [
     "HandExplanation",
     "ShowdownResult",
     "make_rng",
+    "evaluate_batch",
+    "deal_batch",
 ]

@@ -35,9 +35,10 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from typing import Dict, Optional, Tuple
+from typing import Any, Dict, Iterable, Optional, Tuple
 
 import numpy as np
+import numpy.typing
 
 __all__ = [
     "evaluate_batch",
@@ -45,14 +46,10 @@ __all__ = [
     "random_hands",
     "build_tables",
     "table_info",
-    "card_code",
-    "parse_cards",
     "CATEGORIES",
     "category_of",
 ]
 
-RANK_CHARS = "23456789TJQKA"
-SUIT_CHARS = "cdhs"
 CATEGORIES = (   # names as used in /work/shared/vectors/vectors.jsonl
     "high_card", "pair", "two_pair", "three_of_a_kind", "straight",
     "flush", "full_house", "four_of_a_kind", "straight_flush",
@@ -72,16 +69,7 @@ PAD = 52               # padding card code (key 0)
 DEFAULT_CHUNK = 16384
 
 
-def card_code(card: str) -> int:
-    """'As' -> 51, '2c' -> 0."""
-    return 4 * RANK_CHARS.index(card[0].upper()) + SUIT_CHARS.index(card[1].lower())
-
-
-def parse_cards(cards) -> list:
-    return [card_code(c) for c in cards]
-
-
-def category_of(strength) -> np.ndarray:
+def category_of(strength: "np.typing.ArrayLike") -> np.ndarray:
     """Category index 0..8 (see CATEGORIES) for strength value(s)."""
     return np.searchsorted(np.asarray(CATEGORY_START), np.asarray(strength), side="right") - 1
 
@@ -193,12 +181,24 @@ class _Tables:
             sb[s * 64 + c] = 1 << (c >> 2)
         self.suit_bits = sb
 
-        self.per_n: Dict[int, dict] = {}
+        # Duplicate detection: the 52-bit card mask of a pair of codes (bit 63 marks a card paired with
+        # itself); summing and or-ing the masks of a row agree exactly when its cards are distinct.
+        card_bit = np.zeros(53, dtype=np.uint64)
+        card_bit[:52] = np.uint64(1) << np.arange(52, dtype=np.uint64)
+        self.card_bit = card_bit
+        pair_bit = np.zeros(53 * 256, dtype=np.uint64)
+        p0, p1 = c0.ravel(), c1.ravel()
+        pair_bit[p0 | (p1 << 8)] = card_bit[p0] | card_bit[p1]
+        same = (p0 == p1) & (p0 < 52)
+        pair_bit[(p0 | (p1 << 8))[same]] = np.uint64(1) << np.uint64(63)
+        self.pair_bit = pair_bit
+
+        self.per_n: Dict[int, Dict[str, Any]] = {}
         self.base_build_s = time.perf_counter() - t0
         self.build_s: Dict[int, float] = {}
 
     # ------------------------------------------------------------------
-    def for_n(self, n: int) -> dict:
+    def for_n(self, n: int) -> Dict[str, Any]:
         """Tables for hands of exactly n cards (5, 6 or 7), built lazily."""
         d = self.per_n.get(n)
         if d is not None:
@@ -250,7 +250,7 @@ def _bucket(R: np.ndarray, mult: int, bbits: int) -> np.ndarray:
 
 
 def _perfect_hash(R: np.ndarray, vals: np.ndarray, tbits: int, bbits: int,
-                  batch: int = 1024) -> Tuple[int, np.ndarray, np.ndarray]:
+                  batch: int = 1024) -> Tuple[int, np.ndarray, np.ndarray]:  # noqa: C901
     """Hash-and-displace perfect hash of distinct keys R (< 2**24).
 
     Lookup: ``idx = (R + disp[bucket(R)]) & (2**tbits - 1)`` with
@@ -305,7 +305,7 @@ def _perfect_hash(R: np.ndarray, vals: np.ndarray, tbits: int, bbits: int,
 _TABLES: Optional[_Tables] = None
 
 
-def build_tables(ns=(5, 6, 7)) -> _Tables:
+def build_tables(ns: Iterable[int] = (5, 6, 7)) -> _Tables:
     """Build (if needed) and return the tables; normally done lazily."""
     global _TABLES
     if _TABLES is None:
@@ -315,7 +315,7 @@ def build_tables(ns=(5, 6, 7)) -> _Tables:
     return _TABLES
 
 
-def table_info() -> dict:
+def table_info() -> Dict[str, Any]:
     """Sizes (bytes) of the built tables and build times (s)."""
     t = build_tables(())
     info = {
@@ -337,7 +337,7 @@ def table_info() -> dict:
 # Evaluation
 # --------------------------------------------------------------------------
 
-def _column_views(flat: np.ndarray, n: int, k: int):
+def _column_views(flat: np.ndarray, n: int, k: int) -> list[tuple[np.ndarray, bool]]:
     """Strided views of a C-contiguous (n, k) uint8 buffer (given flat).
 
     Returns a list of (view, is_pair): uint16 little-endian views of the
@@ -352,33 +352,60 @@ def _column_views(flat: np.ndarray, n: int, k: int):
     return views
 
 
-def evaluate_batch(codes: np.ndarray, out: Optional[np.ndarray] = None,
-                   chunk: int = DEFAULT_CHUNK, validate: bool = True) -> np.ndarray:
-    """Strengths (int16, 1..7462) of hands given as card codes.
+def _describe_code(code: int) -> str:
+    from .cards import card_from_code
 
-    codes: integer array of shape (n, 5), (n, 6) or (n, 7); every row must hold
-    distinct codes in 0..51.  C-contiguous uint8 input is fastest (it is read
-    in place); other dtypes/layouts are copied to uint8 chunk by chunk.
-    Duplicate cards inside a row are not detected.
-    out: optional preallocated int16 array of shape (n,).
-    validate: check that all codes are in 0..51 (raises ValueError).
+    return f"{code} ({card_from_code(code).ascii})"
+
+
+def _duplicate_row(codes: np.ndarray, rows: np.ndarray) -> tuple[int, int]:
+    """The first row (of those given) that repeats a card, and the repeated code."""
+    for row in rows.tolist():
+        values, counts = np.unique(codes[row], return_counts=True)
+        if (counts > 1).any():
+            return row, int(values[counts > 1][0])
+    raise AssertionError("no duplicate found")  # pragma: no cover
+
+
+def evaluate_batch(codes: "np.typing.ArrayLike", out: Optional[np.ndarray] = None,
+                   chunk: int = DEFAULT_CHUNK, validate: bool = True) -> np.ndarray:
+    """Strengths (int16, 1 = 7-5-4-3-2 high ... 7462 = royal flush) of many hands of card codes.
+
+    ``codes`` is an integer array (or nested list) of shape (n, 5), (n, 6) or (n, 7); a code is
+    ``4 x rank + suit`` (2c = 0 ... As = 51). C-contiguous uint8 input is read in place and is fastest;
+    other integer types are converted chunk by chunk. ``out`` may be a preallocated int16 array (n,).
+
+    With ``validate`` (the default) a wrong shape, a code outside 0..51 or a card twice in one row
+    raises a ``ValueError`` naming the row. ``validate=False`` skips the checks for callers whose
+    hands are distinct by construction (such as :func:`deal_batch`); bad input then gives wrong
+    strengths instead of an error.
+
+    >>> evaluate_batch([[51, 47, 43, 39, 35], [20, 13, 10, 7, 0]]).tolist()   # royal flush; 7-5-4-3-2
+    [7462, 1]
+    >>> evaluate_batch([[0, 1, 2, 3, 3]])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 0: card 3 (2s) appears twice
     """
     codes = np.asarray(codes)
     if codes.ndim != 2 or codes.shape[1] not in (5, 6, 7):
-        raise ValueError("codes must have shape (n, 5), (n, 6) or (n, 7)")
+        raise ValueError(f"hands must be an array of shape (n, 5), (n, 6) or (n, 7), got shape {codes.shape}")
     if codes.dtype.kind not in "iu":
-        raise TypeError("codes must be an integer array")
+        raise ValueError(f"card codes must be whole numbers 0..51, got an array of {codes.dtype}")
     n, k = codes.shape
     if out is None:
         out = np.empty(n, dtype=np.int16)
     elif out.shape != (n,) or out.dtype != np.int16:
-        raise ValueError("out must be an int16 array of shape (n,)")
+        raise ValueError(f"out must be an int16 array of shape ({n},)")
     if n == 0:
         return out
     if validate:
         lo, hi = int(codes.min()), int(codes.max())
         if lo < 0 or hi > 51:
-            raise ValueError("card codes must be in 0..51")
+            bad = (codes < 0) | (codes > 51)
+            row = int(np.flatnonzero(bad.any(axis=1))[0])
+            value = int(codes[row][bad[row]][0])
+            raise ValueError(f"row {row}: card code {value} is outside 0..51")
     T = build_tables(())
     tn = T.for_n(k)
     pair_key, card_key = T.pair_key, T.card_key
@@ -400,6 +427,9 @@ def evaluate_batch(codes: np.ndarray, out: Optional[np.ndarray] = None,
     s = np.empty(C, dtype=np.uint32)
     h = np.empty(C, dtype=np.uint32)
     fl = np.empty(C, dtype=bool)
+    dup_or = np.empty(C, dtype=np.uint64)
+    dup_sum = np.empty(C, dtype=np.uint64)
+    dup_tmp = np.empty(C, dtype=np.uint64)
     for start in range(0, n, C):
         stop = min(start + C, n)
         m = stop - start
@@ -414,6 +444,8 @@ def evaluate_batch(codes: np.ndarray, out: Optional[np.ndarray] = None,
             chunk_codes[...] = codes[start:stop]
             for j, (v, _) in enumerate(views):
                 pidx[j] = v[:m]
+        if validate:
+            _check_distinct(T, views, pidx, dup_or, dup_sum, dup_tmp, m, start, codes)
         for j, (_, is_pair) in enumerate(views):
             np.take(pair_key if is_pair else card_key, pidx[j], out=keys[j], mode="wrap")
         np.add(keys[0], keys[1], out=s)
@@ -440,11 +472,29 @@ def evaluate_batch(codes: np.ndarray, out: Optional[np.ndarray] = None,
     return out
 
 
+def _check_distinct(T: _Tables, views: list[tuple[np.ndarray, bool]], pidx: np.ndarray, acc_or: np.ndarray,
+                    acc_sum: np.ndarray, tmp: np.ndarray, m: int, start: int, codes: np.ndarray) -> None:
+    """Raise ValueError naming the first row of this chunk that holds a card twice."""
+    acc_or, acc_sum, tmp = acc_or[:m], acc_sum[:m], tmp[:m]
+    for j, (_, is_pair) in enumerate(views):
+        np.take(T.pair_bit if is_pair else T.card_bit, pidx[j][:m], out=tmp if j else acc_or, mode="wrap")
+        if j == 0:
+            acc_sum[...] = acc_or
+        else:
+            np.bitwise_or(acc_or, tmp, out=acc_or)
+            np.add(acc_sum, tmp, out=acc_sum)
+    bad = acc_or != acc_sum
+    bad |= (acc_or >> np.uint64(63)).astype(bool)
+    if bad.any():
+        row, code = _duplicate_row(codes, start + np.flatnonzero(bad))
+        raise ValueError(f"row {row}: card {_describe_code(code)} appears twice")
+
+
 # --------------------------------------------------------------------------
 # Dealing
 # --------------------------------------------------------------------------
 
-def deal_batch(unseen, k: int, n_deals: int, rng: np.random.Generator,
+def deal_batch(unseen: "np.typing.ArrayLike", k: int, n_deals: int, rng: np.random.Generator,
                chunk: int = 1 << 16) -> np.ndarray:
     """Sample n_deals ordered deals of k distinct cards from ``unseen``.
 

@@ -98,7 +98,7 @@ def prefetch(situations: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> Non
         rows[:, 2:] = board_codes
         valid_pairs = (_PAIR_BITS & board_bits) == 0
         rows[: len(_PAIRS)][~valid_pairs] = rows[len(_PAIRS)]  # any valid hand; masked out below
-        strengths = evaluate_batch(rows)
+        strengths = evaluate_batch(rows, validate=False)  # distinct by construction
         theirs = strengths[: len(_PAIRS)]
         for hole, own in zip(holes, strengths[len(_PAIRS):]):
             hole_bits = np.uint64((1 << hole[0].code) | (1 << hole[1].code))

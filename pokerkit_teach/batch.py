@@ -12,10 +12,10 @@ Design (per hand of k = 5, 6 or 7 cards)
   multiset of size <= 7 (max 7,825,759 < 2**23); the suit keys (0, 1, 25, 32)
   give signatures (< 256) from which a flush, and its suit, can be read for
   5, 6 and 7 cards.  For a hand with key sum ``s``: ``s >> 24`` is the suit
-  signature and ``s & 0xFFFFFF`` is R.
+  signature and ``s & 0xFFFFFF`` is R (no carries between the two fields).
 * Cards are read in pairs straight from the uint8 input: unaligned strided
   uint16 views of bytes (0,1), (2,3), (4,5) (+ a uint8 view of a last odd
-  column) index a 13,365-entry pair table holding ``key[c0] + key[c1]``.
+  column) index a 13,312-entry uint32 pair table holding ``key[c0] + key[c1]``.
   Seven cards = four gathers + three adds.
 * Non-flush strength: R is compressed by a "hash and displace" perfect hash
   (vectorized first-fit build):
@@ -27,13 +27,14 @@ Design (per hand of k = 5, 6 or 7 cards)
   from the suited-rank bitmask through an 8,192-entry table.  With 7 cards a
   flush excludes quads/full house, so the flush value is final.
 * Work is chunked (default 16,384 rows) with preallocated buffers so the
-  working set stays in L2.  Tables are built lazily (~0.5 s, numpy) and total
-  < 0.5 MB.
+  working set stays in L2.  Tables are built lazily on first use (numpy,
+  well under 1 s); lookup tables total ~0.45 MB (+0.74 MB build helper).
+* Invalid input: codes are range-checked per chunk (``validate=True``);
+  duplicate cards within a row are NOT detected (garbage in, garbage out).
 """
 from __future__ import annotations
 
 import itertools
-import math
 import time
 from typing import Any, Dict, Iterable, Optional, Tuple
 
@@ -61,11 +62,10 @@ CATEGORY_START = tuple(int(x) for x in np.cumsum((0,) + CATEGORY_SIZES[:-1]) + 1
 RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
 SUIT_KEYS = (0, 1, 25, 32)
 SIG_SHIFT = 24         # suit signature lives in the top byte (7 * 32 = 224 < 256)
-R_MASK = (1 << SIG_SHIFT) - 1
 # perfect-hash parameters per hand size: (table bits, bucket bits)
 HASH_BITS = {5: (13, 10), 6: (15, 12), 7: (16, 13)}
 HASH_MULTS = (0x9E3779B1, 0x85EBCA6B, 0xC2B2AE35, 0x27D4EB2F, 0x165667B1)
-PAD = 52               # padding card code (key 0)
+PAIR_SPAN = 52 * 256   # pair index c0 | c1 << 8 < 52 * 256
 DEFAULT_CHUNK = 16384
 
 
@@ -121,9 +121,10 @@ def _score5(ranks: Tuple[int, ...], flush: bool) -> int:
 
 def _multisets(n: int) -> np.ndarray:
     """All sorted rank tuples of length n with each rank at most 4 times."""
-    out = [t for t in itertools.combinations_with_replacement(range(13), n)
-           if max(t.count(r) for r in set(t)) <= 4]
-    return np.array(out, dtype=np.int64)
+    t = np.array(list(itertools.combinations_with_replacement(range(13), n)), dtype=np.int64)
+    five_same = (t[:, 4:] == t[:, :-4]).any(axis=1) if n >= 5 else np.zeros(len(t), bool)
+    result: np.ndarray = t[~five_same]
+    return result
 
 
 class _Tables:
@@ -133,13 +134,13 @@ class _Tables:
         t0 = time.perf_counter()
         rk = np.array(RANK_KEYS, dtype=np.int64)
         sk = np.array(SUIT_KEYS, dtype=np.int64)
-        codes = np.arange(53)
-        key = np.zeros(53, dtype=np.int64)
-        key[:52] = (sk[codes[:52] & 3] << SIG_SHIFT) + rk[codes[:52] >> 2]
+        codes = np.arange(52)
+        key = (sk[codes & 3] << SIG_SHIFT) + rk[codes >> 2]
         self.card_key = key.astype(np.uint32)
-        # Pair table indexed by c0 | c1 << 8 (c0, c1 in 0..52).
+        # Pair table indexed by c0 | c1 << 8 (c0, c1 in 0..51).
+        # (All sums stay < 2**32: R <= 7,825,759 < 2**24, signature <= 224.)
         c0, c1 = np.meshgrid(codes, codes, indexing="xy")
-        pair = np.zeros(53 * 256, dtype=np.uint32)
+        pair = np.zeros(PAIR_SPAN, dtype=np.uint32)
         pair[(c0 | (c1 << 8)).ravel()] = (key[c0] + key[c1]).ravel().astype(np.uint32)
         self.pair_key = pair
 
@@ -174,25 +175,26 @@ class _Tables:
             subm = (1 << pos[:, sub]).sum(axis=2)            # (m, C(p,5))
             best[sel] = best5[subm].max(axis=1)
         self.flush_strength = best
-        # suit bit table for flush masks: index suit*64 + code
-        sb = np.zeros(256, dtype=np.uint16)
+        # suited-rank bits of a pair / single card, for flush rows:
+        # suited_pair[suit * PAIR_SPAN + (c0 | c1 << 8)], suited_card[suit * 64 + c]
+        bit = 1 << (codes >> 2)
+        csuit = codes & 3
+        sp = np.zeros(4 * PAIR_SPAN, dtype=np.uint16)
+        sc = np.zeros(4 * 64, dtype=np.uint16)
         for s in range(4):
-            c = np.arange(s, 52, 4)
-            sb[s * 64 + c] = 1 << (c >> 2)
-        self.suit_bits = sb
-
+            b1 = np.where(csuit == s, bit, 0)
+            sp[s * PAIR_SPAN + (c0 | (c1 << 8)).ravel()] = (b1[c0] | b1[c1]).ravel()
+            sc[s * 64 + codes] = b1
+        self.suited_pair, self.suited_card = sp, sc
         # Duplicate detection: the 52-bit card mask of a pair of codes (bit 63 marks a card paired with
         # itself); summing and or-ing the masks of a row agree exactly when its cards are distinct.
-        card_bit = np.zeros(53, dtype=np.uint64)
-        card_bit[:52] = np.uint64(1) << np.arange(52, dtype=np.uint64)
+        card_bit = np.uint64(1) << codes.astype(np.uint64)
         self.card_bit = card_bit
-        pair_bit = np.zeros(53 * 256, dtype=np.uint64)
+        pair_bit = np.zeros(PAIR_SPAN, dtype=np.uint64)
         p0, p1 = c0.ravel(), c1.ravel()
         pair_bit[p0 | (p1 << 8)] = card_bit[p0] | card_bit[p1]
-        same = (p0 == p1) & (p0 < 52)
-        pair_bit[(p0 | (p1 << 8))[same]] = np.uint64(1) << np.uint64(63)
+        pair_bit[(p0 | (p1 << 8))[p0 == p1]] = np.uint64(1) << np.uint64(63)
         self.pair_bit = pair_bit
-
         self.per_n: Dict[int, Dict[str, Any]] = {}
         self.base_build_s = time.perf_counter() - t0
         self.build_s: Dict[int, float] = {}
@@ -236,7 +238,8 @@ class _Tables:
             table=table,                    # int16 non-flush strengths
             flush_suit=fsuit,               # int8 suit or -1, by suit signature
             is_flush=fsuit >= 0,            # bool, by suit signature
-            flush_off=np.where(fsuit >= 0, fsuit.astype(np.intp) * 64, 0),
+            pair_off=np.where(fsuit >= 0, fsuit.astype(np.intp) * PAIR_SPAN, 0),
+            card_off=np.where(fsuit >= 0, fsuit.astype(np.intp) * 64, 0),
         )
         self.per_n[n] = d
         self.build_s[n] = time.perf_counter() - t0
@@ -250,7 +253,7 @@ def _bucket(R: np.ndarray, mult: int, bbits: int) -> np.ndarray:
 
 
 def _perfect_hash(R: np.ndarray, vals: np.ndarray, tbits: int, bbits: int,
-                  batch: int = 1024) -> Tuple[int, np.ndarray, np.ndarray]:  # noqa: C901
+                  batch: int = 1024) -> Tuple[int, np.ndarray, np.ndarray]:
     """Hash-and-displace perfect hash of distinct keys R (< 2**24).
 
     Lookup: ``idx = (R + disp[bucket(R)]) & (2**tbits - 1)`` with
@@ -321,14 +324,15 @@ def table_info() -> Dict[str, Any]:
     info = {
         "pair_key": t.pair_key.nbytes,
         "flush_strength": t.flush_strength.nbytes,
-        "suit_bits": t.suit_bits.nbytes,
+        "suited_pair": t.suited_pair.nbytes,
+        "suited_card": t.suited_card.nbytes,
         "base_build_s": t.base_build_s,
-        "build_tables_only_bytes_transient": t.nf5_strength.nbytes,
+        "nf5_strength_build_helper": t.nf5_strength.nbytes,
     }
     for n, d in sorted(t.per_n.items()):
         info[f"n{n}_table_entries"] = d["table"].size
         info[f"n{n}_bytes"] = (d["table"].nbytes + d["disp"].nbytes + d["flush_suit"].nbytes
-                               + d["is_flush"].nbytes + d["flush_off"].nbytes)
+                               + d["is_flush"].nbytes + d["pair_off"].nbytes + d["card_off"].nbytes)
         info[f"n{n}_build_s"] = t.build_s[n]
     return info
 
@@ -358,13 +362,31 @@ def _describe_code(code: int) -> str:
     return f"{code} ({card_from_code(code).ascii})"
 
 
-def _duplicate_row(codes: np.ndarray, rows: np.ndarray) -> tuple[int, int]:
-    """The first row (of those given) that repeats a card, and the repeated code."""
-    for row in rows.tolist():
-        values, counts = np.unique(codes[row], return_counts=True)
+def _first_bad_code(block: np.ndarray, start: int) -> ValueError:
+    bad = (block < 0) | (block > 51)
+    row = int(np.flatnonzero(bad.any(axis=1))[0])
+    value = int(block[row][bad[row]][0])
+    return ValueError(f"row {start + row}: card code {value} is outside 0..51")
+
+
+def _check_distinct(T: "_Tables", cv: list[tuple[np.ndarray, bool]], acc_or: np.ndarray, acc_sum: np.ndarray,
+                    tmp: np.ndarray, block: np.ndarray, start: int) -> None:
+    """Raise ValueError naming the first row of this chunk that holds a card twice."""
+    for j, (v, is_pair) in enumerate(cv):
+        np.take(T.pair_bit if is_pair else T.card_bit, v, out=tmp if j else acc_or, mode="wrap")
+        if j == 0:
+            acc_sum[...] = acc_or
+        else:
+            np.bitwise_or(acc_or, tmp, out=acc_or)
+            np.add(acc_sum, tmp, out=acc_sum)
+    if np.array_equal(acc_or, acc_sum) and not (acc_or >> np.uint64(63)).any():
+        return
+    for row in np.flatnonzero((acc_or != acc_sum) | (acc_or >> np.uint64(63)).astype(bool)).tolist():
+        values, counts = np.unique(block[row], return_counts=True)
         if (counts > 1).any():
-            return row, int(values[counts > 1][0])
-    raise AssertionError("no duplicate found")  # pragma: no cover
+            code = int(values[counts > 1][0])
+            raise ValueError(f"row {start + row}: card {_describe_code(code)} appears twice")
+    raise AssertionError("duplicate check disagrees with np.unique")  # pragma: no cover
 
 
 def evaluate_batch(codes: "np.typing.ArrayLike", out: Optional[np.ndarray] = None,
@@ -376,9 +398,9 @@ def evaluate_batch(codes: "np.typing.ArrayLike", out: Optional[np.ndarray] = Non
     other integer types are converted chunk by chunk. ``out`` may be a preallocated int16 array (n,).
 
     With ``validate`` (the default) a wrong shape, a code outside 0..51 or a card twice in one row
-    raises a ``ValueError`` naming the row. ``validate=False`` skips the checks for callers whose
-    hands are distinct by construction (such as :func:`deal_batch`); bad input then gives wrong
-    strengths instead of an error.
+    raises a ``ValueError`` naming the row. ``validate=False`` skips the range and duplicate checks for
+    callers whose hands are distinct by construction (such as :func:`deal_batch`); bad input then
+    gives wrong strengths instead of an error.
 
     >>> evaluate_batch([[51, 47, 43, 39, 35], [20, 13, 10, 7, 0]]).tolist()   # royal flush; 7-5-4-3-2
     [7462, 1]
@@ -399,60 +421,55 @@ def evaluate_batch(codes: "np.typing.ArrayLike", out: Optional[np.ndarray] = Non
         raise ValueError(f"out must be an int16 array of shape ({n},)")
     if n == 0:
         return out
-    if validate:
-        lo, hi = int(codes.min()), int(codes.max())
-        if lo < 0 or hi > 51:
-            bad = (codes < 0) | (codes > 51)
-            row = int(np.flatnonzero(bad.any(axis=1))[0])
-            value = int(codes[row][bad[row]][0])
-            raise ValueError(f"row {row}: card code {value} is outside 0..51")
     T = build_tables(())
     tn = T.for_n(k)
     pair_key, card_key = T.pair_key, T.card_key
-    mult, bshift, disp, hmask, table = tn["mult"], tn["bucket_shift"], tn["disp"], tn["mask"], tn["table"]
-    is_flush, flush_off = tn["is_flush"], tn["flush_off"]
-    suit_bits, flush_strength = T.suit_bits, T.flush_strength
+    mult, bshift, disp = tn["mult"], tn["bucket_shift"], tn["disp"]
+    hmask, table, is_flush = tn["mask"], tn["table"], tn["is_flush"]
+    pair_off, card_off = tn["pair_off"], tn["card_off"]
+    suited_pair, suited_card, flush_strength = T.suited_pair, T.suited_card, T.flush_strength
 
     C = min(chunk, n)
     direct = codes.dtype == np.uint8 and codes.flags.c_contiguous
+    signed = codes.dtype.kind == "i"
     if direct:
-        src = codes
         views = _column_views(codes.reshape(-1), n, k)
     else:
         cbuf = np.empty((C, k), dtype=np.uint8)
         views = _column_views(cbuf.reshape(-1), C, k)
     nv = len(views)
-    pidx = np.empty((nv, C), dtype=np.intp)
     keys = np.empty((nv, C), dtype=np.uint32)
     s = np.empty(C, dtype=np.uint32)
     h = np.empty(C, dtype=np.uint32)
+    a = np.empty(C, dtype=np.intp)
     fl = np.empty(C, dtype=bool)
-    dup_or = np.empty(C, dtype=np.uint64)
-    dup_sum = np.empty(C, dtype=np.uint64)
-    dup_tmp = np.empty(C, dtype=np.uint64)
+    if validate:
+        dup_or, dup_sum, dup_tmp = (np.empty(C, dtype=np.uint64) for _ in range(3))
     for start in range(0, n, C):
         stop = min(start + C, n)
         m = stop - start
         if m != C:   # last partial chunk: shrink buffers
-            pidx, keys, s, h, fl = pidx[:, :m], keys[:, :m], s[:m], h[:m], fl[:m]
+            keys, s, h, a, fl = keys[:, :m], s[:m], h[:m], a[:m], fl[:m]
+            if validate:
+                dup_or, dup_sum, dup_tmp = dup_or[:m], dup_sum[:m], dup_tmp[:m]
+        if validate:   # per chunk, while the chunk is cache-hot
+            block = codes[start:stop]
+            if block.max() > 51 or (signed and block.min() < 0):
+                raise _first_bad_code(block, start)
         if direct:
-            chunk_codes = src[start:stop]
-            for j, (v, _) in enumerate(views):
-                pidx[j] = v[start:stop]
+            cv = [(v[start:stop], is_pair) for v, is_pair in views]
         else:
-            chunk_codes = cbuf[:m]
-            chunk_codes[...] = codes[start:stop]
-            for j, (v, _) in enumerate(views):
-                pidx[j] = v[:m]
+            cbuf[:m] = codes[start:stop]
+            cv = [(v[:m], is_pair) for v, is_pair in views]
         if validate:
-            _check_distinct(T, views, pidx, dup_or, dup_sum, dup_tmp, m, start, codes)
-        for j, (_, is_pair) in enumerate(views):
-            np.take(pair_key if is_pair else card_key, pidx[j], out=keys[j], mode="wrap")
+            _check_distinct(T, cv, dup_or, dup_sum, dup_tmp, codes[start:stop], start)
+        # key sum s = sum of per-pair / per-card keys (uint32)
+        for j, (v, is_pair) in enumerate(cv):
+            np.take(pair_key if is_pair else card_key, v, out=keys[j], mode="wrap")
         np.add(keys[0], keys[1], out=s)
         for j in range(2, nv):
             np.add(s, keys[j], out=s)
         # non-flush: idx = (s + disp[(s * mult) >> bshift]) & hmask
-        a = pidx[0]                        # reuse an index buffer
         np.multiply(s, mult, out=h)
         np.right_shift(h, bshift, out=a)
         np.take(disp, a, out=h, mode="wrap")
@@ -460,34 +477,22 @@ def evaluate_batch(codes: "np.typing.ArrayLike", out: Optional[np.ndarray] = Non
         np.bitwise_and(h, hmask, out=a)
         o = out[start:stop]
         np.take(table, a, out=o, mode="wrap")
-        # flushes: suit signature -> flag; suited-rank bitmask -> strength
-        sig = a
-        np.right_shift(s, SIG_SHIFT, out=sig)
-        np.take(is_flush, sig, out=fl, mode="wrap")
+        # flush rows: flag from the suit signature (top byte), then the
+        # suited-rank bitmask from the pair / card views -> flush strength
+        np.right_shift(s, SIG_SHIFT, out=a)
+        np.take(is_flush, a, out=fl, mode="wrap")
         fi = np.flatnonzero(fl)
         if fi.size:
-            fo = flush_off[sig[fi]]                       # suit * 64
-            bits = suit_bits[chunk_codes[fi] + fo[:, None]]
-            o[fi] = flush_strength[bits.sum(axis=1, dtype=np.intp)]
+            sig = a[fi]
+            po, co = pair_off[sig], card_off[sig]
+            mask = np.zeros(fi.size, dtype=np.uint16)
+            for v, is_pair in cv:
+                if is_pair:
+                    mask += suited_pair.take(v[fi] + po)
+                else:
+                    mask += suited_card.take(v[fi] + co)
+            o[fi] = flush_strength.take(mask)
     return out
-
-
-def _check_distinct(T: _Tables, views: list[tuple[np.ndarray, bool]], pidx: np.ndarray, acc_or: np.ndarray,
-                    acc_sum: np.ndarray, tmp: np.ndarray, m: int, start: int, codes: np.ndarray) -> None:
-    """Raise ValueError naming the first row of this chunk that holds a card twice."""
-    acc_or, acc_sum, tmp = acc_or[:m], acc_sum[:m], tmp[:m]
-    for j, (_, is_pair) in enumerate(views):
-        np.take(T.pair_bit if is_pair else T.card_bit, pidx[j][:m], out=tmp if j else acc_or, mode="wrap")
-        if j == 0:
-            acc_sum[...] = acc_or
-        else:
-            np.bitwise_or(acc_or, tmp, out=acc_or)
-            np.add(acc_sum, tmp, out=acc_sum)
-    bad = acc_or != acc_sum
-    bad |= (acc_or >> np.uint64(63)).astype(bool)
-    if bad.any():
-        row, code = _duplicate_row(codes, start + np.flatnonzero(bad))
-        raise ValueError(f"row {row}: card {_describe_code(code)} appears twice")
 
 
 # --------------------------------------------------------------------------
@@ -498,42 +503,72 @@ def deal_batch(unseen: "np.typing.ArrayLike", k: int, n_deals: int, rng: np.rand
                chunk: int = 1 << 16) -> np.ndarray:
     """Sample n_deals ordered deals of k distinct cards from ``unseen``.
 
-    Each row is a uniformly random ordered k-sample without replacement from
-    the given card codes (all codes distinct, 0..51).  Method: sequential
-    rejection per column on a 64-bit "used" mask -- column j is drawn uniformly
-    from the m unseen positions, and only entries that hit an already used
-    position are redrawn, so each column is exactly uniform over the
-    remaining cards.  Returns uint8 array (n_deals, k).
+    Each row is an exactly uniform ordered k-sample without replacement from
+    the given distinct card codes (0..51) -- the first k cards of a uniformly
+    shuffled deck.  Returns a C-contiguous uint8 array (n_deals, k), directly
+    usable by evaluate_batch.  Reproducible for a given Generator state.
+
+    Method: partial Fisher-Yates on a virtual deck of positions 0..m-1,
+    vectorized over rows without materializing decks.  Step j draws
+    r_j ~ U[j, m) (``rng.integers``, exact) and swaps positions j and r_j, so
+    the dealt position is the current content of r_j.  Only positions hit by
+    earlier swaps differ from the identity, so with w_t = content of position
+    t just before step t:
+        dealt_j = w_t for the latest t < j with r_t == r_j, else r_j
+        w_j     = w_t for the latest t < j with r_t == j,   else j
+    i.e. O(k**2) branch-free uint8 compare/blend passes per chunk.  Positions
+    are finally mapped to card codes with bytes.translate.
     """
-    unseen = np.asarray(unseen, dtype=np.uint8).ravel()
+    unseen = np.asarray(unseen).ravel()
     m = unseen.size
-    if not 0 <= k <= m:
-        raise ValueError("k must be between 0 and the number of unseen cards")
-    if m > 64:
-        raise ValueError("at most 64 unseen cards")
+    if m == 0 or m > 52 or unseen.min() < 0 or unseen.max() > 51:
+        raise ValueError("unseen must hold 1..52 card codes in 0..51")
     if np.unique(unseen).size != m:
         raise ValueError("unseen cards must be distinct")
+    if not 0 <= k <= m:
+        raise ValueError("k must be between 0 and the number of unseen cards")
     out = np.empty((n_deals, k), dtype=np.uint8)
     if n_deals == 0 or k == 0:
         return out
-    one = np.uint64(1)
-    for start in range(0, n_deals, chunk):
-        stop = min(start + chunk, n_deals)
+    lut = np.zeros(256, dtype=np.uint8)
+    lut[:m] = unseen
+    lut_b = lut.tobytes()
+    C = min(chunk, n_deals)
+    R = np.empty((k, C), dtype=np.uint8)     # swap targets r_j
+    D = np.empty((k, C), dtype=np.uint8)     # dealt positions
+    W = np.empty((k, C), dtype=np.uint8)     # w_j
+    sel = np.empty(C, dtype=np.uint8)
+    tmp = np.empty(C, dtype=np.uint8)
+
+    def blend(dst: np.ndarray, src: np.ndarray) -> None:
+        # dst = where(sel == 255, src, dst), sel in {0, 255}
+        np.bitwise_xor(dst, src, out=tmp)
+        np.bitwise_and(tmp, sel, out=tmp)
+        np.bitwise_xor(dst, tmp, out=dst)
+
+    for start in range(0, n_deals, C):
+        stop = min(start + C, n_deals)
         c = stop - start
-        used = np.zeros(c, dtype=np.uint64)
-        pos = np.empty((k, c), dtype=np.uint8)
+        if c != C:
+            R, D, W, sel, tmp = R[:, :c], D[:, :c], W[:, :c], sel[:c], tmp[:c]
         for j in range(k):
-            x = rng.integers(0, m, size=c, dtype=np.uint8)
-            if j:
-                hit = np.flatnonzero((used >> x.astype(np.uint64)) & one)
-                while hit.size:
-                    y = rng.integers(0, m, size=hit.size, dtype=np.uint8)
-                    x[hit] = y
-                    still = ((used[hit] >> y.astype(np.uint64)) & one).astype(bool)
-                    hit = hit[still]
-            used |= one << x.astype(np.uint64)
-            pos[j] = x
-        out[start:stop] = unseen[pos.T]
+            R[j] = rng.integers(j, m, size=c, dtype=np.uint16)
+        for j in range(k):
+            d = D[j]
+            d[...] = R[j]
+            for t in range(j):
+                np.equal(R[t], R[j], out=sel)
+                np.negative(sel, out=sel)          # 1 -> 255
+                blend(d, W[t])
+            if j < k - 1:
+                w = W[j]
+                w.fill(j)
+                for t in range(j):
+                    np.equal(R[t], j, out=sel)
+                    np.negative(sel, out=sel)
+                    blend(w, W[t])
+        cards = np.frombuffer(D.tobytes().translate(lut_b), dtype=np.uint8).reshape(k, c)
+        out[start:stop] = cards.T
     return out
 
 

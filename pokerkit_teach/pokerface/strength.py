@@ -89,22 +89,46 @@ def prefetch(situations: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> Non
     by_board: dict[tuple[Card, ...], list[tuple[Card, ...]]] = {}
     for hole, board in todo:
         by_board.setdefault(board, []).append(hole)
-    for board, holes in by_board.items():
-        board_codes = [c.code for c in board]
-        board_bits = np.uint64(sum(1 << code for code in board_codes))
-        rows = np.empty((len(_PAIRS) + len(holes), 2 + len(board)), dtype=np.int64)
-        rows[: len(_PAIRS), :2] = _PAIRS
-        rows[len(_PAIRS):, :2] = [[h[0].code, h[1].code] for h in holes]
-        rows[:, 2:] = board_codes
-        valid_pairs = (_PAIR_BITS & board_bits) == 0
-        rows[: len(_PAIRS)][~valid_pairs] = rows[len(_PAIRS)]  # any valid hand; masked out below
-        strengths = evaluate_batch(rows, validate=False)  # distinct by construction
-        theirs = strengths[: len(_PAIRS)]
-        for hole, own in zip(holes, strengths[len(_PAIRS):]):
-            hole_bits = np.uint64((1 << hole[0].code) | (1 << hole[1].code))
-            valid = valid_pairs & ((_PAIR_BITS & hole_bits) == 0)
-            others = theirs[valid]
-            _SHARES[(hole, board)] = float(((others < own).sum() + 0.5 * (others == own).sum()) / len(others))
+    boards = list(by_board)
+    pairs = len(_PAIRS)
+    blocks = []
+    for board in boards:
+        holes = by_board[board]
+        rows = np.empty((pairs + len(holes), 7), dtype=np.int64)
+        rows[:pairs, :2] = _PAIRS
+        rows[pairs:, :2] = [[h[0].code, h[1].code] for h in holes]
+        rows[:, 2: 2 + len(board)] = [c.code for c in board]
+        blocks.append(rows[:, : 2 + len(board)])
+    # One evaluation per board size (the evaluator takes 5, 6 or 7 cards per row).
+    strengths: dict[int, np.ndarray] = {}
+    for size in sorted({len(b) for b in boards}):
+        chosen = [i for i, b in enumerate(boards) if len(b) == size]
+        stacked = np.concatenate([blocks[i] for i in chosen])
+        # Holdings that clash with the board are replaced by a harmless row and masked out below.
+        board_bits = np.concatenate([np.full(len(blocks[i]), _bits(boards[i]), dtype=np.uint64) for i in chosen])
+        row_bits = np.concatenate([np.concatenate([_PAIR_BITS, np.zeros(len(blocks[i]) - pairs, dtype=np.uint64)]) for i in chosen])
+        clash = (row_bits & board_bits) != 0
+        stacked[clash] = stacked[np.flatnonzero(~clash)[0]]
+        values = evaluate_batch(stacked, validate=False)  # distinct by construction
+        start = 0
+        for i in chosen:
+            strengths[i] = values[start: start + len(blocks[i])]
+            start += len(blocks[i])
+    for i, board in enumerate(boards):
+        holes = by_board[board]
+        theirs = strengths[i][:pairs]
+        own = strengths[i][pairs:]
+        hole_bits = np.array([_bits(h) for h in holes], dtype=np.uint64)
+        valid = ((_PAIR_BITS & _bits(board)) == 0)[None, :] & ((_PAIR_BITS[None, :] & hole_bits[:, None]) == 0)
+        below = ((theirs[None, :] < own[:, None]) & valid).sum(axis=1)
+        level = ((theirs[None, :] == own[:, None]) & valid).sum(axis=1)
+        shares = (below + 0.5 * level) / valid.sum(axis=1)
+        for hole, share in zip(holes, shares.tolist()):
+            _SHARES[(hole, board)] = share
+
+
+def _bits(cards: Sequence[Card]) -> np.uint64:
+    return np.uint64(sum(1 << c.code for c in cards))
 
 
 def share_beaten(hole: Sequence[Card], board: Sequence[Card]) -> float:

@@ -496,8 +496,8 @@ class PokerfaceState:
             self._event(kind, seat, "take_player", player=player, target=self._name(action.target),
                         token=token_text(suit, taken), returned=token_text(suit, own) if own is not None else "")
         else:
-            kind = "done" if self.rules.free_for_all else "passed"
-            self._event(kind, seat, "pass_done" if self.rules.free_for_all else "pass", player=player, suit=suit.symbol)
+            kind = "done" if self._free_for_all else "passed"
+            self._event(kind, seat, "pass_done" if self._free_for_all else "pass", player=player, suit=suit.symbol)
         if in_brake:
             assert token_round.brake_queue is not None
             token_round.brake_queue.pop(0)
@@ -506,7 +506,7 @@ class PokerfaceState:
             return
         token_round.turns += 1
         count = self.player_count
-        if self.rules.free_for_all:
+        if self._free_for_all:
             if isinstance(action, Pass):
                 token_round.done.add(seat)
             else:

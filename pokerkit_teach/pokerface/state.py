@@ -229,6 +229,14 @@ class PokerfaceState:
             actions.append(Pass(seat))
         return actions
 
+    def why_not(self, action: Action) -> IllegalAction | None:
+        """The reason ``action`` is not allowed now, or None if it is (the state is not changed)."""
+        try:
+            self._check(action)
+        except IllegalAction as error:
+            return error
+        return None
+
     def can_apply(self, action: Action) -> bool:
         try:
             self._check(action)

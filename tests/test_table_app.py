@@ -1,0 +1,113 @@
+"""The Pokerface table app, driven as a learner would (button clicks), without a browser."""
+
+from __future__ import annotations
+
+from pokerkit_teach.pokerface import Variant
+from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp
+from pokerkit_teach.widgets.table import TableApp
+
+
+def play_until(app: TableApp, stop, limit: int = 400) -> int:  # type: ignore[no-untyped-def]
+    """Pass when allowed, else take the first free token, else take from a player; until stop()."""
+    for clicks in range(limit):
+        if stop():
+            return clicks
+        if not app.pass_button.disabled:
+            app.pass_button.click()
+            continue
+        button = next((b for b in app.middle_box.children if not b.disabled), None)
+        if button is None:
+            button = next(b for b in app.players_box.children if not b.disabled)
+        button.click()
+    raise AssertionError("the game did not reach the expected point")
+
+
+def test_first_move_offers_every_token_and_explains_why_pass_is_disabled() -> None:
+    app = TableApp(query="seed=5&players=4")
+    assert "Token round ♣: your turn" in app.status.value
+    labels = [b.description for b in app.middle_box.children]
+    assert labels == ["Take A♣", "Take 2♣", "Take 3♣", "Take 4♣"]
+    assert all(not b.disabled for b in app.middle_box.children)
+    assert app.pass_button.disabled and app.pass_button.tooltip == "Anna may not pass without a ♣ token."
+    assert "You play Anna." in app.cards.value and 'aria-label="' in app.cards.value
+
+
+def test_a_click_is_checked_by_the_engine_and_the_bots_answer() -> None:
+    app = TableApp(query="seed=5&players=4")
+    app.middle_box.children[2].click()  # take the 3♣
+    state = app.state
+    assert state is not None
+    clubs = state.rounds[next(iter(state.rounds))]
+    assert clubs.turns >= 4  # Anna's take and the three bots' answers
+    assert state.current_player() == 0  # it is Anna's turn again
+    assert "Anna" in app.tokens.value and "♣" in app.tokens.value
+
+
+def test_a_whole_game_is_played_by_clicks_to_the_end() -> None:
+    app = TableApp(query="seed=11&players=3")
+    state = app.state
+    assert state is not None
+    play_until(app, lambda: app.state is not None and app.state.is_terminal())
+    state = app.state
+    assert state is not None and state.is_terminal()
+    assert ("won the game" in app.status.value) == bool(state.won)
+    assert f"Successes: {state.successes}" in app.tally.value and f"Failures: {state.failures}" in app.tally.value
+    assert "Showdown of deal" in app.showdown.value
+
+
+def test_the_showdown_is_revealed_hand_by_hand() -> None:
+    app = TableApp(query="seed=3&players=4")
+    play_until(app, lambda: bool(app.state and app.state.showdowns))
+    assert app.showdown.value.count("<li>") == 1 and app.reveal_button.layout.display != "none"
+    for shown in (2, 3, 4):
+        app.reveal_button.click()
+        assert app.showdown.value.count("<li>") == shown
+    assert app.reveal_button.layout.display == "none"
+    assert "Success" in app.showdown.value or "Failure" in app.showdown.value
+
+
+def test_language_switch_changes_every_label() -> None:
+    app = TableApp(query="seed=5")
+    app.language.value = "de"
+    assert "Pokerface-Tisch" in app.title.value
+    assert "Markenrunde ♣: du bist dran" in app.status.value
+    assert [b.description for b in app.middle_box.children][0] == "A♣ nehmen"
+    assert app.pass_button.tooltip == "Anna darf ohne ♣-Marke nicht passen."
+    app.language.value = "en"
+    assert "Token round ♣" in app.status.value
+
+
+def test_hint_and_bot_reasons_on_request() -> None:
+    app = TableApp(query="seed=8")
+    app.hint_button.click()
+    assert "From 20000 random deals" in app.hint.value
+    app.middle_box.children[0].click()  # after Anna's move the bots move, each with a reason
+    assert app.hint.value == ""  # a hint belongs to the position it was asked in
+    app.show_reasons.value = True
+    assert "Why the bots moved as they did" in app.log.value
+
+
+def test_free_for_all_game_and_variants_from_the_setup() -> None:
+    app = TableApp(query="seed=4&players=3")
+    app.variant_boxes[Variant.FREE_FOR_ALL].value = True
+    app.variant_boxes[Variant.SOFT_LANDING].value = True
+    app.new_button.click()
+    state = app.state
+    assert state is not None and state.rules.free_for_all and state.rules.failures_to_lose == 4
+    assert app.pass_button.description == "I am done"
+    play_until(app, lambda: app.state is not None and app.state.is_terminal())
+
+
+def test_bad_url_parameters_show_a_message_and_defaults_apply() -> None:
+    app = TableApp(query="players=9&seed=abc&lang=xx")
+    assert app.notice.value.count("pkt-param-error") == 3
+    assert app.state is not None and app.state.player_count == 4 and app.lang == "en"
+
+
+def test_index_links_every_app_and_lesson_in_the_chosen_language() -> None:
+    index = IndexApp(query="lang=de")
+    for name in APPS:
+        assert f"href='{name}.ipynb?lang=de'" in index.listing.value
+    for name in LESSONS:
+        assert f"href='lessons/de/{name}.ipynb'" in index.listing.value
+    assert "Lektionen" in index.listing.value

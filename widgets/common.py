@@ -1,0 +1,158 @@
+"""What every app shares: URL parameters, the language switch, the message area, the app frame.
+
+An app is a small class built on :class:`App`: it creates its children once, redraws their texts
+from the catalogue in :meth:`App.refresh` (so the language switch changes every visible word), and asks
+the engine for every rule decision. Widgets never decide rules.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from dataclasses import dataclass
+from typing import Any, Callable
+from urllib.parse import parse_qs
+
+import ipywidgets
+
+from pokerkit_teach.i18n import DEFAULT_LANGUAGE, LANGUAGES, message
+
+__all__ = ["AppParams", "app_params", "App", "tr", "esc"]
+
+
+def tr(key: str, lang: str, **params: Any) -> str:
+    """A user-interface text from the catalogue (``apps.*`` keys)."""
+    return message(key, lang, **params)
+
+
+def esc(text: object) -> str:
+    return html.escape(str(text))
+
+
+@dataclass(frozen=True)
+class AppParams:
+    """Validated URL parameters of an app; ``errors`` lists what was wrong and replaced by a default
+    (as catalogue keys with values, so they can be shown in either language)."""
+
+    lang: str = DEFAULT_LANGUAGE
+    seed: int | None = None
+    players: int = 4
+    errors: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+    def error_texts(self, lang: str | None = None) -> list[str]:
+        return [tr(key, lang or self.lang, **dict(values)) for key, values in self.errors]
+
+
+def app_params(query: str | None = None) -> AppParams:
+    """Read ``?lang=&seed=&players=`` from a query string (default: Voila's ``QUERY_STRING``).
+
+    A bad value never stops the app: it is reported in ``errors`` and the default is used.
+
+    >>> params = app_params("lang=de&seed=42&players=5")
+    >>> params.lang, params.seed, params.players, params.errors
+    ('de', 42, 5, ())
+    >>> for text in app_params("seed=abc&players=9").error_texts():
+    ...     print(text)
+    The address gives seed=abc, which is not a whole number of 0 or more; a random seed is used instead.
+    The address gives players=9; Pokerface needs 3 to 6 players, so 4 are used.
+    """
+    if query is None:
+        query = os.environ.get("QUERY_STRING", "")
+    values = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    errors: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+    lang = values.get("lang", [DEFAULT_LANGUAGE])[-1]
+    if lang not in LANGUAGES:
+        errors.append(("apps.params.bad_lang", (("value", lang), ("choices", ", ".join(LANGUAGES)))))
+        lang = DEFAULT_LANGUAGE
+    seed: int | None = None
+    if "seed" in values:
+        text = values["seed"][-1]
+        if text.isdigit() and len(text) <= 18:
+            seed = int(text)
+        else:
+            errors.append(("apps.params.bad_seed", (("value", text),)))
+    players = 4
+    if "players" in values:
+        text = values["players"][-1]
+        if text.isdigit() and 3 <= int(text) <= 6:
+            players = int(text)
+        else:
+            errors.append(("apps.params.bad_players", (("value", text),)))
+    return AppParams(lang, seed, players, tuple(errors))
+
+
+class App:
+    """The frame of an app: a title, a language switch, a message area, and the app's own body.
+
+    Subclasses set ``title_key``, build their controls in :meth:`build` (returning the body widgets)
+    and put every visible text in place in :meth:`refresh`.
+    """
+
+    title_key = "apps.index.title"
+
+    def __init__(self, params: AppParams | None = None, query: str | None = None) -> None:
+        self.params = params or app_params(query)
+        self.lang = self.params.lang
+        self.title = ipywidgets.HTML()
+        self.language = ipywidgets.ToggleButtons(
+            options=[("English", "en"), ("Deutsch", "de")], value=self.lang, style={"button_width": "6em"}
+        )
+        self.language.add_class("pkt-language")
+        self.language.observe(self._on_language, names="value")
+        self.notice = ipywidgets.HTML()
+        self.notice.add_class("pkt-notice")
+        self.message_area = ipywidgets.HTML()
+        self.message_area.add_class("pkt-message")
+        self.output = ipywidgets.Output()  # shows errors raised in callbacks instead of losing them
+        body = self.build()
+        self.box = ipywidgets.VBox([ipywidgets.HBox([self.title, self.language]), self.notice, *body, self.message_area, self.output])
+        self.box.add_class("pkt-app")
+        self._refresh_frame()
+        self.refresh()
+
+    # -- to override
+    def build(self) -> list[ipywidgets.Widget]:
+        return []
+
+    def refresh(self) -> None:
+        """Put every text in place in the current language."""
+
+    # -- shared behaviour
+    def t(self, key: str, **params: Any) -> str:
+        return tr(key, self.lang, **params)
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Show a message to the learner (``info`` or ``error``), read out by screen readers."""
+        colour = "#a00" if kind == "error" else "#245"
+        role = "alert" if kind == "error" else "status"
+        self.message_area.value = f'<div role="{role}" class="pkt-{kind}" style="color:{colour}">{esc(text)}</div>' if text else ""
+
+    def guarded(self, callback: Callable[..., None]) -> Callable[..., None]:
+        """Wrap a button callback: a ValueError from the engine becomes a message, not a lost traceback."""
+
+        def run(*args: Any) -> None:
+            with self.output:
+                try:
+                    callback(*args)
+                except ValueError as error:
+                    text = error.text(self.lang) if hasattr(error, "text") else str(error)
+                    self.say(text, "error")
+
+        return run
+
+    def _on_language(self, change: dict[str, Any]) -> None:
+        self.lang = change["new"]
+        self._refresh_frame()
+        self.say("")
+        self.refresh()
+
+    def _refresh_frame(self) -> None:
+        self.title.value = f"<h2 class='pkt-title'>{esc(self.t(self.title_key))}</h2>"
+        errors = self.params.error_texts(self.lang)
+        self.notice.value = "".join(f'<p role="alert" class="pkt-param-error" style="color:#a00">{esc(e)}</p>' for e in errors)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
+
+    def close(self) -> None:
+        self.box.close()

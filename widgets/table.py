@@ -1,0 +1,317 @@
+"""The Pokerface table: play a whole game in one seat, with bots in the other seats.
+
+Tokens are buttons: take one from the middle, take one from a player, or pass. A move the rules do not
+allow right now is disabled, and its tooltip says why (the engine's reason). The table shows the
+tokens of every round of the deal, a hint (the chance of each place), the bots' reasons on request,
+the showdown hand by hand, and the tally.
+
+CSS classes for browser tests: ``pkt-new-game``, ``pkt-take-middle`` (one button per token),
+``pkt-take-from`` (one per other player), ``pkt-pass``, ``pkt-hint``, ``pkt-show-reasons``,
+``pkt-reveal-next``, ``pkt-status``, ``pkt-tally``, ``pkt-showdown``, ``pkt-log``, ``pkt-tokens``,
+``pkt-cards``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets
+import numpy as np
+
+from pokerkit_teach.explain import ShowdownResult
+from pokerkit_teach.pokerface import (
+    SIMULTANEOUS,
+    TERMINAL,
+    Pass,
+    PokerfaceRules,
+    PokerfaceState,
+    TakeFromMiddle,
+    TakeFromPlayer,
+    Variant,
+)
+from pokerkit_teach.pokerface.actions import Action
+from pokerkit_teach.pokerface.bots import BOT_NAMES, Bot, make_bot
+from pokerkit_teach.pokerface.events import token_text
+from pokerkit_teach.pokerface.hints import rank_probabilities
+from pokerkit_teach.render import cards_html
+
+from .common import App, AppParams, esc
+
+__all__ = ["TableApp"]
+
+SEAT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn")  # you are Anna, in seat 0
+HUMAN = 0
+MAX_BOT_MOVES = 400
+
+
+class TableApp(App):
+    """A game of Pokerface: you in seat 0, bots in the other seats."""
+
+    title_key = "apps.table.title"
+
+    def __init__(self, params: AppParams | None = None, query: str | None = None) -> None:
+        self.state: PokerfaceState | None = None
+        self.bots: list[Bot | None] = []
+        self.reasons: list[str] = []
+        self.hint_text = ""
+        self.revealed = 0
+        self.shown_showdowns = 0
+        super().__init__(params, query)
+        self.new_game()
+
+    # ------------------------------------------------------------------ layout
+    def build(self) -> list[ipywidgets.Widget]:
+        self.players = ipywidgets.Dropdown(options=[3, 4, 5, 6], value=self.params.players)
+        self.variant_boxes = {v: ipywidgets.Checkbox(value=False, indent=False) for v in Variant}
+        self.bot_choice = ipywidgets.Dropdown(options=list(BOT_NAMES), value="estimator")
+        self.new_button = ipywidgets.Button(icon="refresh")
+        self.new_button.add_class("pkt-new-game")
+        self.new_button.on_click(self.guarded(lambda _: self.new_game()))
+        setup = ipywidgets.HBox([self.players, *self.variant_boxes.values(), self.bot_choice, self.new_button])
+        self.status = ipywidgets.HTML()
+        self.status.add_class("pkt-status")
+        self.tally = ipywidgets.HTML()
+        self.tally.add_class("pkt-tally")
+        self.cards = ipywidgets.HTML()
+        self.cards.add_class("pkt-cards")
+        self.middle_box = ipywidgets.HBox()
+        self.players_box = ipywidgets.HBox()
+        self.pass_button = ipywidgets.Button()
+        self.pass_button.add_class("pkt-pass")
+        self.pass_button.on_click(self.guarded(lambda _: self.play(Pass(HUMAN))))
+        self.hint_button = ipywidgets.Button(icon="lightbulb-o")
+        self.hint_button.add_class("pkt-hint")
+        self.hint_button.on_click(self.guarded(lambda _: self.show_hint()))
+        self.show_reasons = ipywidgets.Checkbox(value=False, indent=False)
+        self.show_reasons.add_class("pkt-show-reasons")
+        self.show_reasons.observe(lambda _: self.refresh(), names="value")
+        self.tokens = ipywidgets.HTML()
+        self.tokens.add_class("pkt-tokens")
+        self.hint = ipywidgets.HTML()
+        self.log = ipywidgets.HTML()
+        self.log.add_class("pkt-log")
+        self.showdown = ipywidgets.HTML()
+        self.showdown.add_class("pkt-showdown")
+        self.reveal_button = ipywidgets.Button()
+        self.reveal_button.add_class("pkt-reveal-next")
+        self.reveal_button.on_click(self.guarded(lambda _: self.reveal_next()))
+        moves = ipywidgets.VBox([self.middle_box, self.players_box, ipywidgets.HBox([self.pass_button, self.hint_button, self.show_reasons])])
+        return [setup, self.status, self.tally, self.cards, moves, self.hint, self.tokens,
+                ipywidgets.HBox([self.showdown, self.reveal_button]), self.log]
+
+    # ------------------------------------------------------------------ game flow
+    def new_game(self) -> None:
+        count = int(self.players.value)
+        names = SEAT_NAMES[:count]
+        variants = frozenset(v for v, box in self.variant_boxes.items() if box.value)
+        seed = self.params.seed if self.params.seed is not None else int(np.random.default_rng().integers(1_000_000))
+        self.seed = seed
+        self.rng = np.random.default_rng([seed, 1])
+        rules = PokerfaceRules(names, first_dealer=count - 1, variants=variants)  # you sit left of the dealer
+        self.state = rules.new_game(seed=seed)
+        self.bots = [None] + [make_bot(str(self.bot_choice.value), seed=np.random.default_rng([seed, 2, s])) for s in range(1, count)]
+        self.reasons = []
+        self.hint_text = ""
+        self.revealed = 0
+        self.shown_showdowns = 0
+        self.say("")
+        self.run_bots()
+        self.refresh()
+
+    def play(self, action: Action) -> None:
+        """Your move: the engine checks it; then the bots move until it is your turn again."""
+        assert self.state is not None
+        self.state.apply(action)
+        self.hint_text = ""
+        self.say("")
+        self.run_bots()
+        self.refresh()
+
+    def run_bots(self) -> None:
+        state = self.state
+        assert state is not None
+        for _ in range(MAX_BOT_MOVES):
+            player = state.current_player()
+            if player == TERMINAL:
+                return
+            if player == SIMULTANEOUS:
+                if not self._free_for_all_bots_move():
+                    return
+                continue
+            if player == HUMAN:
+                return
+            bot = self.bots[player]
+            assert bot is not None
+            decision = bot.decide(state.view_for(player))
+            if decision is None:
+                actions = state.legal_actions()
+                state.apply(actions[int(self.rng.integers(len(actions)))])
+                continue
+            self._remember(player, decision.reason.text(self.lang))
+            state.apply(decision.action)
+
+    def _free_for_all_bots_move(self) -> bool:
+        """Let one bot that wants to move make its move (in random order); False if none wants to."""
+        state = self.state
+        assert state is not None
+        seats = list(range(1, state.player_count))
+        self.rng.shuffle(seats)
+        for seat in seats:
+            bot = self.bots[seat]
+            assert bot is not None
+            decision = bot.decide(state.view_for(seat))
+            if decision is not None:
+                self._remember(seat, decision.reason.text(self.lang))
+                state.apply(decision.action)
+                return True
+        return False
+
+    def _remember(self, seat: int, reason: str) -> None:
+        assert self.state is not None
+        self.reasons.append(f"{self.state.players[seat]}: {reason}")
+        self.reasons = self.reasons[-8:]
+
+    def show_hint(self) -> None:
+        assert self.state is not None
+        view = self.state.view_for(HUMAN)
+        if len(view.hole) != 2:
+            self.say(self.t("apps.table.no_hint"), "error")
+            return
+        hint = rank_probabilities(view, 20_000, seed=self.rng, read_tokens=True)
+        self.hint_text = hint.text(self.lang)
+        self.refresh()
+
+    def reveal_next(self) -> None:
+        self.revealed += 1
+        self.refresh()
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        t = self.t
+        self.players.description = t("apps.common.players")
+        for variant, box in self.variant_boxes.items():
+            box.description = t(f"apps.table.variant.{variant.value}")
+        self.bot_choice.description = t("apps.common.bots")
+        self.new_button.description = t("apps.table.new_game")
+        self.new_button.tooltip = t("apps.table.new_game_tip")
+        self.hint_button.description = t("apps.table.hint")
+        self.hint_button.tooltip = t("apps.table.hint_tip")
+        self.show_reasons.description = t("apps.table.show_reasons")
+        self.reveal_button.description = t("apps.table.reveal_next")
+        self.tally.value = "<p>" + esc(t("apps.table.tally", successes=state.successes, failures=state.failures,
+                                         limit=state.rules.failures_to_lose, seed=self.seed)) + "</p>"
+        self.status.value = f"<p><b>{esc(self._status_text())}</b></p>"
+        view = state.view_for(HUMAN)
+        self.cards.value = (
+            f"<p>{esc(t('apps.table.you', name=state.players[HUMAN]))} {esc(t('apps.table.your_cards'))} "
+            f"{cards_html(view.hole, self.lang)}</p>"
+            f"<p>{esc(t('apps.table.board'))} {cards_html(view.board, self.lang) if view.board else esc(t('apps.table.no_board'))}</p>"
+        )
+        self._draw_moves()
+        self.tokens.value = self._token_table()
+        self.hint.value = f"<p class='pkt-hint-text'>{esc(self.hint_text)}</p>" if self.hint_text else ""
+        self._draw_showdown()
+        log_lines = [e.describe(self.lang, viewer=HUMAN, omniscient=False) for e in state.events[-10:]]
+        if self.show_reasons.value and self.reasons:
+            log_lines += [t("apps.table.reasons_heading")] + self.reasons
+        self.log.value = "<div style='max-height:14em;overflow:auto;font-size:90%'>" + "".join(
+            f"<div>{esc(line)}</div>" for line in log_lines) + "</div>"
+
+    def _status_text(self) -> str:
+        state = self.state
+        assert state is not None
+        if state.is_terminal():
+            return self.t("apps.table.won" if state.won else "apps.table.lost", deals=state.deal_number)
+        kind, suit = state.step
+        dealer = state.players[state.dealer]
+        if kind != "round":
+            return self.t("apps.table.dealing", deal=state.deal_number, dealer=dealer)
+        player = state.current_player()
+        if player == HUMAN or (player == SIMULTANEOUS and state.may_act(HUMAN)):
+            who = self.t("apps.table.your_turn")
+        else:
+            who = self.t("apps.table.waiting", player=state.players[player] if player >= 0 else "")
+        return self.t("apps.table.round_status", deal=state.deal_number, dealer=dealer, suit=suit.symbol, who=who)
+
+    def _move_button(self, action: Action, label: str, css: str) -> ipywidgets.Button:
+        assert self.state is not None
+        reason = self.state.why_not(action)
+        button = ipywidgets.Button(description=label, disabled=reason is not None)
+        button.tooltip = reason.text(self.lang) if reason is not None else label
+        button.add_class(css)
+        button.on_click(self.guarded(lambda _: self.play(action)))
+        return button
+
+    def _draw_moves(self) -> None:
+        state = self.state
+        assert state is not None
+        token_round = state.current_round
+        if token_round is None or state.is_terminal():
+            self.middle_box.children = ()
+            self.players_box.children = ()
+            self.pass_button.disabled = True
+            self.pass_button.description = self.t("apps.table.pass")
+            self.pass_button.tooltip = self.t("apps.table.no_round")
+            self.hint_button.disabled = True
+            return
+        suit = token_round.suit
+        buttons = []
+        for number in range(1, state.player_count + 1):
+            label = self.t("apps.table.take_middle", token=token_text(suit, number))
+            if token_round.holder[number - 1] is None:
+                buttons.append(self._move_button(TakeFromMiddle(HUMAN, number), label, "pkt-take-middle"))
+        self.middle_box.children = tuple(buttons)
+        takes = []
+        for seat in range(1, state.player_count):
+            held = token_round.held[seat]
+            if held is not None:
+                label = self.t("apps.table.take_from", token=token_text(suit, held), player=state.players[seat])
+                takes.append(self._move_button(TakeFromPlayer(HUMAN, seat), label, "pkt-take-from"))
+        self.players_box.children = tuple(takes)
+        pass_label = self.t("apps.table.done" if state.rules.free_for_all else "apps.table.pass")
+        reason = state.why_not(Pass(HUMAN))
+        self.pass_button.description = pass_label
+        self.pass_button.disabled = reason is not None
+        self.pass_button.tooltip = reason.text(self.lang) if reason is not None else pass_label
+        self.hint_button.disabled = False
+
+    def _token_table(self) -> str:
+        state = self.state
+        assert state is not None
+        if not state.rounds:
+            return ""
+        head = "".join(f"<th scope='col'>{esc(name)}</th>" for name in state.players)
+        rows = []
+        for suit, token_round in state.rounds.items():
+            texts = [token_text(suit, held) if held is not None else "—" for held in token_round.held]
+            cells = "".join(f"<td>{esc(text)}</td>" for text in texts)
+            rows.append(f"<tr><th scope='row'>{suit.symbol}</th>{cells}</tr>")
+        caption = esc(self.t("apps.table.tokens_caption", deal=state.deal_number))
+        return f"<table class='pkt-token-table'><caption>{caption}</caption><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+
+    def _draw_showdown(self) -> None:
+        state = self.state
+        assert state is not None
+        if len(state.showdowns) != self.shown_showdowns:  # a new showdown: start revealing from the first hand
+            self.shown_showdowns = len(state.showdowns)
+            self.revealed = 1
+        if not state.showdowns:
+            self.showdown.value = ""
+            self.reveal_button.layout.display = "none"
+            return
+        result: ShowdownResult = state.showdowns[-1]
+        shown = result.steps[: self.revealed]
+        lines = []
+        for step in shown:
+            lines.append(f"<li>{esc(step.reveal.text(self.lang))}<br><small>{esc(step.verdict.text(self.lang))}</small></li>")
+        done = self.revealed >= len(result.steps)
+        summary = f"<p><b>{esc(result.summary.text(self.lang))}</b></p>" if done else ""
+        heading = esc(self.t("apps.table.showdown_heading", deal=len(state.showdowns)))
+        self.showdown.value = f"<div><h4>{heading}</h4><ol>{''.join(lines)}</ol>{summary}</div>"
+        self.reveal_button.layout.display = "none" if done else ""
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)

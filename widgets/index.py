@@ -27,12 +27,12 @@ class IndexApp(App):
     def refresh(self) -> None:
         lang = self.lang
         apps = "".join(
-            f"<li class='pkt-index-app'><a href='{name}.ipynb?lang={lang}'>{esc(self.t(f'apps.index.app.{name}'))}</a>: "
+            f"<li class='pkt-index-app'><a style='color:#1a5fb4;text-decoration:underline' href='{name}.ipynb?lang={lang}'>{esc(self.t(f'apps.index.app.{name}'))}</a>: "
             f"{esc(self.t(f'apps.index.teaches.{name}'))}</li>"
             for name in APPS
         )
         lessons = "".join(
-            f"<li class='pkt-index-lesson'><a href='lessons/{lang}/{name}.ipynb'>{esc(self.t(f'apps.index.lesson.{name[3:]}'))}</a>: "
+            f"<li class='pkt-index-lesson'><a style='color:#1a5fb4;text-decoration:underline' href='lessons/{lang}/{name}.ipynb'>{esc(self.t(f'apps.index.lesson.{name[3:]}'))}</a>: "
             f"{esc(self.t(f'apps.index.lesson_teaches.{name[3:]}'))}</li>"
             for name in LESSONS
         )

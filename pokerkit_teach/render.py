@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Iterable
 
-from .i18n import DEFAULT_LANGUAGE, catalogue
+from .i18n import DEFAULT_LANGUAGE, catalogue, message
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -61,7 +61,8 @@ def hand_result_html(result: "HandResult", lang: str = DEFAULT_LANGUAGE) -> str:
         for card in result.cards
     )
     caption = html.escape(result.describe(lang))
-    return f'<div class="pkt-hand"><div>{tiles}</div><div><b>{caption}</b> (strength {result.strength})</div></div>'
+    strength = html.escape(message("render.strength", lang, strength=result.strength))
+    return f'<div class="pkt-hand"><div>{tiles}</div><div><b>{caption}</b> ({strength})</div></div>'
 
 
 def tile_html(face: str, label: str, colour: str = "#111") -> str:

@@ -135,7 +135,8 @@ class App:
                 try:
                     callback(*args)
                 except ValueError as error:
-                    text = error.text(self.lang) if hasattr(error, "text") else str(error)
+                    translate = getattr(error, "text", None)  # IllegalAction speaks every language
+                    text = translate(self.lang) if callable(translate) else str(error)
                     self.say(text, "error")
 
         return run

@@ -1,0 +1,270 @@
+"""The hand ranker, the replay and the variant lab, driven like a learner would (no browser): buttons are
+clicked, values set, and the HTML and the engine's results checked against known answers."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pokerkit_teach import best_hand
+from pokerkit_teach.pokerface.scenarios import load_scenario
+from pokerkit_teach.pokerface.simulate import simulate
+from pokerkit_teach.widgets.hand_ranker import HandRankerApp, parse_table
+from pokerkit_teach.widgets.lab import VariantLabApp, bar_chart_svg
+from pokerkit_teach.widgets.replay import ReplayApp, token_holders
+
+from conftest import RULEBOOK_BOARD, RULEBOOK_FAILURE, RULEBOOK_SUCCESS
+
+
+def text(html: str) -> str:
+    """The visible text of some HTML, tags removed and spaces collapsed."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+def typed(app: HandRankerApp, board: str, hands: list[tuple[str, str]]) -> None:
+    app.board_input.value = board
+    app.hands_input.value = "\n".join(f"{name}={cards}" for name, cards in hands)
+    app.rank_button.click()
+
+
+# -- the hand ranker
+
+
+def test_rulebook_success_ben_beats_anna_by_the_ace() -> None:
+    app = HandRankerApp(query="lang=en&seed=3")
+    typed(app, RULEBOOK_BOARD, RULEBOOK_SUCCESS[:2])
+    assert app.showdown is not None and app.showdown.success
+    ben = app.showdown.steps[1]
+    assert ben.comparison is not None and ben.comparison.winner == "a" and ben.comparison.role == "kicker1"
+    assert [r.describe() for r in app.results if r] == ["a pair of 8s with Q 7 6", "a pair of 8s with A Q J"]
+    shown = text(app.result.value)
+    assert "Ben is stronger than Anna" in shown and "the Ace beats the Queen as first side card" in shown
+    assert "pkt-showdown-success" in app.result.value and "pkt-showdown-failure" not in app.result.value
+    assert "No straight: the longest run of ranks in a row is 4 (8 7 6 5)" in shown  # Anna's steps
+    assert 'aria-label="Ace of spades"' in app.result.value and "pkt-error" not in app.message_area.value
+
+
+def test_rulebook_failure_in_german_names_the_deciding_cards() -> None:
+    app = HandRankerApp(query="lang=de&seed=3")
+    typed(app, RULEBOOK_BOARD, RULEBOOK_FAILURE)
+    assert app.showdown is not None and not app.showdown.success and app.showdown.broken_at == 1
+    shown = text(app.result.value)
+    assert "die 7 schlägt die 5 als zweite Beikarte" in shown
+    assert "Fehlschlag: die Hand von Ben (2♠) ist schwächer als die Hand von Anna (A♠)" in shown
+    assert "Dan ist stärker als Carla" in shown and "pkt-showdown-failure" in app.result.value
+    assert 'aria-label="Kreuz Dame"' in app.result.value
+
+
+def test_language_switch_redraws_every_text() -> None:
+    app = HandRankerApp(query="lang=en&seed=3")
+    typed(app, RULEBOOK_BOARD, RULEBOOK_SUCCESS[:2])
+    app.language.value = "de"
+    assert app.rank_button.description == "Hände bewerten" and app.deal_button.description == "Geben"
+    assert "das Ass schlägt die Dame als erste Beikarte" in text(app.result.value)
+    assert "Hand ranker" not in app.title.value and "Hände vergleichen" in app.title.value
+    app.language.value = "en"
+    assert "the Ace beats the Queen as first side card" in text(app.result.value)
+
+
+@pytest.mark.parametrize(
+    ("board", "hands", "expected"),
+    [
+        (RULEBOOK_BOARD, "Anna=7d 6h\nBen=Xx Jd", "“Xx” in the hand of Ben is not a card"),
+        (RULEBOOK_BOARD, "Anna=7d 6h\nBen=Qc Jd", "Q♣ appears twice: on the board and in the hand of Ben"),
+        (RULEBOOK_BOARD, "Anna=7d 6h\nBen=7d Jd", "7♦ appears twice: in the hand of Anna and in the hand of Ben"),
+        ("Qc 8h 8s 5d 3c 2c", "Anna=7d 6h\nBen=As Jd", "The board holds 0 to 5 cards, but 6 were given"),
+        (RULEBOOK_BOARD, "Anna=7d 6h 4c\nBen=As Jd", "Anna needs exactly 2 cards, but 3 were given"),
+        (RULEBOOK_BOARD, "Anna=7d 6h", "Give 2 to 6 hands, one per line; there are 1"),
+        (RULEBOOK_BOARD, "Anna=7d 6h\nAnna=As Jd", "The name Anna is used twice"),
+        ("Qc 8h 8s 5d 1c", "Anna=7d 6h\nBen=As Jd", "“1c” on the board is not a card"),
+    ],
+)
+def test_bad_input_names_the_problem_and_changes_nothing(board: str, hands: str, expected: str) -> None:
+    app = HandRankerApp(query="lang=en&seed=3")
+    typed(app, RULEBOOK_BOARD, RULEBOOK_SUCCESS)
+    before = (app.result.value, app.table, app.showdown)
+    app.board_input.value, app.hands_input.value = board, hands
+    app.rank_button.click()
+    assert "pkt-error" in app.message_area.value and 'role="alert"' in app.message_area.value
+    assert expected in text(app.message_area.value)
+    assert "Nothing was changed" in app.message_area.value
+    assert (app.result.value, app.table, app.showdown) == before
+    assert app.output.outputs == ()  # no traceback
+
+
+def test_bad_card_message_in_german() -> None:
+    app = HandRankerApp(query="lang=de&seed=3")
+    app.board_input.value, app.hands_input.value = "Qc 8h 8s 5d Xx", "Anna=7d 6h\nBen=As Jd"
+    app.rank_button.click()
+    assert "„Xx“ in der Mitte ist keine Karte" in text(app.message_area.value)
+
+
+def test_incomplete_board_compares_neighbours_and_no_board_explains_why_not() -> None:
+    app = HandRankerApp(query="lang=en&seed=3")
+    typed(app, "Qc 8h 8s", [("Anna", "7d 6h"), ("Ben", "As Jd"), ("Carla", "Qd Ts")])
+    assert app.showdown is None and [c.winner for c in app.comparisons] == ["a", "a"]
+    shown = text(app.result.value)
+    assert "Ben is stronger than Anna: both have a pair; the same pair of 8s; the Ace beats the Queen as first side card" in shown
+    assert "Carla is stronger than Ben: two pair beats a pair" in shown
+    typed(app, "", [("Anna", "7d 6h"), ("Ben", "As Jd")])
+    shown = text(app.result.value)
+    assert app.results == [None, None] and "needs at least three board cards" in shown
+    assert "Anna has only 2 cards so far" in shown
+
+
+def test_deal_is_reproducible_from_the_seed_and_advances() -> None:
+    first, again = HandRankerApp(query="seed=11&players=5"), HandRankerApp(query="seed=11&players=5")
+    assert (first.board_input.value, first.hands_input.value) == (again.board_input.value, again.hands_input.value)
+    assert "Seed 11, deal 1" in first.seed_line.value
+    table = parse_table(first.board_input.value, first.hands_input.value)
+    assert len(table.hands) == 5 and len(table.board) == 5
+    cards = [c for _, hole in table.hands for c in hole] + list(table.board)
+    assert len(set(cards)) == 15
+    assert [r.strength for r in first.results if r] == [best_hand(hole + table.board).strength for _, hole in table.hands]
+    first.deal_hands.value, first.deal_board.value = 2, 3
+    first.deal_button.click()
+    assert "Seed 11, deal 2" in first.seed_line.value
+    second = parse_table(first.board_input.value, first.hands_input.value)
+    assert len(second.hands) == 2 and len(second.board) == 3 and second != table
+    first.hands_input.value = "Anna=7d 6h\nBen=As Jd"
+    first.board_input.value = RULEBOOK_BOARD
+    first.rank_button.click()
+    assert "The cards were typed in" in first.seed_line.value and "Seed 11" in first.seed_line.value
+
+
+def test_unnamed_hands_get_free_names() -> None:
+    table = parse_table("", "Anna=7d 6h\nAs Jd\n2c 2d")
+    assert [name for name, _ in table.hands] == ["Anna", "Ben", "Carla"]
+
+
+def test_bad_address_is_reported_and_a_random_seed_shown() -> None:
+    app = HandRankerApp(query="seed=abc")
+    assert "seed=abc" in app.notice.value
+    assert re.search(r"Seed \d+, deal 1", app.seed_line.value)
+
+
+# -- the replay
+
+
+def test_replay_steps_forward_and_back_with_disabled_ends() -> None:
+    app = ReplayApp(query="lang=en")
+    assert app.chooser.value == "showdown-failure"
+    assert "Step 1 of 37" in app.counter.value
+    buttons = app.buttons
+    assert [buttons[n].disabled for n in ("first", "back", "forward", "last")] == [True, True, False, False]
+    for _ in range(4):
+        buttons["forward"].click()
+    assert "Step 5 of 37" in app.counter.value
+    assert "Anna takes the A♣ from the middle." in text(app.narration.value)
+    assert "A♣ Anna" in text(app.table.value)
+    buttons["back"].click()
+    assert "Step 4 of 37" in app.counter.value and "A♣ Anna" not in text(app.table.value)
+    buttons["last"].click()
+    assert "Step 37 of 37" in app.counter.value
+    assert [buttons[n].disabled for n in ("first", "back", "forward", "last")] == [False, False, True, True]
+    outcome = text(app.narration.value)
+    assert "pkt-outcome" in app.narration.value
+    assert "Failure: the hand of Ben (2♠) is weaker than the hand of Anna (A♠)" in outcome
+    assert "Successes: 0, failures: 1" in outcome
+    assert "the 7 beats the 5 as second side card" in outcome
+    table = text(app.table.value)
+    assert "A♠ Anna, 2♠ Ben, 3♠ Carla, 4♠ Dan" in table and "Q♣ 8♥ 8♠ 5♦ 3♣" in table
+    buttons["first"].click()
+    assert "Step 1 of 37" in app.counter.value
+
+
+def test_replay_success_scenario_and_language_switch() -> None:
+    app = ReplayApp(query="lang=de")
+    assert dict((v, k) for k, v in app.chooser.options)["showdown-success"].startswith("Der Showdown gelingt")
+    app.chooser.value = "showdown-success"
+    app.buttons["last"].click()
+    assert "Erfolg: jede Hand ist mindestens so stark" in text(app.narration.value)
+    assert "das Ass schlägt die Dame als erste Beikarte" in text(app.narration.value)
+    app.language.value = "en"
+    assert app.chooser.value == "showdown-success" and "Step 37 of 37" in app.counter.value
+    assert app.buttons["forward"].description == "Forward" and app.buttons["forward"].tooltip
+    assert "the Ace beats the Queen as first side card" in text(app.narration.value)
+    app.chooser.value = "token-round"
+    assert "Step 1 of 19" in app.counter.value
+
+
+def test_token_round_ends_with_the_rulebook_holders() -> None:
+    app = ReplayApp(query="lang=en")
+    app.chooser.value = "token-round"
+    app.buttons["last"].click()
+    table = text(app.table.value)
+    assert "A♦ Anna, 2♦ Carla, 3♦ Ben, 4♦ Dan" in table
+    assert "The example stops here" in text(app.narration.value)
+    replay = load_scenario("token-round").replay()
+    state = replay.state_after(len(replay.steps))
+    assert ("♦", ["A♦ Anna", "2♦ Carla", "3♦ Ben", "4♦ Dan"], []) in token_holders(state)
+
+
+# -- the variant lab
+
+
+def test_lab_runs_the_engine_and_shows_rates_with_intervals() -> None:
+    app = VariantLabApp(query="lang=en&players=3&seed=5")
+    app.bot.value, app.games.value = "random", 30
+    app.run_button.click()
+    expected = simulate(3, (), "random", 30, 5)
+    [result] = app.results
+    assert (result.wins, result.games, result.players, result.bot) == (expected.wins, 30, 3, "random")
+    assert app.progress.value == app.progress.max == 30
+    low, high = expected.ci95
+    rate = f"{100 * expected.win_rate:.1f}%"
+    shown = text(app.results_html.value)
+    assert "Base game" in shown and f"{expected.wins} / 30" in shown and rate in shown
+    assert f"{100 * low:.1f}% to {100 * high:.1f}%" in shown
+    assert 'role="img"' in app.chart.value and f"Base game {rate}" in app.chart.value
+    assert "3 players, Random bots, 30 games per configuration, seed 5" in shown
+
+
+def test_lab_side_by_side_and_together() -> None:
+    app = VariantLabApp(query="lang=de&players=4&seed=2")
+    app.bot.value, app.games.value = "random", 20
+    app.variant_boxes["soft-landing"].value = True
+    app.variant_boxes["rising-stakes"].value = True
+    app.run_button.click()
+    assert [r.variants for r in app.results] == [(), ("rising_stakes",), ("soft_landing",)]
+    base, _, soft = app.results
+    assert soft.wins >= base.wins  # the same deals, and soft landing only forgives a third failure
+    assert app.progress.value == app.progress.max == 60
+    shown = text(app.results_html.value)
+    assert "Grundspiel" in shown and "Weiche Landung" in shown and "Steigende Einsätze" in shown
+    assert re.search(r"\d+,\d %", shown)
+    app.mode.value = "together"
+    app.run_button.click()
+    assert [r.variants for r in app.results] == [("rising_stakes", "soft_landing")]
+    assert "Steigende Einsätze + Weiche Landung" in text(app.results_html.value)
+
+
+@pytest.mark.parametrize(("games", "seed", "expected"), [(0, 1, "between 1 and 20000"), (20001, 1, "but it is 20001"), (10, -1, "The seed must be")])
+def test_lab_refuses_bad_settings_and_keeps_the_results(games: int, seed: int, expected: str) -> None:
+    app = VariantLabApp(query="lang=en&players=3&seed=1")
+    app.bot.value, app.games.value = "random", 10
+    app.run_button.click()
+    before = (app.results, app.results_html.value)
+    app.games.value, app.seed.value = games, seed
+    app.run_button.click()
+    assert "pkt-error" in app.message_area.value and expected in app.message_area.value
+    assert (app.results, app.results_html.value) == before
+
+
+def test_bar_chart_draws_bars_and_error_bars_in_scale() -> None:
+    svg = bar_chart_svg([("A", 0.5, 0.4, 0.6), ("B & C", 0.1, 0.05, 0.2)], 'rates "A" 50%')
+    assert svg.count("<rect") == 2 and 'aria-label="rates &quot;A&quot; 50%"' in svg and "B &amp; C" in svg
+    heights = [float(h) for h in re.findall(r'<rect [^>]*height="([\d.]+)"', svg)]
+    assert heights[0] == pytest.approx(5 * heights[1], abs=0.5)
+    assert "70%" in svg  # the axis goes a little above the highest interval
+
+
+def test_lab_describes_the_chosen_bot_and_warns_that_the_reader_is_slow() -> None:
+    app = VariantLabApp(query="lang=en")
+    assert "Estimator: judges its place" in app.bot_about.value and app.games.value == 200
+    app.bot.value = "reader"
+    assert "about three games per second" in app.bot_about.value
+    app.language.value = "de"
+    assert app.bot.value == "reader" and "etwa drei Spiele pro Sekunde" in app.bot_about.value
+    assert dict(app.bot.options)["Leser"] == "reader"

@@ -1,0 +1,265 @@
+"""The hand ranker: a board and two to six hands, each hand's best five and why, and the hands compared.
+
+Cards are typed (``Qc 8h 8s 5d 3c``; one hand per line, ``Anna=7d 6h``) or dealt from the seed. Every
+rule decision comes from the engine: :func:`~pokerkit_teach.best_hand`, :func:`~pokerkit_teach.explain_hand`,
+:func:`~pokerkit_teach.compare_hands` and, with a full board, :func:`~pokerkit_teach.check_showdown`.
+
+CSS classes (for browser tests):
+
+- ``pkt-board-input`` (Text), ``pkt-hands-input`` (Textarea, one hand per line)
+- ``pkt-rank`` (Button: rank what is typed), ``pkt-deal`` (Button: deal from the seed)
+- ``pkt-deal-hands`` (IntSlider, 2-6 hands to deal), ``pkt-deal-board`` (Dropdown, 0/3/4/5 board cards)
+- ``pkt-seed`` (HTML: the seed and deal number), ``pkt-intro`` (HTML)
+- ``pkt-result`` (HTML) holding ``pkt-result-board``, one ``pkt-hand-result`` per hand (with
+  ``pkt-explanation``), ``pkt-comparison``, and ``pkt-showdown-success`` / ``pkt-showdown-failure``
+- from :class:`~widgets.common.App`: ``pkt-app``, ``pkt-language``, ``pkt-message`` (errors: ``pkt-error``)
+
+>>> table = parse_table("Qc 8h 8s 5d 3c", "Anna=7d 6h\\nBen=As Jd")
+>>> [name for name, _ in table.hands], len(table.board)
+(['Anna', 'Ben'], 5)
+>>> try:
+...     parse_table("Qc 8h 8s 5d 3c", "Anna=7d 6h\\nBen=Qc Jd")
+... except InputProblem as problem:
+...     print(problem.text("en"))
+Q♣ appears twice: on the board and in the hand of Ben. Every card exists only once. Nothing was changed.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets
+
+from pokerkit_teach import (
+    Card,
+    CardParseError,
+    Comparison,
+    HandResult,
+    ShowdownResult,
+    best_hand,
+    check_showdown,
+    compare_hands,
+    explain_hand,
+    french_deck,
+    make_rng,
+    parse_card,
+)
+from pokerkit_teach.i18n import Msg
+from pokerkit_teach.render import card_html, cards_html, hand_result_html
+
+from .common import App, esc, tr
+
+__all__ = ["HandRankerApp", "InputProblem", "Table", "parse_table", "NAMES"]
+
+NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Felix")
+_TOKEN = re.compile(r"[^\s,;]+")
+_K = "apps.hand_ranker."
+
+
+class InputProblem(ValueError):
+    """Input the app cannot use: a catalogue key (under ``apps.hand_ranker``) and its values."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def text(self, lang: str) -> str:
+        return tr(_K + self.key, lang, **self.params)
+
+
+@dataclass(frozen=True)
+class Table:
+    """What is on the table: the board and the hands in the order given."""
+
+    board: tuple[Card, ...]
+    hands: tuple[tuple[str, tuple[Card, ...]], ...]
+
+
+def _cards(text: str, where: Msg, seen: dict[Card, Msg]) -> tuple[Card, ...]:
+    cards = []
+    for match in _TOKEN.finditer(text):
+        try:
+            card = parse_card(match.group())
+        except CardParseError:
+            raise InputProblem("bad_card", where=where, text=match.group()) from None
+        if card in seen:
+            raise InputProblem("duplicate", card=card, first=seen[card], second=where)
+        seen[card] = where
+        cards.append(card)
+    return tuple(cards)
+
+
+def parse_table(board_text: str, hands_text: str) -> Table:
+    """Read the board and the hands (one per line, ``NAME=cards`` or just the cards).
+
+    Raises :class:`InputProblem` naming the first problem: an unknown card, a card given twice, a
+    wrong number of cards or hands, a name used twice.
+    """
+    seen: dict[Card, Msg] = {}
+    board = _cards(board_text, Msg.of(_K + "where_board"), seen)
+    if len(board) > 5:
+        raise InputProblem("board_count", count=len(board))
+    lines = [line.strip() for line in hands_text.splitlines() if line.strip()]
+    named: list[tuple[str | None, str]] = []
+    for number, line in enumerate(lines, start=1):
+        if "=" in line:
+            name, text = (part.strip() for part in line.split("=", 1))
+            if not name:
+                raise InputProblem("no_name", line=number)
+            named.append((name, text))
+        else:
+            named.append((None, line))
+    spare = iter(n for n in NAMES + tuple(f"#{i}" for i in range(1, 99)) if n not in {m for m, _ in named})
+    hands: list[tuple[str, tuple[Card, ...]]] = []
+    for given, text in named:
+        name = given or next(spare)
+        if name in (n for n, _ in hands):
+            raise InputProblem("same_name", name=name)
+        hole = _cards(text, Msg.of(_K + "where_hand", name=name), seen)
+        if len(hole) != 2:
+            raise InputProblem("hand_count", name=name, count=len(hole))
+        hands.append((name, hole))
+    if not 2 <= len(hands) <= 6:
+        raise InputProblem("hands_count", count=len(hands))
+    return Table(board, tuple(hands))
+
+
+class HandRankerApp(App):
+    """Type or deal a board and hands; see each hand's best five, the steps, and the comparison."""
+
+    title_key = _K + "title"
+
+    def build(self) -> list[ipywidgets.Widget]:
+        self.seed = self.params.seed if self.params.seed is not None else secrets.randbelow(1_000_000)
+        self.rng = make_rng(self.seed)
+        self.deal_number = 0
+        self.dealt_texts: tuple[str, str] | None = None
+        self.table: Table | None = None
+        self.results: list[HandResult | None] = []
+        self.showdown: ShowdownResult | None = None
+        self.comparisons: list[Comparison] = []
+        wide = {"description_width": "10em"}
+        self.intro = ipywidgets.HTML()
+        self.intro.add_class("pkt-intro")
+        self.board_input = ipywidgets.Text(style=wide, layout=ipywidgets.Layout(width="36em"))
+        self.board_input.add_class("pkt-board-input")
+        self.hands_input = ipywidgets.Textarea(rows=6, style=wide, layout=ipywidgets.Layout(width="36em"))
+        self.hands_input.add_class("pkt-hands-input")
+        self.rank_button = ipywidgets.Button(button_style="primary")
+        self.rank_button.add_class("pkt-rank")
+        self.rank_button.on_click(self.guarded(lambda _: self.rank()))
+        self.deal_hands = ipywidgets.IntSlider(value=self.params.players, min=2, max=6, style=wide)
+        self.deal_hands.add_class("pkt-deal-hands")
+        self.deal_board = ipywidgets.Dropdown(options=[0, 3, 4, 5], value=5, style=wide, layout=ipywidgets.Layout(width="16em"))
+        self.deal_board.add_class("pkt-deal-board")
+        self.deal_button = ipywidgets.Button()
+        self.deal_button.add_class("pkt-deal")
+        self.deal_button.on_click(self.guarded(lambda _: self.deal()))
+        self.seed_line = ipywidgets.HTML()
+        self.seed_line.add_class("pkt-seed")
+        self.result = ipywidgets.HTML()
+        self.result.add_class("pkt-result")
+        self.deal(announce=False)
+        return [
+            self.intro,
+            self.board_input,
+            self.hands_input,
+            ipywidgets.HBox([self.rank_button]),
+            ipywidgets.HBox([self.deal_hands, self.deal_board, self.deal_button]),
+            self.seed_line,
+            self.result,
+        ]
+
+    # -- actions
+    def deal(self, announce: bool = True) -> None:
+        """Deal the chosen number of hands and board cards from the seeded generator, then rank them."""
+        order = self.rng.permutation(52)
+        deck = [french_deck()[int(i)] for i in order]
+        count, board_size = int(self.deal_hands.value), int(self.deal_board.value)
+        lines = [f"{NAMES[n]}={deck[2 * n].ascii} {deck[2 * n + 1].ascii}" for n in range(count)]
+        board = " ".join(card.ascii for card in deck[2 * count: 2 * count + board_size])
+        self.deal_number += 1
+        self.board_input.value, self.hands_input.value = board, "\n".join(lines)
+        self.dealt_texts = (board, self.hands_input.value)
+        self.rank(announce)
+
+    def rank(self, announce: bool = True) -> None:
+        """Rank what the inputs hold; bad input leaves the previous result in place and says why."""
+        try:
+            table = parse_table(self.board_input.value, self.hands_input.value)
+        except InputProblem as problem:
+            self.say(problem.text(self.lang), "error")
+            return
+        results: list[HandResult | None] = [
+            best_hand(hole + table.board) if len(table.board) >= 3 else None for _, hole in table.hands
+        ]
+        showdown = None
+        comparisons: list[Comparison] = []
+        if len(table.board) == 5:
+            showdown = check_showdown(table.board, list(table.hands))
+        elif len(table.board) >= 3:
+            comparisons = [compare_hands(results[i], results[i - 1]) for i in range(1, len(results))]  # type: ignore[arg-type]
+        self.table, self.results, self.showdown, self.comparisons = table, results, showdown, comparisons
+        if (self.board_input.value, self.hands_input.value) != self.dealt_texts:
+            self.dealt_texts = None
+        self.refresh()
+        self.say(self.t(_K + "ranked", count=len(table.hands)) if announce else "")
+
+    # -- drawing
+    def refresh(self) -> None:
+        t = self.t
+        self.intro.value = f"<p>{esc(t(_K + 'intro'))}</p>"
+        self.board_input.description = t(_K + "board_label")
+        self.board_input.placeholder = t(_K + "board_placeholder")
+        self.hands_input.description = t(_K + "hands_label")
+        self.hands_input.placeholder = t(_K + "hands_placeholder")
+        self.rank_button.description = t(_K + "rank")
+        self.rank_button.tooltip = t(_K + "rank_tip")
+        self.deal_button.description = t(_K + "deal")
+        self.deal_button.tooltip = t(_K + "deal_tip")
+        self.deal_hands.description = t(_K + "deal_hands")
+        self.deal_board.description = t(_K + "deal_board")
+        seed_text = t(_K + "seed", seed=self.seed, deal=self.deal_number) if self.dealt_texts else t(_K + "seed_typed", seed=self.seed)
+        self.seed_line.value = f"<p>{esc(seed_text)}</p>"
+        self.result.value = self.result_html() if self.table else ""
+
+    def result_html(self) -> str:
+        assert self.table is not None
+        t, lang, table = self.t, self.lang, self.table
+        parts = [f'<div class="pkt-result-board"><h3>{esc(t(_K + "board_heading"))}</h3>']
+        parts.append(cards_html(table.board, lang) if table.board else f"<p>{esc(t(_K + 'no_board'))}</p>")
+        parts.append(f'</div><h3>{esc(t(_K + "hands_heading"))}</h3>')
+        for (name, hole), result in zip(table.hands, self.results):
+            hole_text = " ".join(card.text(lang) for card in hole)
+            parts.append(f'<section class="pkt-hand-result"><h4>{esc(t(_K + "hand_heading", name=name, hole=hole_text))}</h4>')
+            if result is None:
+                tiles = "".join(card_html(card, lang) for card in hole + table.board)
+                parts.append(f"<div>{tiles}</div><p>{esc(t(_K + 'too_few', name=name, count=len(hole) + len(table.board)))}</p>")
+            else:
+                steps = "".join(f"<li>{esc(line)}</li>" for line in explain_hand(result).lines(lang))
+                parts.append(hand_result_html(result, lang))
+                parts.append(f'<details class="pkt-explanation"><summary>{esc(t(_K + "steps_heading"))}</summary><ol>{steps}</ol></details>')
+            parts.append("</section>")
+        parts.append(f'<div class="pkt-comparison"><h3>{esc(t(_K + "compare_heading"))}</h3>')
+        if self.showdown is not None:
+            parts.append(f"<p>{esc(t(_K + 'showdown_intro'))}</p><ol>")
+            for step in self.showdown.steps:
+                parts.append(f"<li>{esc(step.reveal.text(lang))}<br>{esc(step.verdict.text(lang))}</li>")
+            kind = "success" if self.showdown.success else "failure"
+            colour = "#070" if self.showdown.success else "#a00"
+            parts.append(f'</ol><p class="pkt-showdown-{kind}" style="color:{colour}"><b>{esc(self.showdown.summary.text(lang))}</b></p>')
+        elif self.comparisons:
+            parts.append(f"<p>{esc(t(_K + 'pairs_intro'))}</p><ul>")
+            for i, comparison in enumerate(self.comparisons, start=1):
+                key = {"a": "beats", "b": "loses", "tie": "ties"}[comparison.winner]
+                line = t(_K + key, name=table.hands[i][0], other=table.hands[i - 1][0], reason=comparison.reason(lang))
+                parts.append(f"<li>{esc(line)}</li>")
+            parts.append("</ul>")
+        else:
+            parts.append(f"<p>{esc(t(_K + 'no_compare'))}</p>")
+        parts.append("</div>")
+        return "".join(parts)

@@ -1,0 +1,176 @@
+"""The replay: a built-in Pokerface scenario (the rulebook's worked examples), one step at a time.
+
+Each step shows what happened (:meth:`ReplayStep.lines`), the rules that applied
+(:meth:`ReplayStep.rules_applied`) and the table after it (:meth:`Replay.state_after`): the dealer, the
+board, the hole cards and each token round's holders (``A♦ Anna``). The last step adds the outcome.
+
+CSS classes (for browser tests):
+
+- ``pkt-scenario`` (Dropdown of the built-in scenarios)
+- ``pkt-first``, ``pkt-back``, ``pkt-forward``, ``pkt-last`` (Buttons; disabled at the ends)
+- ``pkt-step-counter`` (HTML: ``Step 5 of 37``), ``pkt-intro`` (HTML)
+- ``pkt-narration`` (HTML: ``pkt-events`` and ``pkt-rules`` lists), ``pkt-table`` (HTML: ``pkt-board``,
+  ``pkt-hole-cards``, ``pkt-tokens`` table with one ``pkt-token-round`` row per round, ``pkt-tally``)
+- ``pkt-outcome`` (inside ``pkt-narration``, on the last step only)
+- from :class:`~widgets.common.App`: ``pkt-app``, ``pkt-language``, ``pkt-message``
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets
+
+from pokerkit_teach.pokerface.events import token_text
+from pokerkit_teach.pokerface.scenarios import Replay, Scenario, builtin_scenarios
+from pokerkit_teach.pokerface.state import PokerfaceState
+from pokerkit_teach.render import cards_html
+
+from .common import App, esc
+
+__all__ = ["ReplayApp", "token_holders"]
+
+_K = "apps.replay."
+
+
+def token_holders(state: PokerfaceState) -> list[tuple[str, list[str], list[str]]]:
+    """Each token round of the deal as ``(suit, ["A♦ Anna", ...], [tokens in the middle])``."""
+    rounds = []
+    for suit, token_round in state.rounds.items():
+        held = [
+            f"{token_text(suit, number)} {state.players[seat]}"
+            for number, seat in enumerate(token_round.holder, start=1)
+            if seat is not None
+        ]
+        middle = [token_text(suit, number) for number in token_round.middle()]
+        rounds.append((suit.symbol, held, middle))
+    return rounds
+
+
+class ReplayApp(App):
+    """Step through a built-in scenario: narration, rules and the table at every step."""
+
+    title_key = _K + "title"
+
+    def build(self) -> list[ipywidgets.Widget]:
+        self.scenarios: dict[str, Scenario] = {s.name: s for s in builtin_scenarios()}
+        self.replays: dict[str, Replay] = {}
+        self.intro = ipywidgets.HTML()
+        self.intro.add_class("pkt-intro")
+        self.chooser = ipywidgets.Dropdown(options=[(name, name) for name in self.scenarios], layout=ipywidgets.Layout(width="40em"))
+        self.chooser.add_class("pkt-scenario")
+        self._relabelling = False
+        self.chooser.observe(self._on_choose, names="value")
+        self.buttons: dict[str, ipywidgets.Button] = {}
+        for name in ("first", "back", "forward", "last"):
+            button = ipywidgets.Button(layout=ipywidgets.Layout(width="8em"))
+            button.add_class(f"pkt-{name}")
+            button.on_click(self.guarded(lambda _, name=name: self.go(name)))
+            self.buttons[name] = button
+        self.counter = ipywidgets.HTML()
+        self.counter.add_class("pkt-step-counter")
+        self.narration = ipywidgets.HTML()
+        self.narration.add_class("pkt-narration")
+        self.table = ipywidgets.HTML()
+        self.table.add_class("pkt-table")
+        self.step = 1
+        return [
+            self.intro,
+            self.chooser,
+            ipywidgets.HBox([*self.buttons.values(), self.counter]),
+            self.narration,
+            self.table,
+        ]
+
+    # -- the scenario and the step
+    @property
+    def replay(self) -> Replay:
+        name = str(self.chooser.value)
+        if name not in self.replays:
+            self.replays[name] = self.scenarios[name].replay()
+        return self.replays[name]
+
+    @property
+    def total(self) -> int:
+        return len(self.replay.steps)
+
+    def go(self, where: str) -> None:
+        """Move to the ``first``, ``last``, ``back`` (one step) or ``forward`` (one step) position."""
+        target = {"first": 1, "last": self.total, "back": self.step - 1, "forward": self.step + 1}[where]
+        self.show(target)
+
+    def show(self, step: int) -> None:
+        self.step = max(1, min(self.total, step))
+        self.refresh()
+
+    def _on_choose(self, change: dict[str, Any]) -> None:
+        if not self._relabelling:
+            self.show(1)
+
+    # -- drawing
+    def refresh(self) -> None:
+        t = self.t
+        self.intro.value = f"<p>{esc(t(_K + 'intro'))}</p>"
+        self._relabelling = True
+        try:
+            value = self.chooser.value
+            self.chooser.options = [(s.title(self.lang), name) for name, s in self.scenarios.items()]
+            self.chooser.value = value
+        finally:
+            self._relabelling = False
+        self.chooser.description = t(_K + "scenario")
+        for name, button in self.buttons.items():
+            button.description = t(_K + name)
+            button.tooltip = t(_K + name + "_tip")
+        at_start, at_end = self.step <= 1, self.step >= self.total
+        self.buttons["first"].disabled = self.buttons["back"].disabled = at_start
+        self.buttons["forward"].disabled = self.buttons["last"].disabled = at_end
+        self.counter.value = f'<span aria-live="polite">{esc(t(_K + "counter", step=self.step, total=self.total))}</span>'
+        self.narration.value = self.narration_html()
+        self.table.value = self.table_html()
+
+    def narration_html(self) -> str:
+        t, lang = self.t, self.lang
+        step = self.replay.steps[self.step - 1]
+        head = t(_K + "deal", deal=step.deal) + (" · " + t(_K + "move", move=step.move) if step.move else "")
+        events = "".join(f"<li>{esc(line)}</li>" for line in step.lines(lang))
+        parts = [f"<h3>{esc(head)}</h3><h4>{esc(t(_K + 'happened'))}</h4><ul class='pkt-events'>{events}</ul>"]
+        rules = step.rules_applied(lang)
+        if rules:
+            items = "".join(f"<li>{esc(rule)}</li>" for rule in rules)
+            parts.append(f"<h4>{esc(t(_K + 'rules'))}</h4><ul class='pkt-rules'>{items}</ul>")
+        if self.step == self.total:
+            outcome = self.replay.outcome(lang)
+            ending = "game_won" if outcome["won"] is True else "game_lost" if outcome["won"] is False else "game_open"
+            tally = t(_K + "tally", successes=outcome["successes"], failures=outcome["failures"])
+            parts.append(
+                f"<div class='pkt-outcome' role='status'><h4>{esc(t(_K + 'outcome'))}</h4>"
+                f"<p><b>{esc(outcome['summary'])}</b></p><p>{esc(tally)}. {esc(t(_K + ending))}</p></div>"
+            )
+        return "".join(parts)
+
+    def table_html(self) -> str:
+        t, lang = self.t, self.lang
+        state = self.replay.state_after(self.step)
+        parts = [f"<h3>{esc(t(_K + 'table'))}</h3><p>{esc(t(_K + 'dealer', name=state.players[state.dealer]))}</p>"]
+        board = cards_html(state.board, lang) if state.board else esc(t(_K + "no_board"))
+        parts.append(f"<div class='pkt-board'><b>{esc(t(_K + 'board'))}:</b> {board}</div>")
+        if state.hole is not None:
+            rows = "".join(
+                f"<tr><th scope='row'>{esc(name)}</th><td>{cards_html(cards, lang)}</td></tr>"
+                for name, cards in zip(state.players, state.hole)
+            )
+            parts.append(f"<table class='pkt-hole-cards'><caption>{esc(t(_K + 'hole'))}</caption>{rows}</table>")
+        rounds = token_holders(state)
+        if rounds:
+            head = f"<tr><th scope='col'>{esc(t(_K + 'round'))}</th><th scope='col'>{esc(t(_K + 'holders'))}</th><th scope='col'>{esc(t(_K + 'middle'))}</th></tr>"
+            rows = "".join(
+                f"<tr class='pkt-token-round'><th scope='row'>{esc(suit)}</th>"
+                f"<td>{esc(', '.join(held) or t(_K + 'nobody'))}</td><td>{esc(', '.join(middle) or t(_K + 'empty'))}</td></tr>"
+                for suit, held, middle in rounds
+            )
+            parts.append(f"<table class='pkt-tokens' style='border-collapse:collapse' cellpadding='4'>{head}{rows}</table>")
+        else:
+            parts.append(f"<p>{esc(t(_K + 'no_rounds'))}</p>")
+        parts.append(f"<p class='pkt-tally'>{esc(t(_K + 'tally', successes=state.successes, failures=state.failures))}</p>")
+        return "".join(parts)

@@ -128,3 +128,16 @@ class Row(tuple):  # type: ignore[type-arg]
     def localized(self, lang: str, spec: str = "") -> str:
         formatter = _CatalogueFormatter(lang)
         return " ".join(formatter.format_field(item, spec) for item in self)
+
+
+class ListRow(Row):
+    """Like :class:`Row`, but separated by commas (for card names of several words).
+
+    >>> from pokerkit_teach.cards import Rank
+    >>> ListRow([Rank.QUEEN, Rank.SEVEN]).localized("de", "name")
+    'Dame, 7'
+    """
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        formatter = _CatalogueFormatter(lang)
+        return ", ".join(formatter.format_field(item, spec) for item in self)

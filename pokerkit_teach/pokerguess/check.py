@@ -1,0 +1,174 @@
+"""PokerGuess predictions and how they are checked.
+
+A prediction names a colour with a count and a figure with a count: "at least 4 red cards and at least 3
+pawns among all the cards". Each card may count in one group only, so a red pawn helps the reds or the
+pawns, not both.
+
+>>> from pokerkit_teach.drez import parse_drez_cards
+>>> cards = parse_drez_cards("red tower, red pawn, green pawn, green bishop, yellow joker, "
+...                          "blue bishop, orange bishop, yellow pawn, magenta joker, orange joker, "
+...                          "green knight, red queen, red horse")
+>>> check_prediction(Prediction.parse("4 red 4 bishop"), cards).holds
+False
+>>> check_prediction(Prediction.parse("3 green 3 joker"), cards).holds
+True
+
+The test: the colour and the figure each have enough cards, and together they do not need more cards
+than the two groups hold between them (a card of that colour *and* that figure counts once).
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from ..drez import AnyDrezCard, Colour, DrezCard, Figure
+from ..i18n import DEFAULT_LANGUAGE, ListRow as Row, Msg, message
+
+__all__ = ["ColourOrder", "Prediction", "PredictionCheck", "check_prediction", "checking_order", "holds_by_search"]
+
+
+class ColourOrder(enum.Enum):
+    """How colours rank when two predictions name groups of the same size (the rules give no order).
+
+    ``BY_NUMBER`` (the default): by the number that goes with each colour, Green 9 highest, Gray 1 lowest.
+    ``BY_NUMBER_REVERSED``: Gray 1 highest.
+    """
+
+    BY_NUMBER = "by_number"
+    BY_NUMBER_REVERSED = "by_number_reversed"
+
+    def rank(self, colour: Colour) -> int:
+        return colour.value if self is ColourOrder.BY_NUMBER else 10 - colour.value
+
+
+_WORD = {c.name.lower(): c for c in Colour} | {"grey": Colour.GRAY}
+_FIGURE = {f.name.lower(): f for f in Figure} | {"tower": Figure.ROOK, "horse": Figure.KNIGHT}
+_PLURAL = re.compile(r"(s|es)$")
+
+
+@dataclass(frozen=True, order=False)
+class Prediction:
+    """At least ``colour_count`` cards of ``colour`` and at least ``figure_count`` of ``figure``."""
+
+    colour_count: int
+    colour: Colour
+    figure_count: int
+    figure: Figure
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "colour", Colour(self.colour))
+        object.__setattr__(self, "figure", Figure(self.figure))
+        for name, count, most in (("colour", self.colour_count, 6), ("figure", self.figure_count, 9)):
+            if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
+                raise ValueError(f"a {name} count is a whole number from 1 to {most} (there are {most} cards of each {name}), got {count!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> "Prediction":
+        """``"4 red 3 pawns"``, ``"3 green, 3 jokers"``, ``"4 red cards and 4 bishops"``.
+
+        >>> Prediction.parse("4 red cards and 3 pawns")
+        Prediction(colour_count=4, colour=<Colour.RED: 2>, figure_count=3, figure=<Figure.PAWN: 1>)
+        """
+        words = [w for w in re.split(r"[\s,]+", text.lower()) if w and w not in ("cards", "card", "and")]
+        colour = figure = None
+        counts: list[int] = []
+        for word in words:
+            if word.isdigit():
+                counts.append(int(word))
+            elif word in _WORD:
+                colour = _WORD[word]
+            elif _PLURAL.sub("", word) in _FIGURE or word in _FIGURE:
+                figure = _FIGURE.get(word) or _FIGURE[_PLURAL.sub("", word)]
+            else:
+                raise ValueError(f"{text!r}: unknown word {word!r}; write like '4 red 3 pawns'")
+        if colour is None or figure is None or len(counts) != 2:
+            raise ValueError(f"{text!r}: a prediction names a count and a colour, then a count and a figure, like '4 red 3 pawns'")
+        return cls(counts[0], colour, counts[1], figure)
+
+    def sort_key(self, order: ColourOrder = ColourOrder.BY_NUMBER) -> tuple[int, int, int, int]:
+        """Higher sorts first when reversed: colour group size, the colour, figure group size, the figure."""
+        return (self.colour_count, order.rank(self.colour), self.figure_count, self.figure.value)
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        return message("pokerguess.prediction", lang, colour_count=self.colour_count, colour=self.colour,
+                       figure_count=self.figure_count, figure=self.figure)
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return self.localized(lang)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def checking_order(predictions: Iterable[tuple[str, Prediction]], order: ColourOrder = ColourOrder.BY_NUMBER) -> list[tuple[str, Prediction]]:
+    """Predictions from the highest down (the order in which they are checked).
+
+    >>> top = ("top", Prediction.parse("4 red 4 bishops")); left = ("left", Prediction.parse("4 red 4 pawns"))
+    >>> [name for name, _ in checking_order([left, top])]
+    ['top', 'left']
+    """
+    return sorted(predictions, key=lambda item: item[1].sort_key(order), reverse=True)
+
+
+@dataclass(frozen=True)
+class PredictionCheck:
+    """The verdict on one prediction, with the cards behind it.
+
+    ``colour_cards`` are the cards counted for the colour (those that are not also of the figure come
+    first, so a card of both is left for the figure if the colour does not need it); ``figure_cards``
+    the figure's cards that remain for the figure group.
+    """
+
+    prediction: Prediction
+    holds: bool
+    colour_cards: tuple[DrezCard, ...]
+    figure_cards: tuple[DrezCard, ...]
+    colour_total: int
+    figure_total: int
+    reason: Msg
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return self.reason.text(lang)
+
+
+def check_prediction(prediction: Prediction, cards: Sequence[AnyDrezCard]) -> PredictionCheck:
+    """Check a prediction against all the cards on the table, counting every card in one group at most."""
+    playing = [c for c in cards if isinstance(c, DrezCard)]
+    colour_all = [c for c in playing if c.colour == prediction.colour]
+    figure_all = [c for c in playing if c.figure == prediction.figure]
+    both = [c for c in colour_all if c.figure == prediction.figure]  # at most one card
+    only_colour = [c for c in colour_all if c.figure != prediction.figure]
+    colour_used = (only_colour + both)[: prediction.colour_count]
+    figure_left = [c for c in figure_all if c not in colour_used]
+    needed_together = prediction.colour_count + prediction.figure_count
+    available = len(colour_all) + len(figure_all) - len(both)
+    holds = len(colour_all) >= prediction.colour_count and len(figure_all) >= prediction.figure_count and needed_together <= available
+    p = prediction
+    if len(colour_all) < p.colour_count:
+        reason = Msg.of("pokerguess.check.too_few_colour", colour=p.colour, want=p.colour_count, have=len(colour_all), cards=Row(colour_all))
+    elif len(figure_left) < p.figure_count:
+        reason = Msg.of("pokerguess.check.too_few_figure", colour=p.colour, colour_cards=Row(colour_used), figure=p.figure,
+                        want=p.figure_count, have=len(figure_left), cards=Row(figure_left))
+    else:
+        reason = Msg.of("pokerguess.check.holds", colour=p.colour, colour_cards=Row(colour_used), figure=p.figure,
+                        figure_cards=Row(figure_left[: p.figure_count]))
+    assert holds == (len(colour_all) >= p.colour_count and len(figure_left) >= p.figure_count)
+    return PredictionCheck(p, holds, tuple(colour_used), tuple(figure_left), len(colour_all), len(figure_all), reason)
+
+
+def holds_by_search(prediction: Prediction, cards: Sequence[AnyDrezCard]) -> bool:
+    """The same verdict by trying every way of putting each card in the colour group, the figure group
+    or neither (slow; for tests)."""
+    relevant = [c for c in cards if isinstance(c, DrezCard) and (c.colour == prediction.colour or c.figure == prediction.figure)]
+    for choice in itertools.product((0, 1, 2), repeat=len(relevant)):
+        colour = sum(1 for card, group in zip(relevant, choice) if group == 1 and card.colour == prediction.colour)
+        figure = sum(1 for card, group in zip(relevant, choice) if group == 2 and card.figure == prediction.figure)
+        wrong = any((group == 1 and card.colour != prediction.colour) or (group == 2 and card.figure != prediction.figure)
+                    for card, group in zip(relevant, choice))
+        if not wrong and colour >= prediction.colour_count and figure >= prediction.figure_count:
+            return True
+    return False

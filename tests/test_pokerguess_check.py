@@ -1,0 +1,75 @@
+"""PokerGuess predictions: the rulebook's worked example, the checking order, and the check against a
+brute-force search over every way to put the cards into the two groups."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokerkit_teach.drez import Colour, Figure, parse_drez_cards, pokerdrez_deck
+from pokerkit_teach.pokerguess import ColourOrder, Prediction, check_prediction, checking_order
+from pokerkit_teach.pokerguess.check import holds_by_search
+
+# The rulebook's example: the four players' private cards and the five community cards.
+EXAMPLE_CARDS = parse_drez_cards(
+    "blue bishop, orange bishop, yellow pawn, magenta joker, orange joker, green knight, red queen, red horse, "
+    "red tower, red pawn, green pawn, green bishop, yellow joker"
+)
+EXAMPLE = [
+    ("top", Prediction.parse("4 red 4 bishops")),
+    ("left", Prediction.parse("4 red 4 pawns")),
+    ("bottom", Prediction.parse("3 green 3 jokers")),
+    ("right", Prediction.parse("4 red 3 pawns")),
+]
+
+
+def test_rulebook_example_order_and_verdicts() -> None:
+    order = checking_order(EXAMPLE)
+    assert [name for name, _ in order] == ["top", "left", "right", "bottom"]
+    verdicts = {name: check_prediction(p, EXAMPLE_CARDS) for name, p in EXAMPLE}
+    assert [verdicts[n].holds for n in ("top", "left", "right", "bottom")] == [False, False, False, True]
+    top = verdicts["top"]
+    assert top.colour_total == 4 and len(top.figure_cards) == 3  # four reds; three bishops, none red
+    left = verdicts["left"]
+    assert left.figure_total == 3 and len(left.figure_cards) == 2  # the red pawn went to the red group
+    assert "only 2 are left" in left.text() and "Red Pawn" in left.text()
+    assert verdicts["bottom"].text("de").startswith("Richtig")
+
+
+def test_colour_order_is_a_rule_option() -> None:
+    red = ("red", Prediction.parse("3 red 2 pawns"))
+    green = ("green", Prediction.parse("3 green 2 pawns"))
+    assert [n for n, _ in checking_order([red, green])] == ["green", "red"]  # Green 9 above Red 2
+    assert [n for n, _ in checking_order([red, green], ColourOrder.BY_NUMBER_REVERSED)] == ["red", "green"]
+
+
+def test_a_card_of_both_groups_counts_once() -> None:
+    cards = parse_drez_cards("R2 P2 P5")  # red rook, red pawn, blue pawn
+    assert check_prediction(Prediction(1, Colour.RED, 2, Figure.PAWN), cards).holds  # rook for red, both pawns for pawns
+    assert not check_prediction(Prediction(2, Colour.RED, 2, Figure.PAWN), cards).holds  # the red pawn cannot count twice
+    assert check_prediction(Prediction(2, Colour.RED, 1, Figure.PAWN), cards).holds
+
+
+def test_bad_predictions_are_refused() -> None:
+    with pytest.raises(ValueError, match="colour count is a whole number from 1 to 6"):
+        Prediction(7, Colour.RED, 1, Figure.PAWN)
+    with pytest.raises(ValueError, match="unknown word 'purplish'"):
+        Prediction.parse("3 purplish 2 pawns")
+
+
+DECK = [c for c in pokerdrez_deck(include_neutral=False)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(DECK), min_size=1, max_size=20, unique=True),
+    st.integers(1, 6), st.sampled_from(list(Colour)), st.integers(1, 9), st.sampled_from(list(Figure)),
+)
+def test_check_equals_brute_force_assignment(cards, colour_count, colour, figure_count, figure) -> None:  # type: ignore[no-untyped-def]
+    prediction = Prediction(colour_count, colour, figure_count, figure)
+    relevant = [c for c in cards if c.colour == colour or c.figure == figure]
+    if len(relevant) > 10:
+        relevant = relevant[:10]
+        cards = relevant
+    assert check_prediction(prediction, cards).holds == holds_by_search(prediction, cards)

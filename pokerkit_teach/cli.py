@@ -134,22 +134,42 @@ def _showdown(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
 
 def _examples(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
     from .pokerface.scenarios import builtin_scenarios
+    from .pokerguess.scenarios import guess_builtin_scenarios
 
-    scenarios = builtin_scenarios()
+    scenarios: list[Any] = [("pokerface", s) for s in builtin_scenarios()] + [("pokerguess", s) for s in guess_builtin_scenarios()]
     if args.json:
-        print(json.dumps([{"name": s.name, "title": s.title(args.lang)} for s in scenarios], ensure_ascii=False), file=out)
+        print(json.dumps([{"name": s.name, "game": game, "title": s.title(args.lang)} for game, s in scenarios], ensure_ascii=False), file=out)
     else:
-        width = max(len(s.name) for s in scenarios)
-        for scenario in scenarios:
+        width = max(len(s.name) for _, s in scenarios)
+        for game, scenario in scenarios:
             print(f"{scenario.name:<{width}}  {scenario.title(args.lang)}", file=out)
     return 0
 
 
-def _replay(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    from .pokerface.scenarios import load_scenario
+def _load_any_scenario(source: str) -> Any:
+    """A built-in scenario of any game by name, or a scenario file (its "game" field picks the game)."""
+    from pathlib import Path
 
+    from .pokerface.scenarios import load_scenario
+    from .pokerguess.scenarios import GuessScenario, guess_builtin_scenarios
+
+    guess = {s.name: s for s in guess_builtin_scenarios()}
+    if source in guess:
+        return guess[source]
+    path = Path(source)
+    if path.is_file():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError:
+            data = None
+        if isinstance(data, dict) and data.get("game") == "pokerguess":
+            return GuessScenario.from_dict(data, str(path))
+    return load_scenario(source)
+
+
+def _replay(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
     try:
-        replay = load_scenario(args.scenario).replay()
+        replay = _load_any_scenario(args.scenario).replay()
     except ValueError as error:
         print(f"error: {error}", file=err)
         return EXIT_USAGE

@@ -21,7 +21,7 @@ def test_examples_lists_the_three_rulebook_scenarios() -> None:
     result = run("examples")
     assert result.returncode == 0
     names = [line.split()[0] for line in result.stdout.splitlines()]
-    assert names == ["showdown-failure", "showdown-success", "token-round"]
+    assert names == ["showdown-failure", "showdown-success", "token-round", "pokerguess-example"]
     assert "Markenrunde" in run("examples", "--lang", "de").stdout
 
 

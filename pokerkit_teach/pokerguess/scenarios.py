@@ -1,0 +1,253 @@
+"""PokerGuess scenarios: the same file format as Pokerface's, with ``"game": "pokerguess"``.
+
+::
+
+    {
+      "game": "pokerguess",
+      "name": "my-lesson",
+      "title": {"en": "...", "de": "..."},
+      "players": ["Top", "Left", "Bottom", "Right"],     # in turn order
+      "dealer": "Right",
+      "options": {"starting_chips": 20, "initial_bet": 1, "max_raise": 3},
+      "rounds": [
+        {"private": {"Top": "blue bishop, orange bishop", ...},
+         "community": "red tower, red pawn, green pawn, green bishop, yellow joker",
+         "moves": ["Top predicts 3 red 4 bishops", "Left raises 2 and predicts 4 red 4 pawns",
+                   "Bottom stays", "Right folds", "Top shows 1"]}
+      ]
+    }
+
+Cards are Pokerdrez cards in words or short form (``B5``), separated by commas. A move is ``NAME predicts
+PREDICTION``, ``NAME raises N and predicts PREDICTION``, ``NAME stays``, ``NAME folds`` or ``NAME shows 1``
+(or 2: which private card). The initial bets, the deal and the check happen by themselves.
+
+>>> replay = load_guess_scenario("pokerguess-example").replay()
+>>> replay.outcome()["winner"]
+'Bottom'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..drez import DrezCard, parse_drez_cards
+from ..errors import IllegalAction
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
+from ..pokerface.scenarios import ScenarioError
+from .check import Prediction
+from .state import CHANCE, Action, Deal, Fold, GuessEvent, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
+
+__all__ = ["GuessScenario", "GuessReplay", "load_guess_scenario", "guess_builtin_scenarios", "parse_guess_move"]
+
+_PREDICT = re.compile(r"^\s*(?P<name>.+?)\s+(?:raises\s+(?P<raise>\d+)\s+and\s+)?predicts\s+(?P<prediction>.+?)\s*$")
+_STAY = re.compile(r"^\s*(?P<name>.+?)\s+stays\s*$")
+_FOLD = re.compile(r"^\s*(?P<name>.+?)\s+folds\s*$")
+_SHOW = re.compile(r"^\s*(?P<name>.+?)\s+shows\s+(?:card\s+)?(?P<card>\d+)\s*$")
+
+
+def parse_guess_move(text: str, players: tuple[str, ...]) -> Action:
+    """``Top predicts 4 red 4 bishops``, ``Left raises 2 and predicts ...``, ``Bottom stays``, ``Right folds``,
+    ``Top shows 1``.
+
+    >>> parse_guess_move("Left raises 2 and predicts 4 red 4 pawns", ("Top", "Left"))
+    Predict(seat=1, prediction=Prediction(colour_count=4, colour=<Colour.RED: 2>, figure_count=4, figure=<Figure.PAWN: 1>), raise_by=2)
+    """
+    def seat(name: str) -> int:
+        if name not in players:
+            raise ScenarioError(f"unknown player {name!r}; the players are {', '.join(players)}")
+        return players.index(name)
+
+    match = _PREDICT.match(text)
+    if match:
+        try:
+            prediction = Prediction.parse(match["prediction"])
+        except ValueError as error:
+            raise ScenarioError(str(error)) from None
+        return Predict(seat(match["name"]), prediction, int(match["raise"] or 0))
+    for pattern, make in ((_STAY, Stay), (_FOLD, Fold)):
+        match = pattern.match(text)
+        if match:
+            return make(seat(match["name"]))
+    match = _SHOW.match(text)
+    if match:
+        card = int(match["card"])
+        if card not in (1, 2):
+            raise ScenarioError(f"a player shows private card 1 or 2, not {card}")
+        return Reveal(seat(match["name"]), card - 1)
+    raise ScenarioError("a move reads 'NAME predicts 4 red 3 pawns', 'NAME raises 2 and predicts ...', 'NAME stays', 'NAME folds' or 'NAME shows 1'")
+
+
+@dataclass(frozen=True)
+class _Round:
+    private: tuple[tuple[DrezCard, ...], ...]
+    community: tuple[DrezCard, ...]
+    moves: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GuessScenario:
+    name: str
+    titles: tuple[tuple[str, str], ...]
+    rules: PokerGuessRules
+    rounds: tuple[_Round, ...]
+
+    def title(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        titles = dict(self.titles)
+        return titles.get(lang) or titles.get(DEFAULT_LANGUAGE) or self.name
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "scenario") -> "GuessScenario":
+        if not isinstance(data, Mapping) or data.get("game") != "pokerguess":
+            raise ScenarioError(f"{source}: a PokerGuess scenario is a JSON object with \"game\": \"pokerguess\"")
+        unknown = set(data) - {"game", "name", "title", "about", "players", "dealer", "options", "rounds"}
+        if unknown:
+            raise ScenarioError(f"{source}: unknown field {sorted(unknown)[0]!r}")
+        titles = data.get("title", {})
+        if isinstance(titles, str):
+            titles = {DEFAULT_LANGUAGE: titles}
+        if not isinstance(titles, Mapping) or any(lang not in LANGUAGES for lang in titles):
+            raise ScenarioError(f"{source}: 'title' is a text or an object with the languages {', '.join(LANGUAGES)}")
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise ScenarioError(f"{source}: 'players' is a list of names")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping) or set(options) - {"starting_chips", "initial_bet", "max_raise", "count_folded_cards"}:
+            raise ScenarioError(f"{source}: 'options' may set starting_chips, initial_bet, max_raise, count_folded_cards")
+        dealer = data.get("dealer", players[0] if players else "")
+        if dealer not in players:
+            raise ScenarioError(f"{source}: the dealer {dealer!r} is not one of the players")
+        try:
+            rules = PokerGuessRules(tuple(players), players.index(dealer), **options)
+        except (ValueError, TypeError) as error:
+            raise ScenarioError(f"{source}: {error}") from None
+        raw_rounds = data.get("rounds")
+        if not isinstance(raw_rounds, list) or not raw_rounds:
+            raise ScenarioError(f"{source}: 'rounds' is a list of at least one round")
+        rounds = []
+        for number, raw in enumerate(raw_rounds, start=1):
+            where = f"{source}, round {number}"
+            if not isinstance(raw, Mapping) or set(raw) - {"private", "community", "moves"}:
+                raise ScenarioError(f"{where}: a round has 'private', 'community' and 'moves'")
+            private_raw = raw.get("private", {})
+            if not isinstance(private_raw, Mapping) or set(private_raw) != set(players):
+                raise ScenarioError(f"{where}: 'private' gives two cards to each player: {', '.join(players)}")
+            try:
+                private = tuple(parse_drez_cards(private_raw[name], count=2) for name in players)
+                community = parse_drez_cards(raw.get("community", ""), count=5)
+            except ValueError as error:
+                raise ScenarioError(f"{where}: {error}") from None
+            everything = [c for pair in private for c in pair] + list(community)
+            if len(set(everything)) != len(everything) or not all(isinstance(c, DrezCard) for c in everything):
+                raise ScenarioError(f"{where}: every card may be dealt once, and the neutral cards are not used")
+            moves = raw.get("moves", [])
+            if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+                raise ScenarioError(f"{where}: 'moves' is a list of texts")
+            rounds.append(_Round(tuple(tuple(p) for p in private), tuple(community), tuple(moves)))  # type: ignore[arg-type]
+        return cls(str(data.get("name") or Path(source).stem), tuple((k, str(v)) for k, v in titles.items()), rules, tuple(rounds))
+
+    def replay(self) -> "GuessReplay":
+        return GuessReplay.of(self)
+
+
+@dataclass(frozen=True)
+class GuessReplayStep:
+    number: int
+    round: int
+    move: str | None
+    events: tuple[GuessEvent, ...]
+
+    def lines(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+        return [event.describe(lang) for event in self.events]
+
+    def rules_applied(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+        return []
+
+    def as_json(self, lang: str) -> dict[str, Any]:
+        return {"step": self.number, "round": self.round, "move": self.move, "events": self.lines(lang)}
+
+
+@dataclass(frozen=True)
+class GuessReplay:
+    scenario: GuessScenario
+    steps: tuple[GuessReplayStep, ...]
+    final: PokerGuessState
+
+    @classmethod
+    def of(cls, scenario: GuessScenario) -> "GuessReplay":
+        state = scenario.rules.new_game(seed=0, auto_chance=False)
+        steps: list[GuessReplayStep] = []
+        for number, round_ in enumerate(scenario.rounds, start=1):
+            if state.is_terminal():
+                raise ScenarioError(f"round {number}: the game is already over")
+            moves = list(round_.moves)
+            while not state.is_terminal() and state.round.number == number:
+                if state.current_player() == CHANCE:
+                    chance: Action = Deal(round_.private, round_.community) if state.round.phase == "deal" else state.legal_actions()[0]
+                    steps.append(GuessReplayStep(len(steps) + 1, number, None, state.apply(chance)))
+                    continue
+                if not moves:
+                    break
+                text = moves.pop(0)
+                where = f"step {len(steps) + 1} (round {number}, {text!r})"
+                try:
+                    action = parse_guess_move(text, scenario.rules.players)
+                    steps.append(GuessReplayStep(len(steps) + 1, number, text, state.apply(action)))
+                except ScenarioError as error:
+                    raise ScenarioError(f"{where}: {error}") from None
+                except IllegalAction as error:
+                    raise ScenarioError(f"{where}: not allowed: {error}") from None
+            if moves:
+                raise ScenarioError(f"round {number}, move {moves[0]!r}: the round is already over")
+        return cls(scenario, tuple(steps), state)
+
+    def outcome(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        state = self.final
+        last = state.results[-1] if state.results else None
+        return {
+            "rounds_played": len(state.results),
+            "checks": [
+                {"player": state.players[seat], "prediction": verdict.prediction.text(lang),
+                 "holds": verdict.holds, "explanation": verdict.text(lang)}
+                for seat, verdict in (last["checks"] if last else [])
+            ],
+            "winner": state.players[last["winner"]] if last and last["winner"] is not None else None,
+            "pot": last["pot"] if last else 0,
+            "chips": {name: chips for name, chips in zip(state.players, state.chips)},
+            "summary": self.steps[-1].lines(lang)[-1] if self.steps else "",
+        }
+
+    def as_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        return {"scenario": self.scenario.name, "game": "pokerguess", "title": self.scenario.title(lang),
+                "players": list(self.scenario.rules.players), "steps": [s.as_json(lang) for s in self.steps],
+                "outcome": self.outcome(lang)}
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        lines = [self.scenario.title(lang), ""]
+        for step in self.steps:
+            head = f"{step.number:>3}. "
+            for i, line in enumerate(step.lines(lang)):
+                lines.append((head if i == 0 else " " * len(head)) + line)
+        return "\n".join(lines)
+
+
+def guess_builtin_scenarios() -> list[GuessScenario]:
+    folder = resources.files("pokerkit_teach.pokerguess").joinpath("scenarios")
+    found = [GuessScenario.from_dict(json.loads(e.read_text("utf-8")), e.name) for e in folder.iterdir() if e.name.endswith(".json")]
+    return sorted(found, key=lambda s: s.name)
+
+
+def load_guess_scenario(source: str | Path) -> GuessScenario:
+    builtin = {s.name: s for s in guess_builtin_scenarios()}
+    if str(source) in builtin:
+        return builtin[str(source)]
+    path = Path(source)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise ScenarioError(f"{path}: {error}") from None
+    return GuessScenario.from_dict(data, str(path))

@@ -1,0 +1,56 @@
+"""The PokerGuess worked example through ``pokerkit-teach replay``, and malformed PokerGuess scenarios."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PROGRAM = Path(sys.executable).parent / "pokerkit-teach"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(PROGRAM), *args], capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_replay_reproduces_the_rulebook_example(lang: str) -> None:
+    result = run("replay", "pokerguess-example", "--json", "--lang", lang)
+    assert result.returncode == 0, result.stderr
+    outcome = json.loads(result.stdout)["outcome"]
+    # checked from the highest prediction down: top, left and right fail; bottom wins the pot
+    assert [(c["player"], c["holds"]) for c in outcome["checks"]] == [("Top", False), ("Left", False), ("Right", False), ("Bottom", True)]
+    assert outcome["winner"] == "Bottom" and outcome["pot"] == 4
+    left = outcome["checks"][1]["explanation"]
+    assert ("only 2 are left" in left) if lang == "en" else ("nur 2 übrig" in left)
+
+
+def test_replay_text_names_the_cards_of_each_group() -> None:
+    text = run("replay", "pokerguess-example").stdout
+    assert "the Red group takes Red Queen, Red Knight, Red Rook, Red Pawn" in text
+    assert text.strip().splitlines()[-1].strip() == "Bottom takes the pot of 4 chips."
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"dealer": "Nobody"}, "the dealer 'Nobody' is not one of the players"),
+        ({"rounds": [{"private": {"A": "B5, B6", "B": "B5, J1"}, "community": "P1 P2 P3 P4 P5", "moves": []}]}, "every card may be dealt once"),
+        ({"rounds": [{"private": {"A": "B5, B6", "B": "J1, J2"}, "community": "P1 P2 P3 P4 Z5", "moves": []}]}, "unknown figure letter 'Z'"),
+        ({"rounds": [{"private": {"A": "B5, B6", "B": "J1, J2"}, "community": "P1 P2 P3 P4 P5", "moves": ["B stays"]}]},
+         "step 2 (round 1, 'B stays'): not allowed: It is not B's turn; A is to act."),
+        ({"rounds": [{"private": {"A": "B5, B6", "B": "J1, J2"}, "community": "P1 P2 P3 P4 P5", "moves": ["A predicts 3 violet 2 pawns"]}]},
+         "unknown word 'violet'"),
+    ],
+)
+def test_malformed_guess_scenarios_are_refused(tmp_path: Path, change: dict, message: str) -> None:
+    data = {"game": "pokerguess", "players": ["A", "B"], "dealer": "B",
+            "rounds": [{"private": {"A": "B5, B6", "B": "J1, J2"}, "community": "P1 P2 P3 P4 P5", "moves": []}]} | change
+    path = tmp_path / "guess.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run("replay", str(path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert message in result.stderr

@@ -186,6 +186,12 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
 
     from .pokerface.simulate import simulate
 
+    if args.game == "pokerguess":
+        return _simulate_guess(args, out, err)
+    if len(args.bots) != 1:
+        print("error: Pokerface puts the same bot in every seat: give one name to --bots", file=err)
+        return EXIT_USAGE
+    args.bots = args.bots[0]
     variants = [v for v in (args.variant or []) if v.lower() not in ("base", "none")]
     last = [0.0]
 
@@ -217,6 +223,26 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
             f"({result.seconds:.1f} s)",
             file=out,
         )
+    return 0
+
+
+def _simulate_guess(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .pokerguess.simulate import simulate_guess
+
+    if args.variant:
+        print("error: PokerGuess has no variants; its options are set in scenario files", file=err)
+        return EXIT_USAGE
+    bots = ["counter"] if args.bots == ["estimator"] else args.bots
+    try:
+        result = simulate_guess(args.players, bots, args.games, args.seed)
+    except ValueError as error:
+        print(f"error: {error}", file=err)
+        return EXIT_USAGE
+    if args.json:
+        print(json.dumps(result), file=out)
+    else:
+        shares = ", ".join(f"{name}: {100 * data['pot_share']:.1f}% of pots" for name, data in result["bots"].items())
+        print(f"{result['games']:,} games, {result['players']} players, {result['pots']:,} pots ({result['pots_shared']:,} shared); {shares}", file=out)
     return 0
 
 
@@ -271,11 +297,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="simulate many Pokerface games with bots in every seat",
         description="Play many games with the same bot in every seat and report the team's win rate with a 95%% confidence interval.",
     )
-    simulate.add_argument("game", choices=["pokerface"])
+    simulate.add_argument("game", choices=["pokerface", "pokerguess"])
     simulate.add_argument("--players", type=int, default=4, help="3 to 6 (default 4)")
     simulate.add_argument("--variant", nargs="*", action="extend", metavar="NAME",
                           help="free-for-all, rising-stakes, soft-landing (any of them; 'base' for none)")
-    simulate.add_argument("--bots", default="estimator", help="random, estimator or reader (default estimator)")
+    simulate.add_argument("--bots", nargs="+", default=["estimator"],
+                          help="Pokerface: random, estimator or reader (default estimator); PokerGuess: random or counter, one per seat in turn (default counter)")
     simulate.add_argument("--games", type=int, default=1000)
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--workers", type=int, default=0, help="processes to use (default: up to 2)")

@@ -135,3 +135,22 @@ def test_ten_thousand_random_games_keep_every_rule() -> None:
     with ProcessPoolExecutor(max_workers=2) as pool:
         refused = sum(pool.map(play_games, *zip(*chunks)))
     assert refused > 1000
+
+
+def test_same_seed_and_moves_give_the_same_game_and_the_log_replays_it() -> None:
+    from pokerkit_teach.pokerguess.scenarios import load_guess_scenario
+    from pokerkit_teach.pokerguess.state import replay_guess_history
+
+    games = []
+    for _ in range(2):
+        state = PokerGuessRules(FOUR).new_game(seed=99)
+        rng = np.random.default_rng(5)
+        for _ in range(40):
+            state.apply(random_move(state, rng))
+        games.append(state)
+    assert games[0].snapshot() == games[1].snapshot()
+    again = replay_guess_history(games[0].rules, games[0].history)
+    assert again.snapshot()[:-1] == games[0].snapshot()[:-1]  # all but the random generator's position
+    replay = load_guess_scenario("pokerguess-example").replay()
+    assert replay.state_after(5).round.predictions[0] == P("3 red 4 bishops")
+    assert replay.state_after(6).round.predictions[0] == P("4 red 4 bishops")  # one step forward: Top's change

@@ -40,7 +40,7 @@ from ..errors import IllegalAction
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
 from ..pokerface.scenarios import ScenarioError
 from .check import Prediction
-from .state import CHANCE, Action, Deal, Fold, GuessEvent, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
+from .state import CHANCE, Action, Deal, Fold, GuessEvent, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay, replay_guess_history
 
 __all__ = ["GuessScenario", "GuessReplay", "load_guess_scenario", "guess_builtin_scenarios", "parse_guess_move"]
 
@@ -204,6 +204,12 @@ class GuessReplay:
             if moves:
                 raise ScenarioError(f"round {number}, move {moves[0]!r}: the round is already over")
         return cls(scenario, tuple(steps), state)
+
+    def state_after(self, step: int) -> PokerGuessState:
+        """The game after ``step`` steps (0 = before the first), rebuilt from the log: forward and back."""
+        if not 0 <= step <= len(self.steps):
+            raise ValueError(f"a replay of {len(self.steps)} steps has no step {step}")
+        return replay_guess_history(self.scenario.rules, self.final.history[:step])
 
     def outcome(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         state = self.final

@@ -39,6 +39,7 @@ from ..rng import SeedLike, make_rng
 from .check import ColourOrder, Prediction, PredictionCheck, check_prediction, checking_order
 
 __all__ = [
+    "replay_guess_history",
     "PokerGuessRules", "PokerGuessState", "Predict", "Stay", "Fold", "Reveal", "Deal", "Check",
     "GuessEvent", "GuessView", "CHANCE", "TERMINAL",
 ]
@@ -496,6 +497,17 @@ class PokerGuessState:
 
     def __repr__(self) -> str:
         return f"<PokerGuessState round {self.round.number}, phase {self.round.phase}, chips {self.chips}>"
+
+
+def replay_guess_history(rules: PokerGuessRules, history: Sequence[Action]) -> PokerGuessState:
+    """Rebuild a game from its history (the deals carry their cards, so no randomness is needed)."""
+    state = PokerGuessState(rules, seed=0, auto_chance=False)
+    for index, action in enumerate(history):
+        try:
+            state.apply(action)
+        except IllegalAction as error:
+            raise IllegalAction("pokerguess.illegal.in_history", index=index + 1, problem=str(error)) from None
+    return state
 
 
 from ..drez import Colour, Figure  # noqa: E402

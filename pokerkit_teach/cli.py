@@ -87,7 +87,40 @@ def _rank_text(result: HandResult, lang: str) -> str:
     return "\n".join(lines)
 
 
+def _rank_voces(text: str, args: argparse.Namespace, out: TextIO) -> None:
+    from .voces_ranking import rank_voces_hand
+
+    hand = rank_voces_hand(text, ace_low_straight=args.ace_low)
+    if args.json:
+        data = {
+            "game": "voces",
+            "cards": [card.text() for card in hand.cards],
+            "category": hand.category.name.lower(),
+            "key": list(hand.key),
+            "wilds": [{"card": wild.text(), "stands_for": card.text()} for wild, card in hand.wilds],
+            "description": hand.describe(),
+        }
+        print(json.dumps(data, ensure_ascii=False), file=out)
+    else:
+        print(" ".join(card.text() for card in hand.cards), file=out)
+        print(f"  {hand.describe()}", file=out)
+
+
 def _rank(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    if args.game == "voces":
+        sources_v = [(" ".join(args.cards), None)] if args.cards else [(line, n) for n, line in enumerate(stdin, start=1) if line.strip()]
+        status_v = 0
+        for text, line_number in sources_v:
+            try:
+                _rank_voces(text, args, out)
+            except ValueError as error:
+                where = f"line {line_number}: " if line_number is not None else ""
+                print(f"error: {where}{error}", file=err)
+                status_v = EXIT_USAGE
+        if not sources_v:
+            print("error: no cards given: name 5 cards, or give one hand per line on stdin", file=err)
+            return EXIT_USAGE
+        return status_v
     if args.cards:
         sources: list[tuple[str, int | None]] = [(" ".join(args.cards), None)]
     else:
@@ -266,6 +299,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Rank a hand of 5 to 7 cards (Qc, 10s, Td, German D/B ...). With no CARDS, read one hand per line from stdin.",
     )
     rank.add_argument("cards", nargs="*", metavar="CARDS")
+    rank.add_argument("--game", choices=["holdem", "voces"], default="holdem",
+                      help="holdem (default) or voces: a Póker a Voces hand of 5 cards (Ks3, A▲, raccoon ...)")
+    rank.add_argument("--ace-low", action="store_true", help="voces: let A-2-3-4-5 count as the lowest straight")
     common(rank)
     rank.set_defaults(run=_rank)
 

@@ -146,10 +146,13 @@ def _evaluate(ranks: list[int], suits: list[int], ace_low: bool) -> tuple[VocesC
     return VocesCategory.HIGH_CARD, tuple(sorted(ranks, reverse=True))
 
 
-def rank_voces_hand(cards: str | Sequence[AnyVocesCard], ace_low_straight: bool = False) -> VocesHand:
+def rank_voces_hand(cards: str | Sequence[AnyVocesCard], ace_low_straight: bool = False,
+                    wild_kinds: Sequence[Special] = WILDS) -> VocesHand:
     """Rank five Póker a Voces cards (text or cards); wilds take their best value, shown in the result.
 
     A Baboon is swapped for a drawn card before hands are compared, so it cannot be ranked.
+    ``wild_kinds`` lists the special cards that are wild here (a Dove is wild only when another player
+    shows one too; otherwise it counts for nothing, like a card without value).
     """
     hand = parse_voces_cards(cards, count=5) if isinstance(cards, str) else tuple(cards)
     if len(hand) != 5:
@@ -158,7 +161,7 @@ def rank_voces_hand(cards: str | Sequence[AnyVocesCard], ace_low_straight: bool 
         if isinstance(card, SpecialCard) and card.kind is Special.BABOON:
             raise ValueError(f"card {position} is a Baboon: it is swapped for a drawn card before hands are ranked")
     valued = [c for c in hand if isinstance(c, VocesCard)]
-    wilds = [c for c in hand if isinstance(c, SpecialCard) and c.kind in WILDS]
+    wilds = [c for c in hand if isinstance(c, SpecialCard) and c.kind in wild_kinds]
     ranks = [c.rank for c in valued]
     suits = [c.suit for c in valued]
     if not wilds:

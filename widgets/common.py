@@ -57,7 +57,7 @@ def app_params(query: str | None = None) -> AppParams:
     The address gives players=9; Pokerface needs 3 to 6 players, so 4 are used.
     """
     if query is None:
-        query = os.environ.get("QUERY_STRING", "")
+        query = _request_query()
     values = parse_qs(query.lstrip("?"), keep_blank_values=True)
     errors: list[tuple[str, tuple[tuple[str, str], ...]]] = []
     lang = values.get("lang", [DEFAULT_LANGUAGE])[-1]
@@ -79,6 +79,19 @@ def app_params(query: str | None = None) -> AppParams:
         else:
             errors.append(("apps.params.bad_players", (("value", text),)))
     return AppParams(lang, seed, players, tuple(errors))
+
+
+def _request_query() -> str:
+    """The page's query string. A preheated Voila kernel runs the notebook before the page is asked for,
+    so it waits for the request first (``voila.utils.wait_for_request``; at once elsewhere)."""
+    if "QUERY_STRING" not in os.environ:
+        try:
+            from voila.utils import wait_for_request
+        except ImportError:  # pragma: no cover - voila is a dependency, but the widgets work without it
+            pass
+        else:
+            wait_for_request()
+    return os.environ.get("QUERY_STRING", "")
 
 
 class App:

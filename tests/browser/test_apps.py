@@ -1,0 +1,187 @@
+"""Every app opens in a real browser, switches language, reports bad URL parameters, and the table
+app plays a full Pokerface deal by clicks.
+
+The apps are found by globbing ``notebooks/*.ipynb``; apps that are planned but not written yet appear
+as skipped parameters and run by themselves once their notebook exists. Each page waits for Voila to
+render the widgets client-side (an element with class ``pkt-title``), and fails on any uncaught page
+error or console error.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+VoilaServer = Any  # the session server of conftest.py
+
+PLANNED = ["index.ipynb", "hand_ranker.ipynb", "replay.ipynb", "variant_lab.ipynb", "table.ipynb"]
+EXISTING = sorted(path.name for path in (ROOT / "notebooks").glob("*.ipynb"))
+
+
+def app_params() -> list[Any]:
+    names = sorted(set(PLANNED) | set(EXISTING))
+    return [
+        pytest.param(name, id=name.removesuffix(".ipynb"))
+        if name in EXISTING
+        else pytest.param(name, id=name.removesuffix(".ipynb"),
+                          marks=pytest.mark.skip(reason=f"notebooks/{name} is planned but does not exist yet"))
+        for name in names
+    ]
+
+
+RENDER_TIMEOUT = 90_000  # ms for the first render of an app (a fresh kernel when the pool is used up)
+ANSWER_TIMEOUT = 20_000  # ms for the kernel's answer to one click
+# Messages of the browser itself that say nothing about the app.
+IGNORED_CONSOLE = [re.compile(r"favicon\.ico")]
+
+
+class Page:
+    """A Playwright page that records uncaught errors and console errors."""
+
+    def __init__(self, context: Any) -> None:
+        self.page = context.new_page()
+        self.errors: list[str] = []
+        self.external: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        self.page.on("console", self._console)
+
+    def _console(self, message: Any) -> None:
+        if message.type != "error" or any(p.search(message.text) for p in IGNORED_CONSOLE):
+            return
+        source = str((message.location or {}).get("url", ""))
+        if message.text.startswith("Failed to load resource") and source and not source.startswith("http://127.0.0.1:"):
+            # a resource from the internet (Voila's MathJax from a CDN); the test machine is offline
+            self.external.append(source)
+            return
+        self.errors.append(f"console error: {message.text} ({source})")
+
+    def open(self, url: str) -> None:
+        self.page.goto(url, timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
+        self.page.locator(".pkt-title").first.wait_for(state="visible", timeout=RENDER_TIMEOUT)
+
+    def title(self) -> str:
+        return str(self.page.locator(".pkt-title").first.inner_text()).strip()
+
+    def screenshot(self, artifacts: Path, name: str) -> None:
+        self.page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+
+    def close(self) -> None:
+        # like a learner closing the tab: beforeunload runs, so Voila shuts the kernel down
+        self.page.close(run_before_unload=True)
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Page]:
+    opened = Page(browser)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+@pytest.mark.parametrize("notebook", app_params())
+def test_app_loads_and_shows_its_title(notebook: str, page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
+    page.open(voila_server.url(notebook))
+    page.page.wait_for_timeout(500)  # late errors of the widget manager
+    page.screenshot(artifacts, f"{notebook.removesuffix('.ipynb')}-en")
+    assert page.title(), f"{notebook}: the title is empty"
+    assert not page.page.locator(".pkt-param-error").count(), f"{notebook}: a parameter error without parameters"
+    assert "Traceback" not in page.page.content()
+    assert not page.errors, f"{notebook}: " + "\n".join(page.errors)
+
+
+@pytest.mark.parametrize("notebook", app_params())
+def test_language_switch_changes_the_title(notebook: str, page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
+    page.open(voila_server.url(notebook, "lang=en"))
+    english = page.title()
+    page.page.locator(".pkt-language button", has_text="Deutsch").first.click()
+    page.page.wait_for_function(
+        "old => { const t = document.querySelector('.pkt-title'); return t && t.innerText.trim() && t.innerText.trim() !== old; }",
+        arg=english, timeout=ANSWER_TIMEOUT,
+    )
+    german = page.title()
+    page.screenshot(artifacts, f"{notebook.removesuffix('.ipynb')}-de")
+    assert german and german != english
+    assert not page.errors, f"{notebook}: " + "\n".join(page.errors)
+
+
+@pytest.mark.parametrize("query", ["players=9", "seed=abc"])
+@pytest.mark.parametrize("notebook", app_params())
+def test_bad_url_parameter_is_shown(notebook: str, query: str, page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
+    page.open(voila_server.url(notebook, query))
+    error = page.page.locator(".pkt-param-error").first
+    error.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
+    assert query.split("=")[1] in error.inner_text()
+    page.screenshot(artifacts, f"{notebook.removesuffix('.ipynb')}-{query.replace('=', '-')}")
+    assert not page.errors, f"{notebook}: " + "\n".join(page.errors)
+
+
+# A fingerprint of what the table shows; a click has been answered when it changes.
+SNAPSHOT_JS = """() => {
+  const app = document.querySelector('.pkt-app');
+  if (!app) return '';
+  const enabled = [...app.querySelectorAll('button')].map(b => (b.disabled ? '0' : '1') + b.className).join('|');
+  return app.innerText + '#' + enabled;
+}"""
+MAX_CLICKS = 200
+
+
+def move_candidates(p: Any) -> list[Any]:
+    """Pass if allowed, else take the first free token from the middle (the reveal button, then taking
+    from a player, only when nothing else is possible)."""
+    return [
+        p.locator("button.pkt-pass:not([disabled])"),
+        p.locator("button.pkt-take-middle:not([disabled])"),
+        p.locator("button.pkt-reveal-next:not([disabled])"),
+        p.locator("button.pkt-take-from:not([disabled])"),
+    ]
+
+
+def settle(p: Any, quiet_ms: int = 300, limit_ms: int = 10_000) -> None:
+    """Wait (bounded) until the table has not changed for quiet_ms."""
+    last = p.evaluate(SNAPSHOT_JS)
+    waited = 0
+    while waited < limit_ms:
+        p.wait_for_timeout(quiet_ms)
+        waited += quiet_ms
+        now = p.evaluate(SNAPSHOT_JS)
+        if now == last:
+            return
+        last = now
+
+
+@pytest.mark.skipif("table.ipynb" not in EXISTING, reason="notebooks/table.ipynb does not exist yet")
+def test_table_plays_a_full_deal_by_clicks(page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
+    page.open(voila_server.url("table.ipynb", "seed=3&players=4"))
+    p = page.page
+    showdown = p.locator(".pkt-showdown").first
+    clicks = 0
+    while not showdown.inner_text().strip():
+        assert clicks < MAX_CLICKS, f"no showdown after {MAX_CLICKS} clicks; status: {p.locator('.pkt-status').first.inner_text()}"
+        target = None
+        for _ in range(50):  # up to 10 s for the next move's buttons to be drawn
+            target = next((c.first for c in move_candidates(p) if c.count() and c.first.is_visible()), None)
+            if target is not None or showdown.inner_text().strip():
+                break
+            p.wait_for_timeout(200)
+        if target is None and showdown.inner_text().strip():
+            break
+        assert target is not None, (
+            f"after {clicks} clicks nothing to click and no showdown; status: {p.locator('.pkt-status').first.inner_text()}"
+        )
+        before = p.evaluate(SNAPSHOT_JS)
+        target.click(timeout=ANSWER_TIMEOUT)
+        clicks += 1
+        # the kernel's answer: the table changes, then settles (its widgets arrive in several messages)
+        p.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=ANSWER_TIMEOUT)
+        settle(p)
+    page.screenshot(artifacts, "table-showdown")
+    assert p.locator(".pkt-tally").first.inner_text().strip(), "the tally is empty after a showdown"
+    assert not p.locator(".pkt-app .pkt-error").count() or not p.locator(".pkt-app .pkt-error").first.inner_text().strip(), (
+        p.locator(".pkt-app .pkt-error").first.inner_text()
+    )
+    assert not page.errors, "\n".join(page.errors)

@@ -32,9 +32,9 @@ from __future__ import annotations
 import enum
 import itertools
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Sequence
 
-from .cards import Card, CardsLike, Rank, Suit, parse_cards
+from .cards import Card, CardsLike, Rank, parse_cards
 
 __all__ = [
     "Category",
@@ -426,7 +426,3 @@ def best_hand(cards: CardsLike) -> HandResult:
     tables = _tables()
     return HandResult(hand, strength, tables.categories[strength - 1], tables.rank_keys[strength - 1], five, left_out)
 
-
-def best_hands(hands: Iterable[CardsLike]) -> list[HandResult]:
-    """:func:`best_hand` for each of several hands."""
-    return [best_hand(hand) for hand in hands]

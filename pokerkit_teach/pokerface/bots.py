@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 
 from ..i18n import DEFAULT_LANGUAGE, Msg, message
 from ..rng import SeedLike, make_rng

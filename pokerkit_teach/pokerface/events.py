@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Suit
-from ..i18n import DEFAULT_LANGUAGE, Msg, Row, capitalize_first, message
+from ..i18n import DEFAULT_LANGUAGE, Msg, capitalize_first, message
 
 __all__ = ["Event", "token_text"]
 
@@ -59,6 +59,3 @@ class Event:
     def as_msg(self) -> Msg:
         return Msg(f"pokerface.event.{self.kind}", self.params)
 
-
-def cards_row(cards: Any) -> Row:
-    return Row(cards)

@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from ..cards import Card, Suit, french_deck, parse_cards
 from ..errors import IllegalAction
@@ -42,7 +42,7 @@ from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
 from ..rng import make_rng
 from .actions import Action, DealBoard, DealHoleCards, Pass, PlayerAction, TakeFromMiddle, TakeFromPlayer
 from .events import Event
-from .rules import PokerfaceRules, Variant
+from .rules import PokerfaceRules
 from .state import CHANCE, PokerfaceState, replay_history
 
 __all__ = ["ScenarioError", "Scenario", "ScenarioDeal", "ReplayStep", "Replay", "builtin_scenarios", "load_scenario", "parse_move"]
@@ -50,6 +50,25 @@ __all__ = ["ScenarioError", "Scenario", "ScenarioDeal", "ReplayStep", "Replay", 
 
 class ScenarioError(ValueError):
     """A scenario that cannot be played: the message names the place (field or step) and the problem."""
+
+
+def read_titles_and_players(data: Mapping[str, Any], source: str) -> tuple[dict[str, str], list[str]]:
+    """The ``title`` (a text, or one per language) and ``players`` fields every scenario file has."""
+    titles = data.get("title", {})
+    if isinstance(titles, str):
+        titles = {DEFAULT_LANGUAGE: titles}
+    if not isinstance(titles, Mapping) or any(lang not in LANGUAGES for lang in titles):
+        raise ScenarioError(f"{source}: 'title' is a text or an object with the languages {', '.join(LANGUAGES)}")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise ScenarioError(f"{source}: 'players' is a list of names")
+    return {k: str(v) for k, v in titles.items()}, players
+
+
+def pick_title(titles: tuple[tuple[str, str], ...], lang: str, fallback: str) -> str:
+    """The title in ``lang``, else the English one, else ``fallback``."""
+    table = dict(titles)
+    return table.get(lang) or table.get(DEFAULT_LANGUAGE) or fallback
 
 
 @dataclass(frozen=True)
@@ -68,8 +87,7 @@ class Scenario:
     seed: int
 
     def title(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        titles = dict(self.titles)
-        return titles.get(lang) or titles.get(DEFAULT_LANGUAGE) or self.name
+        return pick_title(self.titles, lang, self.name)
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "scenario") -> "Scenario":
@@ -80,14 +98,7 @@ class Scenario:
         if unknown:
             raise ScenarioError(f"{source}: unknown field {sorted(unknown)[0]!r}")
         name = str(data.get("name") or Path(source).stem)
-        titles = data.get("title", {})
-        if isinstance(titles, str):
-            titles = {DEFAULT_LANGUAGE: titles}
-        if not isinstance(titles, Mapping) or any(lang not in LANGUAGES for lang in titles):
-            raise ScenarioError(f"{source}: 'title' is a text or an object with the languages {', '.join(LANGUAGES)}")
-        players = data.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise ScenarioError(f"{source}: 'players' is a list of names")
+        titles, players = read_titles_and_players(data, source)
         try:
             rules = PokerfaceRules.for_players(players, data.get("dealer", players[0] if players else 0), data.get("variants", []))
         except (ValueError, IndexError) as error:
@@ -379,6 +390,3 @@ def builtin_scenarios() -> list[Scenario]:
             scenarios.append(Scenario.from_dict(json.loads(entry.read_text("utf-8")), entry.name))
     return sorted(scenarios, key=lambda s: s.name)
 
-
-def scenario_names(scenarios: Sequence[Scenario]) -> list[str]:
-    return [s.name for s in scenarios]

@@ -37,8 +37,8 @@ from typing import Any, Mapping
 
 from ..drez import DrezCard, parse_drez_cards
 from ..errors import IllegalAction
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
-from ..pokerface.scenarios import ScenarioError
+from ..i18n import DEFAULT_LANGUAGE
+from ..pokerface.scenarios import ScenarioError, pick_title, read_titles_and_players
 from .check import Prediction
 from .state import CHANCE, Action, Deal, Fold, GuessEvent, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay, replay_guess_history
 
@@ -97,8 +97,7 @@ class GuessScenario:
     rounds: tuple[_Round, ...]
 
     def title(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        titles = dict(self.titles)
-        return titles.get(lang) or titles.get(DEFAULT_LANGUAGE) or self.name
+        return pick_title(self.titles, lang, self.name)
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "scenario") -> "GuessScenario":
@@ -107,14 +106,7 @@ class GuessScenario:
         unknown = set(data) - {"game", "name", "title", "about", "players", "dealer", "options", "rounds"}
         if unknown:
             raise ScenarioError(f"{source}: unknown field {sorted(unknown)[0]!r}")
-        titles = data.get("title", {})
-        if isinstance(titles, str):
-            titles = {DEFAULT_LANGUAGE: titles}
-        if not isinstance(titles, Mapping) or any(lang not in LANGUAGES for lang in titles):
-            raise ScenarioError(f"{source}: 'title' is a text or an object with the languages {', '.join(LANGUAGES)}")
-        players = data.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise ScenarioError(f"{source}: 'players' is a list of names")
+        titles, players = read_titles_and_players(data, source)
         options = data.get("options", {})
         if not isinstance(options, Mapping) or set(options) - {"starting_chips", "initial_bet", "max_raise", "count_folded_cards"}:
             raise ScenarioError(f"{source}: 'options' may set starting_chips, initial_bet, max_raise, count_folded_cards")
@@ -163,9 +155,6 @@ class GuessReplayStep:
 
     def lines(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
         return [event.describe(lang) for event in self.events]
-
-    def rules_applied(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
-        return []
 
     def as_json(self, lang: str) -> dict[str, Any]:
         return {"step": self.number, "round": self.round, "move": self.move, "events": self.lines(lang)}

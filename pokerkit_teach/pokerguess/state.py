@@ -34,7 +34,7 @@ from typing import Any, Iterable, Sequence, Union
 
 from ..drez import DrezCard, pokerdrez_deck
 from ..errors import IllegalAction
-from ..i18n import ListRow, Msg, capitalize_first, message
+from ..i18n import ListRow, capitalize_first, message
 from ..rng import SeedLike, make_rng
 from .check import ColourOrder, Prediction, PredictionCheck, check_prediction, checking_order
 

@@ -168,8 +168,10 @@ def _showdown(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
 def _examples(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
     from .pokerface.scenarios import builtin_scenarios
     from .pokerguess.scenarios import guess_builtin_scenarios
+    from .voces.scenarios import voces_builtin_scenarios
 
-    scenarios: list[Any] = [("pokerface", s) for s in builtin_scenarios()] + [("pokerguess", s) for s in guess_builtin_scenarios()]
+    scenarios: list[Any] = ([("pokerface", s) for s in builtin_scenarios()] + [("pokerguess", s) for s in guess_builtin_scenarios()]
+                            + [("voces", s) for s in voces_builtin_scenarios()])
     if args.json:
         print(json.dumps([{"name": s.name, "game": game, "title": s.title(args.lang)} for game, s in scenarios], ensure_ascii=False), file=out)
     else:
@@ -185,18 +187,23 @@ def _load_any_scenario(source: str) -> Any:
 
     from .pokerface.scenarios import load_scenario
     from .pokerguess.scenarios import GuessScenario, guess_builtin_scenarios
+    from .voces.scenarios import VocesScenario, voces_builtin_scenarios
 
-    guess = {s.name: s for s in guess_builtin_scenarios()}
-    if source in guess:
-        return guess[source]
+    named: dict[str, Any] = {s.name: s for s in guess_builtin_scenarios()}
+    named |= {s.name: s for s in voces_builtin_scenarios()}
+    if source in named:
+        return named[source]
     path = Path(source)
     if path.is_file():
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except json.JSONDecodeError:
             data = None
-        if isinstance(data, dict) and data.get("game") == "pokerguess":
+        game = data.get("game") if isinstance(data, dict) else None
+        if game == "pokerguess":
             return GuessScenario.from_dict(data, str(path))
+        if game == "voces":
+            return VocesScenario.from_dict(data, str(path))
     return load_scenario(source)
 
 
@@ -315,13 +322,13 @@ def build_parser() -> argparse.ArgumentParser:
     common(showdown)
     showdown.set_defaults(run=_showdown)
 
-    examples = commands.add_parser("examples", help="list the built-in Pokerface scenarios (the rulebook's examples)")
+    examples = commands.add_parser("examples", help="list the built-in scenarios of every game (the rulebooks' examples)")
     common(examples)
     examples.set_defaults(run=_examples)
 
     replay = commands.add_parser(
         "replay",
-        help="replay a Pokerface scenario step by step",
+        help="replay a scenario of any game step by step",
         description="Replay a built-in scenario (see 'examples') or a scenario file (JSON, see the README) step by step.",
     )
     replay.add_argument("scenario", metavar="NAME|FILE")

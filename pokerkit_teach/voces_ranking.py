@@ -102,6 +102,33 @@ class VocesHand:
             text += f" ({parts})"
         return text
 
+    def localized(self, lang: str, spec: str = "") -> str:
+        """The hand in words in ``lang``, with what each wild card stood for (used in messages).
+
+        >>> rank_voces_hand("Ks1 Ks2 Ks3 Ks4 raccoon").localized("de")
+        'fünf Könige (Waschbär als K●)'
+        """
+        from .i18n import message
+
+        words = [_RankWord(k) for k in self.key[:2]] + [_RankWord(0), _RankWord(0)]
+        if self.category is VocesCategory.HIGH_CARD and not self.key:
+            text = message("voces.hand.no_card", lang)
+        else:
+            text = message(f"voces.hand.{self.category.name.lower()}", lang, a=words[0], b=words[1])
+        if self.wilds:
+            parts = ", ".join(message("voces.hand.wild", lang, wild=w.kind, card=card) for w, card in self.wilds)
+            text += f" ({parts})"
+        return text
+
+
+class _RankWord(int):
+    """A rank 2-14 that names itself in the message's language (``{a:plural}``, ``{a:name}``)."""
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        from .i18n import form
+
+        return form("rank", spec, str(int(self)), lang)
+
 
 def _straight_top(ranks: Sequence[int], ace_low: bool) -> int:
     values = sorted(set(ranks))
@@ -147,10 +174,11 @@ def _evaluate(ranks: list[int], suits: list[int], ace_low: bool) -> tuple[VocesC
 
 
 def rank_voces_hand(cards: str | Sequence[AnyVocesCard], ace_low_straight: bool = False,
-                    wild_kinds: Sequence[Special] = WILDS) -> VocesHand:
+                    wild_kinds: Sequence[Special] = WILDS, baboon_valueless: bool = False) -> VocesHand:
     """Rank five Póker a Voces cards (text or cards); wilds take their best value, shown in the result.
 
-    A Baboon is swapped for a drawn card before hands are compared, so it cannot be ranked.
+    A Baboon is swapped for a drawn card before hands are compared, so it cannot be ranked (unless
+    ``baboon_valueless``: no card was left to draw for it, and it counts for nothing).
     ``wild_kinds`` lists the special cards that are wild here (a Dove is wild only when another player
     shows one too; otherwise it counts for nothing, like a card without value).
     """
@@ -158,7 +186,7 @@ def rank_voces_hand(cards: str | Sequence[AnyVocesCard], ace_low_straight: bool 
     if len(hand) != 5:
         raise ValueError(f"a Póker a Voces hand has 5 cards, got {len(hand)}")
     for position, card in enumerate(hand, start=1):
-        if isinstance(card, SpecialCard) and card.kind is Special.BABOON:
+        if isinstance(card, SpecialCard) and card.kind is Special.BABOON and not baboon_valueless:
             raise ValueError(f"card {position} is a Baboon: it is swapped for a drawn card before hands are ranked")
     valued = [c for c in hand if isinstance(c, VocesCard)]
     wilds = [c for c in hand if isinstance(c, SpecialCard) and c.kind in wild_kinds]

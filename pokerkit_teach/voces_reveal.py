@@ -67,18 +67,22 @@ def reveal(
     seed: SeedLike = None,
     ace_low_straight: bool = False,
     tie_rule: TieRule = TieRule.SHARED,
+    drawn: Sequence[VocesCard] | None = None,
+    picks: Mapping[str, Sequence[VocesCard]] | None = None,
 ) -> RevealResult:
     """Resolve one hand for every player still in (``hands`` maps a name to five cards).
 
     Baboons need cards to draw: three come from ``draw_pile`` (shuffled by the seeded generator; when it
     runs out the discard pile is shuffled in). Each Baboon holder takes the drawn card that makes their
-    hand best; several may take the same card.
+    hand best; several may take the same card. A game in progress passes the three ``drawn`` cards and
+    the ``picks`` its players made (one drawn card per Baboon, in the order of the Baboons in the hand);
+    a holder without picks takes the best cards.
     """
     parsed = {name: (parse_voces_cards(cards, count=5) if isinstance(cards, str) else tuple(cards)) for name, cards in hands.items()}
     rng = make_rng(seed)
-    drawn: tuple[VocesCard, ...] = ()
+    drawn_cards: tuple[VocesCard, ...] = tuple(drawn) if drawn is not None else ()
     swaps: list[tuple[str, tuple[tuple[SpecialCard, VocesCard], ...]]] = []
-    if _count(parsed, Special.BABOON):
+    if _count(parsed, Special.BABOON) and drawn is None:
         pile = list(draw_pile)
         order = list(rng.permutation(len(pile))) if pile else []
         pile = [pile[i] for i in order]
@@ -87,17 +91,28 @@ def reveal(
             pile += [extra[i] for i in rng.permutation(len(extra))] if extra else []
         if len(pile) < 3:
             raise ValueError("a Baboon needs three cards to draw, but the draw and discard piles hold fewer")
-        drawn = tuple(pile[:3])
+        drawn_cards = tuple(pile[:3])
+    stranded = drawn is not None and not drawn_cards  # nothing left to draw: the Baboons count for nothing
+    if _count(parsed, Special.BABOON) and not stranded:
+        if not 1 <= len(drawn_cards) <= 3:
+            raise ValueError("a Baboon is swapped for one of three drawn cards (fewer only when the deck and the discard pile run dry)")
         for name, cards in list(parsed.items()):
             baboons = [c for c in cards if isinstance(c, SpecialCard) and c.kind is Special.BABOON]
             if not baboons:
                 continue
             rest = [c for c in cards if c not in baboons]
+            chosen = (picks or {}).get(name)
+            if chosen is not None:
+                if len(chosen) != len(baboons) or any(c not in drawn_cards for c in chosen):
+                    raise ValueError(f"{name} must pick one of the drawn cards for each of their {len(baboons)} Baboon(s)")
+                parsed[name] = tuple(rest) + tuple(chosen)
+                swaps.append((name, tuple(zip(baboons, chosen))))
+                continue
             best: tuple[VocesHand, tuple[VocesCard, ...]] | None = None
-            for picks in itertools.product(drawn, repeat=len(baboons)):
-                ranked = rank_voces_hand(rest + list(picks), ace_low_straight)
+            for option in itertools.product(drawn_cards, repeat=len(baboons)):
+                ranked = rank_voces_hand(rest + list(option), ace_low_straight)
                 if best is None or ranked > best[0]:
-                    best = (ranked, picks)
+                    best = (ranked, option)
             assert best is not None
             parsed[name] = tuple(rest) + best[1]
             swaps.append((name, tuple(zip(baboons, best[1]))))
@@ -112,7 +127,7 @@ def reveal(
             continue
         others_show_dove = any(_holds(c, Special.DOVE) for other, c in parsed.items() if other != name)
         wild_kinds = (Special.RACCOON, Special.DOVE) if others_show_dove else (Special.RACCOON,)
-        ranked_hands.append((name, rank_voces_hand(cards, ace_low_straight, wild_kinds)))
+        ranked_hands.append((name, rank_voces_hand(cards, ace_low_straight, wild_kinds, baboon_valueless=stranded)))
     flipped = _count(parsed, Special.CAPYBARA) % 2 == 1
     winners: tuple[str, ...] = ()
     if ranked_hands:
@@ -121,4 +136,4 @@ def reveal(
         tied = tuple(name for name, hand in ranked_hands if hand == best_hand)
         winners = tied if len(tied) == 1 or tie_rule is TieRule.SHARED else ()
     bonus = tuple((name, PENGUIN_BONUS) for name in winners if _holds(parsed[name], Special.EMPEROR_PENGUIN))
-    return RevealResult(drawn, tuple(swaps), tuple(eliminated), tuple(ranked_hands), flipped, winners, bonus)
+    return RevealResult(drawn_cards, tuple(swaps), tuple(eliminated), tuple(ranked_hands), flipped, winners, bonus)

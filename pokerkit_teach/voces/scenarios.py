@@ -1,0 +1,218 @@
+"""Póker a Voces scenarios: a stacked deck and the moves of each round, replayed step by step.
+
+::
+
+    {
+      "game": "voces",
+      "name": "my-lesson",
+      "title": {"en": "...", "de": "..."},
+      "players": ["Gema", "Marina", "Leo"],             # in clockwise order
+      "options": {"specials": ["capybara"], "rounds": 1},
+      "rounds": [
+        {"deck": "As1 Ks2 5s3 ...",                      # the top of the deck, first card first
+         "moves": ["Gema: place", "Marina: offer Js1 9s2", "Gema: accept Marina 3s4 2s1", ...]}
+      ]
+    }
+
+The first five cards go to the first player, the next five to the second, and so on; hands drawn after
+placing come from the top of what is left. The rest of the round's deck follows the cards given, in the
+order of :func:`~pokerkit_teach.voces_cards.voces_deck`. Moves use the notation of
+:mod:`pokerkit_teach.voces.actions`; a round may stop after any move (a replay of a moment, not a whole
+round). Options: ``specials`` (one list, or one per round), ``rounds``, ``ace_low_straight``, ``tie_rule``
+(``shared`` or ``nobody``), ``fold_timing`` (``each_hand`` or ``at_betting``), ``unused_five_scores``.
+
+>>> replay = load_voces_scenario("voces-capybara").replay()
+>>> for event in replay.final.events[-4:-1]:
+...     print(event.describe())
+Gema shows hand 3: A●, K▲, 5■, 3◆, 2●, high card Ace.
+An odd number of Capybaras in hand 3: the worst hand wins
+Marina wins hand 3 and takes the coins in the centre (worth 9).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..errors import IllegalAction
+from ..i18n import DEFAULT_LANGUAGE
+from ..pokerface.scenarios import ScenarioError, pick_title, read_titles_and_players
+from ..voces_cards import AnyVocesCard, parse_voces_cards
+from .actions import Action, Deal, parse_action
+from .state import CHANCE, VocesEvent, VocesRules, VocesState, replay_voces_history
+
+__all__ = ["VocesScenario", "VocesReplay", "load_voces_scenario", "voces_builtin_scenarios"]
+
+_OPTIONS = {"specials", "rounds", "ace_low_straight", "tie_rule", "fold_timing", "unused_five_scores"}
+
+
+@dataclass(frozen=True)
+class _Round:
+    deck: tuple[AnyVocesCard, ...]
+    moves: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class VocesScenario:
+    name: str
+    titles: tuple[tuple[str, str], ...]
+    rules: VocesRules
+    rounds: tuple[_Round, ...]
+    seed: int = 0
+
+    def title(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return pick_title(self.titles, lang, self.name)
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "scenario") -> "VocesScenario":
+        if not isinstance(data, Mapping) or data.get("game") != "voces":
+            raise ScenarioError(f"{source}: a Póker a Voces scenario is a JSON object with \"game\": \"voces\"")
+        unknown = set(data) - {"game", "name", "title", "about", "players", "options", "rounds", "seed"}
+        if unknown:
+            raise ScenarioError(f"{source}: unknown field {sorted(unknown)[0]!r}")
+        titles, players = read_titles_and_players(data, source)
+        options = data.get("options", {})
+        if not isinstance(options, Mapping) or set(options) - _OPTIONS:
+            raise ScenarioError(f"{source}: 'options' may set {', '.join(sorted(_OPTIONS))}")
+        raw_rounds = data.get("rounds")
+        if not isinstance(raw_rounds, list) or not raw_rounds:
+            raise ScenarioError(f"{source}: 'rounds' is a list of at least one round")
+        settings = dict(options)
+        settings.setdefault("rounds", len(raw_rounds))
+        try:
+            rules = VocesRules(tuple(players), **settings)
+        except (ValueError, TypeError) as error:
+            raise ScenarioError(f"{source}: {error}") from None
+        if len(raw_rounds) > rules.rounds:
+            raise ScenarioError(f"{source}: {len(raw_rounds)} rounds given, but the game has {rules.rounds}")
+        seed = data.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ScenarioError(f"{source}: 'seed' is a whole number of 0 or more")
+        rounds = []
+        for number, raw in enumerate(raw_rounds, start=1):
+            where = f"{source}, round {number}"
+            if not isinstance(raw, Mapping) or set(raw) - {"deck", "moves"}:
+                raise ScenarioError(f"{where}: a round has 'deck' and 'moves'")
+            full = rules.deck(number)
+            try:
+                top = parse_voces_cards(raw.get("deck", ""))
+            except ValueError as error:
+                raise ScenarioError(f"{where}: {error}") from None
+            extra = Counter(top) - Counter(full)
+            if extra:
+                card = next(iter(extra))
+                raise ScenarioError(f"{where}: {card} is not in this round's deck ({rules.player_count + 1} suits and "
+                                    f"the special cards chosen)")
+            taken = set(top)
+            deck = tuple(top) + tuple(c for c in full if c not in taken)
+            moves = raw.get("moves", [])
+            if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+                raise ScenarioError(f"{where}: 'moves' is a list of texts")
+            rounds.append(_Round(deck, tuple(moves)))
+        return cls(str(data.get("name") or Path(source).stem), tuple((k, str(v)) for k, v in titles.items()), rules,
+                   tuple(rounds), seed)
+
+    def replay(self) -> "VocesReplay":
+        return VocesReplay.of(self)
+
+
+@dataclass(frozen=True)
+class VocesReplayStep:
+    number: int
+    round: int
+    move: str | None
+    events: tuple[VocesEvent, ...]
+
+    def lines(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+        return [event.describe(lang) for event in self.events]
+
+    def as_json(self, lang: str) -> dict[str, Any]:
+        return {"step": self.number, "round": self.round, "move": self.move, "events": self.lines(lang)}
+
+
+@dataclass(frozen=True)
+class VocesReplay:
+    scenario: VocesScenario
+    steps: tuple[VocesReplayStep, ...]
+    final: VocesState
+
+    @classmethod
+    def of(cls, scenario: VocesScenario) -> "VocesReplay":
+        state = VocesState(scenario.rules, seed=scenario.seed, auto_chance=False)
+        steps: list[VocesReplayStep] = []
+        for number, round_ in enumerate(scenario.rounds, start=1):
+            moves = list(round_.moves)
+            while not state.is_terminal() and state.round.number == number:
+                if state.current_player() == CHANCE:
+                    chance: Action = Deal(round_.deck) if state.round.phase == "deal" else state.legal_actions()[0]
+                    steps.append(VocesReplayStep(len(steps) + 1, number, None, state.apply(chance)))
+                    continue
+                if not moves:
+                    break
+                text = moves.pop(0)
+                where = f"step {len(steps) + 1} (round {number}, {text!r})"
+                try:
+                    action = parse_action(text, scenario.rules.players)
+                    steps.append(VocesReplayStep(len(steps) + 1, number, text, state.apply(action)))
+                except IllegalAction as error:
+                    raise ScenarioError(f"{where}: not allowed: {error}") from None
+                except ValueError as error:
+                    raise ScenarioError(f"{where}: {error}") from None
+            if moves:
+                raise ScenarioError(f"round {number}, move {moves[0]!r}: the round is already over")
+            if state.round.number == number and number < len(scenario.rounds):
+                raise ScenarioError(f"round {number} stops before its end, but another round follows")
+        return cls(scenario, tuple(steps), state)
+
+    def state_after(self, step: int) -> VocesState:
+        """The game after ``step`` steps (0 = before the first), rebuilt from the log: forward and back."""
+        if not 0 <= step <= len(self.steps):
+            raise ValueError(f"a replay of {len(self.steps)} steps has no step {step}")
+        return replay_voces_history(self.scenario.rules, self.final.history[:step])
+
+    def outcome(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        state = self.final
+        return {
+            "phase": state.phase,
+            "round": state.round.number,
+            "round_scores": [dict(zip(state.players, scores)) for scores in state.round_scores],
+            "totals": dict(zip(state.players, state.totals)),
+            "winners": [state.players[s] for s in state.winners],
+            "summary": self.steps[-1].lines(lang)[-1] if self.steps and self.steps[-1].events else "",
+        }
+
+    def as_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        return {"scenario": self.scenario.name, "game": "voces", "title": self.scenario.title(lang),
+                "players": list(self.scenario.rules.players), "steps": [s.as_json(lang) for s in self.steps],
+                "outcome": self.outcome(lang)}
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        lines = [self.scenario.title(lang), ""]
+        for step in self.steps:
+            head = f"{step.number:>3}. "
+            for i, line in enumerate(step.lines(lang)):
+                lines.append((head if i == 0 else " " * len(head)) + line)
+        return "\n".join(lines)
+
+
+def voces_builtin_scenarios() -> list[VocesScenario]:
+    folder = resources.files("pokerkit_teach.voces").joinpath("scenarios")
+    found = [VocesScenario.from_dict(json.loads(e.read_text("utf-8")), e.name) for e in folder.iterdir() if e.name.endswith(".json")]
+    return sorted(found, key=lambda s: s.name)
+
+
+def load_voces_scenario(source: str | Path) -> VocesScenario:
+    """A built-in scenario by name, or a scenario file."""
+    builtin = {s.name: s for s in voces_builtin_scenarios()}
+    if str(source) in builtin:
+        return builtin[str(source)]
+    path = Path(source)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise ScenarioError(f"{path}: {error}") from None
+    return VocesScenario.from_dict(data, str(path))

@@ -1,0 +1,815 @@
+"""A game of Póker a Voces (three rounds by default) as a state machine.
+
+A round: five cards to each player; trading (offers and acceptances, no turns) while players place hands
+under tokens 1, 2 and 3; STOP when the second player has placed a third hand; three coin steps; for each
+hand from 3 down to 1, everyone folds or stays, then the hands still in are revealed and the centre goes
+to the best one. Scores: coins won, +2 per folded hand, +10 for winning a hand with an Emperor Penguin.
+
+>>> rules = VocesRules(("Gema", "Marina", "Nacho"))
+>>> state = rules.new_game(seed=3)
+>>> state.phase, state.current_player() == SIMULTANEOUS       # trading has no turns
+('trading', True)
+>>> offer = Offer(1, state.hand_of(1)[:2])
+>>> state.apply(offer)[-1].describe()
+'Marina calls out an offer of 2 cards.'
+>>> state.apply(Offer(1, state.hand_of(1)[2:3]))
+Traceback (most recent call last):
+...
+pokerkit_teach.errors.IllegalAction: Marina already has an offer open; withdraw it first.
+
+How the kit reads the rules where they leave room (each reading with another one as a rule option):
+
+- Fold or stay is decided hand by hand, just before that hand is revealed (``fold_timing``; the other
+  reading decides all three hands at the end of the betting phase).
+- The 5-coin may be placed during the three coin steps, out of turn too; an unused 5-coin counts for
+  its owner's score (``unused_five_scores``).
+- An exact tie for the best hand shares the centre equally, a remainder is lost (``tie_rule``:
+  or nobody wins). A-2-3-4-5 is no straight (``ace_low_straight``).
+- Special cards drawn for a Baboon are put aside and replaced by the next card; when the deck is empty
+  the discard pile is shuffled in once; a Baboon with nothing left to draw counts for nothing.
+- A player with an open offer must withdraw it before accepting another one; placing a hand withdraws
+  it. When STOP is called, open offers lapse.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from ..errors import IllegalAction
+from ..i18n import ListRow, Msg, capitalize_first, message
+from ..rng import SeedLike, make_rng
+from ..voces_cards import AnyVocesCard, Special, SpecialCard, VocesCard, voces_deck
+from ..voces_reveal import TieRule, reveal
+from .actions import (
+    CHANCE_ACTIONS, FIVE, PILES, Accept, Action, Bet, Deal, DrawForBaboons, Fold, Offer, Pick, Place,
+    PlaceFive, Resolve, Stay, Withdraw,
+)
+
+__all__ = [
+    "FoldTiming", "VocesRules", "VocesState", "VocesEvent", "VocesView", "replay_voces_history",
+    "CHANCE", "TERMINAL", "SIMULTANEOUS", "FOLD_BONUS",
+]
+
+CHANCE = -1
+TERMINAL = -2
+SIMULTANEOUS = -3
+FOLD_BONUS = 2
+COIN_VALUE = sum(sum(pile) for pile in PILES.values()) + FIVE  # a player's coins: 11
+HANDS = (1, 2, 3)
+
+
+class FoldTiming(enum.Enum):
+    """When fold or stay is decided: for each hand just before it is revealed (default), or for all three
+    hands at the end of the betting phase."""
+
+    EACH_HAND = "each_hand"
+    AT_BETTING = "at_betting"
+
+
+def _round_specials(specials: Any, rounds: int) -> tuple[tuple[Special, ...], ...]:
+    items = list(specials)
+    if all(isinstance(s, (Special, str)) for s in items):
+        items = [items] * rounds
+    if len(items) != rounds:
+        raise ValueError(f"give the special cards once for all rounds or once per round ({rounds} lists), not {len(items)}")
+    result = []
+    for number, kinds in enumerate(items, start=1):
+        try:
+            chosen = tuple(Special(k) for k in kinds)
+        except ValueError:
+            names = ", ".join(s.value for s in Special)
+            raise ValueError(f"round {number}: unknown special card in {list(kinds)!r}; choose from {names}") from None
+        if len(set(chosen)) != len(chosen) or len(chosen) > 2:
+            raise ValueError(f"round {number}: choose at most two different kinds of special card (the rulebook's advice for advanced play)")
+        result.append(chosen)
+    return tuple(result)
+
+
+@dataclass(frozen=True)
+class VocesRules:
+    """Players in clockwise order, the special cards of each round and the rule options."""
+
+    players: tuple[str, ...]
+    specials: Any = (Special.RACCOON,)  # one list for every round, or one list per round
+    rounds: int = 3
+    ace_low_straight: bool = False
+    tie_rule: TieRule = TieRule.SHARED
+    fold_timing: FoldTiming = FoldTiming.EACH_HAND
+    unused_five_scores: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(self.players))
+        if not 3 <= len(self.players) <= 6:
+            raise ValueError(f"Póker a Voces is played by 3 to 6 players, got {len(self.players)}")
+        if len(set(self.players)) != len(self.players) or not all(self.players) or any(":" in p for p in self.players):
+            raise ValueError("every player needs a different, non-empty name without a colon")
+        if not isinstance(self.rounds, int) or not 1 <= self.rounds <= 20:
+            raise ValueError("a game has 1 to 20 rounds (the rulebook plays 3)")
+        object.__setattr__(self, "specials", _round_specials(self.specials, self.rounds))
+        object.__setattr__(self, "tie_rule", TieRule(self.tie_rule))
+        object.__setattr__(self, "fold_timing", FoldTiming(self.fold_timing))
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    def deck(self, round_number: int) -> tuple[AnyVocesCard, ...]:
+        return voces_deck(self.player_count, self.specials[round_number - 1])
+
+    def new_game(self, seed: SeedLike = None, auto_chance: bool = True) -> "VocesState":
+        return VocesState(self, seed, auto_chance)
+
+
+@dataclass(frozen=True)
+class VocesEvent:
+    """One entry of the log: what happened, in which round, after which action, to whom."""
+
+    kind: str
+    round: int
+    action_index: int
+    seat: int | None = None
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def describe(self, lang: str = "en") -> str:
+        return capitalize_first(message(f"voces.event.{self.kind}", lang, **dict(self.params)))
+
+    def param(self, name: str) -> Any:
+        return dict(self.params).get(name)
+
+
+@dataclass(frozen=True)
+class VocesView:
+    """What one player sees. Own cards in hand, own open offer and own placed hands, except those filled
+    blind (``None``); of the others only how many cards they offer and how many hands they placed. Coins,
+    folds, revealed hands and scores are public."""
+
+    seat: int
+    players: tuple[str, ...]
+    round: int
+    phase: str
+    hand: tuple[AnyVocesCard, ...]
+    placed: tuple[tuple[AnyVocesCard, ...] | None, ...]
+    placed_counts: tuple[int, ...]
+    own_offer: tuple[AnyVocesCard, ...]
+    offers: tuple[tuple[int, int], ...]  # (seat, number of cards) of every open offer
+    piles: tuple[tuple[int, ...], ...]
+    five_on: tuple[int | None, ...]
+    coins: tuple[tuple[tuple[int, ...], ...], ...]  # per seat, per hand 1-3: coins on it
+    centre: tuple[int, int, int]
+    folded: tuple[tuple[int, ...], ...]
+    hand_in_play: int | None
+    revealed: tuple[tuple[int, tuple[tuple[int, tuple[AnyVocesCard, ...]], ...]], ...]
+    drawn: tuple[VocesCard, ...]
+    won: tuple[int, ...]
+    scores: tuple[int, ...]
+    to_act: int
+    specials: tuple[Special, ...]
+
+
+@dataclass
+class _Round:
+    number: int
+    deck: list[AnyVocesCard] = field(default_factory=list)
+    discard: list[AnyVocesCard] = field(default_factory=list)
+    hands: list[list[AnyVocesCard]] = field(default_factory=list)
+    placed: list[list[tuple[AnyVocesCard, ...]]] = field(default_factory=list)
+    blind: list[set[int]] = field(default_factory=list)  # token numbers filled blind
+    offers: dict[int, tuple[AnyVocesCard, ...]] = field(default_factory=dict)
+    finished: list[int] = field(default_factory=list)  # seats in the order they placed a third hand
+    piles: list[list[int]] = field(default_factory=list)
+    five_on: list[int | None] = field(default_factory=list)
+    coins: list[dict[int, list[int]]] = field(default_factory=list)
+    centre: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0, 3: 0})
+    folded: list[set[int]] = field(default_factory=list)
+    phase: str = "deal"  # deal, trading, betting, deciding, draw, picking, resolve
+    starter: int = 0
+    order: list[int] = field(default_factory=list)  # seats still to act in this step
+    step: int = 0
+    hand: int = 3  # the hand being decided or revealed
+    drawn: tuple[VocesCard, ...] = ()
+    aside: list[AnyVocesCard] = field(default_factory=list)
+    picks: dict[int, tuple[VocesCard, ...]] = field(default_factory=dict)
+    won: list[int] = field(default_factory=list)
+    bonus: list[int] = field(default_factory=list)
+    lost: int = 0
+    revealed: dict[int, dict[int, tuple[AnyVocesCard, ...]]] = field(default_factory=dict)
+    done: set[int] = field(default_factory=set)  # hands already revealed and settled
+
+
+class CardCount(int):
+    """A number of cards that words itself in the message's language ("1 card", "2 Karten")."""
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        return message("voces.count.one" if self == 1 else "voces.count.many", lang, n=int(self))
+
+
+def _without(cards: Sequence[AnyVocesCard], remove: Sequence[AnyVocesCard]) -> list[AnyVocesCard]:
+    gone = set(remove)
+    return [c for c in cards if c not in gone]
+
+
+def _baboons(cards: Iterable[AnyVocesCard]) -> int:
+    return sum(1 for c in cards if isinstance(c, SpecialCard) and c.kind is Special.BABOON)
+
+
+class VocesState:
+    """A game in progress; create one with :meth:`VocesRules.new_game`."""
+
+    def __init__(self, rules: VocesRules, seed: SeedLike = None, auto_chance: bool = True) -> None:
+        self.rules = rules
+        self.auto_chance = auto_chance
+        self._rng = make_rng(seed)
+        self.history: list[Action] = []
+        self.events: list[VocesEvent] = []
+        self.round_scores: list[tuple[int, ...]] = []
+        self.finished = False
+        self.winners: tuple[int, ...] = ()
+        self.round = _Round(1)
+        if auto_chance:
+            self._run_chance()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.rules.players
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.finished else self.round.phase
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(s[i] for s in self.round_scores) for i in range(self.rules.player_count))
+
+    def hand_of(self, seat: int) -> tuple[AnyVocesCard, ...]:
+        """The cards ``seat`` holds now (trading phase)."""
+        return tuple(self.round.hands[seat]) if self.round.hands else ()
+
+    def placed_of(self, seat: int) -> tuple[tuple[AnyVocesCard, ...], ...]:
+        return tuple(self.round.placed[seat]) if self.round.placed else ()
+
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    def current_player(self) -> int:
+        if self.finished:
+            return TERMINAL
+        r = self.round
+        if r.phase in ("deal", "draw", "resolve"):
+            return CHANCE
+        if r.phase == "trading":
+            return SIMULTANEOUS
+        return r.order[0]
+
+    def _name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def _seats_from(self, start: int, seats: Iterable[int] | None = None) -> list[int]:
+        count = self.rules.player_count
+        wanted = set(range(count) if seats is None else seats)
+        return [(start + i) % count for i in range(count) if (start + i) % count in wanted]
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every allowed action now (of ``seat`` only, if given). While trading everyone may act; offers
+        and acceptances are listed for every choice of cards (a few hundred actions)."""
+        if self.finished:
+            return []
+        r = self.round
+        if r.phase == "deal":
+            return [] if seat is not None else [Deal()]
+        if r.phase == "draw":
+            return [] if seat is not None else [DrawForBaboons()]
+        if r.phase == "resolve":
+            return [] if seat is not None else [Resolve()]
+        seats = range(self.rules.player_count) if seat is None else [seat]
+        actions: list[Action] = []
+        if r.phase == "trading":
+            for s in seats:
+                actions += self._trading_actions(s)
+            return actions
+        to_act = r.order[0]
+        if r.phase == "betting":
+            if to_act in seats:
+                for pile in r.piles[to_act]:
+                    for coins in sorted(set(itertools.permutations(PILES[pile]))):
+                        actions.append(Bet(to_act, pile, coins))  # type: ignore[arg-type]
+            for s in seats:
+                if r.five_on[s] is None:
+                    actions += [PlaceFive(s, h) for h in HANDS]
+            return actions
+        if to_act not in seats:
+            return []
+        if r.phase == "deciding":
+            return [Fold(to_act), Stay(to_act)]
+        if r.phase == "picking":
+            count = _baboons(r.placed[to_act][r.hand - 1])
+            options = range(1, len(r.drawn) + 1)
+            return [Pick(to_act, choice) for choice in itertools.product(options, repeat=count)]
+        return []
+
+    def _trading_actions(self, seat: int) -> list[Action]:
+        r = self.round
+        hand = r.hands[seat]
+        if not hand:
+            return []
+        actions: list[Action] = [Place(seat)]
+        if seat in r.offers:
+            return actions + [Withdraw(seat)]
+        for k in range(1, len(hand) + 1):
+            actions += [Offer(seat, cards) for cards in itertools.combinations(hand, k)]
+        for offerer, offered in sorted(r.offers.items()):
+            if offerer != seat:
+                actions += [Accept(seat, offerer, cards) for cards in itertools.combinations(hand, len(offered))]
+        return actions
+
+    def why_not(self, action: Action) -> IllegalAction | None:
+        """The reason ``action`` is refused now, or ``None`` if it is allowed."""
+        try:
+            self._check(action)
+        except IllegalAction as error:
+            return error
+        return None
+
+    def can_apply(self, action: Action) -> bool:
+        return self.why_not(action) is None
+
+    def view_for(self, seat: int) -> VocesView:
+        if not 0 <= seat < self.rules.player_count:
+            raise ValueError(f"there is no seat {seat}")
+        r = self.round
+        n = self.rules.player_count
+        placed: tuple[tuple[AnyVocesCard, ...] | None, ...] = ()
+        if r.placed:
+            placed = tuple(None if i + 1 in r.blind[seat] else cards for i, cards in enumerate(r.placed[seat]))
+        shown_now = dict(r.revealed)
+        if r.phase == "picking":  # the hands still in are face up while the Baboons are swapped
+            shown_now[r.hand] = {s: r.placed[s][r.hand - 1] for s in self._in_hand()}
+        revealed = tuple((h, tuple(sorted(shown.items()))) for h, shown in sorted(shown_now.items()))
+        return VocesView(
+            seat, self.players, r.number, self.phase, self.hand_of(seat), placed,
+            tuple(len(r.placed[s]) if r.placed else 0 for s in range(n)),
+            r.offers.get(seat, ()), tuple((s, len(c)) for s, c in sorted(r.offers.items())),
+            tuple(tuple(r.piles[s]) if r.piles else () for s in range(n)),
+            tuple(r.five_on) if r.five_on else (None,) * n,
+            tuple(tuple(tuple(r.coins[s][h]) for h in HANDS) if r.coins else ((), (), ()) for s in range(n)),
+            (r.centre[1], r.centre[2], r.centre[3]),
+            tuple(tuple(sorted(r.folded[s])) if r.folded else () for s in range(n)),
+            r.hand if r.phase in ("deciding", "draw", "picking", "resolve") else None,
+            revealed, r.drawn, tuple(r.won) if r.won else (0,) * n, self.totals, self.current_player(),
+            self.rules.specials[r.number - 1],
+        )
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything that can change, for tests that an illegal action changed nothing."""
+        r = self.round
+        return (
+            tuple(self.history), len(self.events), tuple(self.round_scores), self.finished, self.winners, r.number,
+            tuple(r.deck), tuple(r.discard), tuple(map(tuple, r.hands)), tuple(map(tuple, r.placed)),
+            tuple(tuple(sorted(b)) for b in r.blind), tuple(sorted(r.offers.items())), tuple(r.finished),
+            tuple(map(tuple, r.piles)), tuple(r.five_on), tuple(tuple((h, tuple(v)) for h, v in sorted(c.items())) for c in r.coins),
+            tuple(sorted(r.centre.items())), tuple(tuple(sorted(f)) for f in r.folded), r.phase, r.starter,
+            tuple(r.order), r.step, r.hand, r.drawn, tuple(r.aside), tuple(sorted(r.picks.items())), tuple(r.won),
+            tuple(r.bonus), r.lost, repr(r.revealed), tuple(sorted(r.done)), repr(self._rng.bit_generator.state),
+        )
+
+    # ------------------------------------------------------------------ checking
+    def _check(self, action: Action) -> None:
+        if self.finished:
+            raise IllegalAction("voces.illegal.game_over")
+        r = self.round
+        if isinstance(action, CHANCE_ACTIONS):
+            expected = {"deal": Deal, "draw": DrawForBaboons, "resolve": Resolve}.get(r.phase)
+            if expected is None or not isinstance(action, expected):
+                raise IllegalAction("voces.illegal.not_chance_now")
+            if isinstance(action, Deal) and action.order is not None:
+                if Counter(action.order) != Counter(self.rules.deck(r.number)):
+                    raise IllegalAction("voces.illegal.bad_deck", round=r.number)
+            if isinstance(action, DrawForBaboons) and action.reshuffled is not None:
+                if Counter(action.reshuffled) != Counter(r.discard):
+                    raise IllegalAction("voces.illegal.bad_reshuffle")
+            if isinstance(action, DrawForBaboons) and action.cards is not None:
+                drawn, _, _, missing = self._plan_draw(action.reshuffled)
+                if tuple(drawn) != tuple(action.cards) or (missing and action.reshuffled is None):
+                    raise IllegalAction("voces.illegal.bad_draw", cards=ListRow(action.cards))
+            return
+        if not isinstance(action, (Offer, Accept, Withdraw, Place, Bet, PlaceFive, Fold, Stay, Pick)):
+            raise IllegalAction("voces.illegal.unknown_action", action=repr(action))
+        seat = action.seat
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.player_count:
+            raise IllegalAction("voces.illegal.no_such_seat", seat=seat)
+        player = self._name(seat)
+        if r.phase in ("deal", "draw", "resolve"):
+            raise IllegalAction("voces.illegal.waiting_for_chance")
+        if isinstance(action, (Offer, Accept, Withdraw, Place)):
+            if r.phase != "trading":
+                raise IllegalAction("voces.illegal.trading_over")
+            self._check_trade(action, player)
+            return
+        if r.phase == "trading":
+            raise IllegalAction("voces.illegal.still_trading")
+        if isinstance(action, PlaceFive):
+            if r.phase != "betting":
+                raise IllegalAction("voces.illegal.five_only_betting")
+            if r.five_on[seat] is not None:
+                raise IllegalAction("voces.illegal.five_used", player=player, hand=r.five_on[seat])
+            if action.hand not in HANDS:
+                raise IllegalAction("voces.illegal.no_such_hand", hand=action.hand)
+            return
+        to_act = r.order[0]
+        wanted: dict[str, tuple[type, ...]] = {"betting": (Bet,), "deciding": (Fold, Stay), "picking": (Pick,)}
+        if not isinstance(action, wanted[r.phase]):
+            raise IllegalAction(f"voces.illegal.now_{r.phase}", player=self._name(to_act), hand=r.hand)
+        if seat != to_act:
+            raise IllegalAction("voces.illegal.not_your_turn", player=player, to_act=self._name(to_act))
+        if isinstance(action, Bet):
+            if action.pile not in r.piles[seat]:
+                raise IllegalAction("voces.illegal.pile_gone", player=player, pile=action.pile,
+                                    piles=", ".join(map(str, r.piles[seat])))
+            if not isinstance(action.coins, tuple) or sorted(action.coins) != sorted(PILES[action.pile]):
+                raise IllegalAction("voces.illegal.wrong_coins", pile=action.pile, coins=", ".join(map(str, PILES[action.pile])))
+        if isinstance(action, Pick):
+            count = _baboons(r.placed[seat][r.hand - 1])
+            if len(action.choices) != count or any(c not in range(1, len(r.drawn) + 1) for c in action.choices):
+                raise IllegalAction("voces.illegal.bad_pick", player=player, baboons=count, drawn=len(r.drawn))
+
+    def _check_trade(self, action: Offer | Accept | Withdraw | Place, player: str) -> None:
+        r = self.round
+        seat = action.seat
+        hand = r.hands[seat]
+        if not hand:
+            raise IllegalAction("voces.illegal.all_placed", player=player)
+        if isinstance(action, Place):
+            return
+        if isinstance(action, Withdraw):
+            if seat not in r.offers:
+                raise IllegalAction("voces.illegal.no_offer", player=player)
+            return
+        cards = action.cards
+        if not isinstance(cards, tuple) or not cards:
+            raise IllegalAction("voces.illegal.no_cards")
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("voces.illegal.same_card_twice")
+        missing = [c for c in cards if c not in hand]
+        if missing:
+            raise IllegalAction("voces.illegal.not_in_hand", player=player, cards=ListRow(missing))
+        if isinstance(action, Accept) and action.offerer == seat:
+            raise IllegalAction("voces.illegal.own_offer", player=player)
+        if seat in r.offers:
+            raise IllegalAction("voces.illegal.offer_open", player=player)
+        if isinstance(action, Accept):
+            offerer = action.offerer
+            if offerer not in r.offers:
+                raise IllegalAction("voces.illegal.nothing_offered", offerer=self._name(offerer) if offerer in range(self.rules.player_count) else offerer)
+            if len(cards) != len(r.offers[offerer]):
+                raise IllegalAction("voces.illegal.same_number", offerer=self._name(offerer), count=CardCount(len(r.offers[offerer])),
+                                    given=len(cards))
+
+    # ------------------------------------------------------------------ changing
+    def apply(self, action: Action) -> tuple[VocesEvent, ...]:
+        """Check the action and carry it out; raises :class:`IllegalAction` and changes nothing if refused.
+        Returns the events it caused (chance steps that follow included, with ``auto_chance``)."""
+        self._check(action)
+        start = len(self.events)
+        self._perform(action)
+        if self.auto_chance:
+            self._run_chance()
+        return tuple(self.events[start:])
+
+    def _run_chance(self) -> None:
+        while not self.finished and self.round.phase in ("deal", "draw", "resolve"):
+            phase = self.round.phase
+            self._perform(Deal() if phase == "deal" else DrawForBaboons() if phase == "draw" else Resolve())
+
+    def _event(self, kind: str, seat: int | None = None, **params: Any) -> None:
+        self.events.append(VocesEvent(kind, self.round.number, len(self.history) - 1, seat, tuple(params.items())))
+
+    def _perform(self, action: Action) -> None:
+        r = self.round
+        if isinstance(action, Deal):
+            if action.order is None:
+                deck = self.rules.deck(r.number)
+                action = Deal(tuple(deck[i] for i in self._rng.permutation(len(deck))))
+            self.history.append(action)
+            self._deal(action)
+            return
+        if isinstance(action, DrawForBaboons):
+            self._draw_for_baboons(action)
+            return
+        self.history.append(action)
+        if isinstance(action, Resolve):
+            self._resolve()
+            return
+        seat = action.seat
+        player = self._name(seat)
+        if isinstance(action, Offer):
+            r.offers[seat] = action.cards
+            self._event("offered", seat, player=player, count=CardCount(len(action.cards)), cards=ListRow(action.cards))
+        elif isinstance(action, Withdraw):
+            del r.offers[seat]
+            self._event("withdrew", seat, player=player)
+        elif isinstance(action, Accept):
+            offered = r.offers.pop(action.offerer)
+            r.hands[action.offerer] = _without(r.hands[action.offerer], offered) + list(action.cards)
+            r.hands[seat] = _without(r.hands[seat], action.cards) + list(offered)
+            self._event("traded", seat, player=player, offerer=self._name(action.offerer), count=CardCount(len(offered)),
+                        given=ListRow(action.cards), taken=ListRow(offered))
+        elif isinstance(action, Place):
+            self._place(seat)
+        elif isinstance(action, PlaceFive):
+            r.five_on[seat] = action.hand
+            r.coins[seat][action.hand].append(FIVE)
+            self._event("five", seat, player=player, hand=action.hand)
+        elif isinstance(action, Bet):
+            r.piles[seat].remove(action.pile)
+            for hand, coin in zip(HANDS, action.coins):
+                r.coins[seat][hand].append(coin)
+            self._event("bet", seat, player=player, pile=action.pile, coins=" ".join(map(str, PILES[action.pile])),
+                        one=action.coins[0], two=action.coins[1], three=action.coins[2])
+            r.order.pop(0)
+            if not r.order:
+                self._next_bet_step()
+        elif isinstance(action, (Fold, Stay)):
+            self._decide(seat, isinstance(action, Fold))
+        elif isinstance(action, Pick):
+            r.picks[seat] = tuple(r.drawn[c - 1] for c in action.choices)
+            self._event("picked", seat, player=player, cards=ListRow(r.picks[seat]))
+            r.order.pop(0)
+            if not r.order:
+                r.phase = "resolve"
+
+    def _deal(self, action: Deal) -> None:
+        r = self.round
+        n = self.rules.player_count
+        order = list(action.order or ())
+        r.hands = [order[5 * s: 5 * s + 5] for s in range(n)]
+        r.deck = order[5 * n:]
+        r.placed = [[] for _ in range(n)]
+        r.blind = [set() for _ in range(n)]
+        r.piles = [[1, 2, 3] for _ in range(n)]
+        r.five_on = [None] * n
+        r.coins = [{h: [] for h in HANDS} for _ in range(n)]
+        r.folded = [set() for _ in range(n)]
+        r.won = [0] * n
+        r.bonus = [0] * n
+        r.phase = "trading"
+        specials = ListRow(self.rules.specials[r.number - 1])
+        self._event("round_started", None, round=r.number, suits=n + 1, cards=len(order),
+                    specials=specials if specials else Msg.of("voces.no_specials"))
+
+    def _draw(self, count: int) -> list[AnyVocesCard]:
+        r = self.round
+        cards, r.deck = r.deck[:count], r.deck[count:]
+        return cards
+
+    def _place(self, seat: int) -> None:
+        r = self.round
+        player = self._name(seat)
+        if seat in r.offers:
+            del r.offers[seat]
+            self._event("withdrew_to_place", seat, player=player)
+        r.placed[seat].append(tuple(r.hands[seat]))
+        token = len(r.placed[seat])
+        if token < 3:
+            r.hands[seat] = self._draw(5)
+            self._event("placed", seat, player=player, token=token)
+            return
+        r.hands[seat] = []
+        r.finished.append(seat)
+        self._event("placed_last", seat, player=player, position=len(r.finished))
+        if len(r.finished) == 2:
+            self._stop(seat)
+
+    def _stop(self, caller: int) -> None:
+        r = self.round
+        self._event("stop", caller, player=self._name(caller))
+        r.offers.clear()
+        for seat in range(self.rules.player_count):
+            player = self._name(seat)
+            if r.hands[seat]:
+                r.placed[seat].append(tuple(r.hands[seat]))
+                r.hands[seat] = []
+                self._event("placed_at_stop", seat, player=player, token=len(r.placed[seat]))
+            while len(r.placed[seat]) < 3:
+                r.placed[seat].append(tuple(self._draw(5)))
+                r.blind[seat].add(len(r.placed[seat]))
+                self._event("filled_blind", seat, player=player, token=len(r.placed[seat]))
+        r.starter = (r.finished[0] + 1) % self.rules.player_count
+        r.step = 0
+        r.phase = "betting"
+        self._event("betting_started", r.starter, player=self._name(r.starter), first=self._name(r.finished[0]))
+        self._next_bet_step()
+
+    def _next_bet_step(self) -> None:
+        r = self.round
+        r.step += 1
+        if r.step <= 3:
+            r.order = self._seats_from(r.starter)
+            self._event("bet_step", None, step=r.step)
+            return
+        r.hand = 3
+        self._start_deciding()
+
+    def _start_deciding(self) -> None:
+        r = self.round
+        r.phase = "deciding"
+        r.order = self._seats_from(r.starter)
+        self._event("deciding", r.starter, hand=r.hand, player=self._name(r.starter))
+
+    def _decide(self, seat: int, fold: bool) -> None:
+        r = self.round
+        h = r.hand
+        coins = r.coins[seat][h]
+        r.centre[h] += sum(coins)
+        self._event("folded" if fold else "stayed", seat, player=self._name(seat), hand=h, coins=sum(coins))
+        r.coins[seat][h] = []
+        if fold:
+            r.folded[seat].add(h)
+        r.order.pop(0)
+        if r.order:
+            return
+        if self.rules.fold_timing is FoldTiming.AT_BETTING and h > 1:
+            r.hand = h - 1
+            self._start_deciding()
+            return
+        if self.rules.fold_timing is FoldTiming.AT_BETTING:
+            r.hand = 3
+        self._start_reveal()
+
+    def _in_hand(self) -> list[int]:
+        r = self.round
+        return [s for s in self._seats_from(r.starter) if r.hand not in r.folded[s]]
+
+    def _start_reveal(self) -> None:
+        r = self.round
+        r.drawn, r.picks = (), {}
+        stayers = self._in_hand()
+        if any(_baboons(r.placed[s][r.hand - 1]) for s in stayers):
+            r.phase = "draw"
+        else:
+            r.phase = "resolve"
+
+    def _plan_draw(self, reshuffled: tuple[AnyVocesCard, ...] | None) -> tuple[list[VocesCard], list[AnyVocesCard], list[AnyVocesCard], bool]:
+        """Draw for the Baboons without changing anything: (drawn, put aside, deck after, reshuffled?).
+        Needs ``reshuffled`` only if the deck runs out; returns early (reshuffled? true, nothing drawn) if
+        it is missing then."""
+        r = self.round
+        drawn: list[VocesCard] = []
+        aside: list[AnyVocesCard] = []
+        deck = list(r.deck)
+        shuffled_in = False
+        while len(drawn) < 3:
+            if not deck:
+                if shuffled_in or not r.discard:
+                    break
+                if reshuffled is None:
+                    return [], [], [], True
+                deck, shuffled_in = list(reshuffled), True
+            card = deck.pop(0)
+            if isinstance(card, VocesCard):
+                drawn.append(card)
+            else:
+                aside.append(card)
+        return drawn, aside, deck, shuffled_in
+
+    def _draw_for_baboons(self, action: DrawForBaboons) -> None:
+        r = self.round
+        reshuffled = action.reshuffled
+        drawn, aside, deck, shuffled_in = self._plan_draw(reshuffled)
+        if shuffled_in and reshuffled is None:
+            reshuffled = tuple(r.discard[i] for i in self._rng.permutation(len(r.discard)))
+            drawn, aside, deck, shuffled_in = self._plan_draw(reshuffled)
+        if shuffled_in:
+            self._event("reshuffled", None, cards=len(r.discard))
+            r.discard = []
+        else:
+            reshuffled = None
+        r.deck = deck
+        r.drawn = tuple(drawn)
+        r.aside = aside
+        self.history.append(DrawForBaboons(tuple(drawn), reshuffled))
+        self._event("drawn", None, hand=r.hand, cards=ListRow(drawn) if drawn else "-", aside=len(aside))
+        holders = [s for s in self._in_hand() if _baboons(r.placed[s][r.hand - 1])]
+        if drawn:
+            r.order = holders
+            r.phase = "picking"
+        else:
+            r.phase = "resolve"
+
+    def _resolve(self) -> None:
+        r = self.round
+        h = r.hand
+        stayers = self._in_hand()
+        centre = r.centre[h]
+        winners: list[int] = []
+        if stayers:
+            hands = {self._name(s): r.placed[s][h - 1] for s in stayers}
+            picks = {self._name(s): cards for s, cards in r.picks.items()}
+            result = reveal(hands, ace_low_straight=self.rules.ace_low_straight, tie_rule=self.rules.tie_rule,
+                            drawn=r.drawn if any(_baboons(c) for c in hands.values()) else None, picks=picks)
+            r.revealed[h] = {s: r.placed[s][h - 1] for s in stayers}
+            ranked = dict(result.ranked)
+            for s in stayers:
+                name = self._name(s)
+                hand = ranked.get(name)
+                self._event("revealed", s, player=name, hand=h, cards=ListRow(r.placed[s][h - 1]),
+                            ranking=hand if hand else Msg.of("voces.hand.out"))
+            for name, reason in result.eliminated:
+                self._event(f"eliminated_{reason}", self.players.index(name), player=name, hand=h)
+            if result.reversed:
+                self._event("reversed", None, hand=h)
+            winners = [self.players.index(name) for name in result.winners]
+            for name, bonus in result.bonus:
+                seat = self.players.index(name)
+                r.bonus[seat] += bonus
+                self._event("penguin", seat, player=name, bonus=bonus)
+        if winners:
+            share = centre // len(winners)
+            for s in winners:
+                r.won[s] += share
+            r.lost += centre - share * len(winners)
+            if len(winners) == 1:
+                self._event("hand_won", winners[0], player=self._name(winners[0]), hand=h, coins=centre)
+            else:
+                self._event("hand_shared", None, players=ListRow([self._name(s) for s in winners]), hand=h, share=share,
+                            lost=centre - share * len(winners))
+        else:
+            r.lost += centre
+            self._event("nobody_won", None, hand=h, coins=centre)
+        r.centre[h] = 0
+        r.done.add(h)
+        for s in range(self.rules.player_count):
+            r.discard += list(r.placed[s][h - 1])
+        r.discard += list(r.drawn) + r.aside
+        r.drawn, r.aside, r.picks = (), [], {}
+        if winners:
+            first = self._seats_from(r.starter, winners)[0]
+            r.starter = (first + 1) % self.rules.player_count
+        if h == 1:
+            self._end_round()
+            return
+        r.hand = h - 1
+        if self.rules.fold_timing is FoldTiming.EACH_HAND:
+            self._start_deciding()
+        else:
+            self._start_reveal()
+
+    def _end_round(self) -> None:
+        r = self.round
+        scores = []
+        for s in range(self.rules.player_count):
+            five = FIVE if self.rules.unused_five_scores and r.five_on[s] is None else 0
+            folds = len(r.folded[s])
+            total = r.won[s] + FOLD_BONUS * folds + r.bonus[s] + five
+            scores.append(total)
+            self._event("scored", s, player=self._name(s), coins=r.won[s], folds=folds, fold_points=FOLD_BONUS * folds,
+                        bonus=r.bonus[s], five=five, total=total)
+        self.round_scores.append(tuple(scores))
+        if r.number < self.rules.rounds:
+            self.round = _Round(r.number + 1)
+            return
+        self.finished = True
+        totals = self.totals
+        best = max(totals)
+        self.winners = tuple(s for s in range(self.rules.player_count) if totals[s] == best)
+        self._event("game_shared" if len(self.winners) > 1 else "game_won", None,
+                    players=ListRow([self._name(s) for s in self.winners]), points=best)
+
+    # ------------------------------------------------------------------ checks for tests and tools
+    def card_census(self) -> Counter[AnyVocesCard]:
+        """Every card of the round wherever it is (deck, discard, hands, placed, drawn, aside); once the
+        hands are revealed their cards are in the discard pile."""
+        r = self.round
+        cards: list[AnyVocesCard] = list(r.deck) + list(r.discard) + list(r.drawn) + list(r.aside)
+        for s in range(len(r.hands)):
+            cards += r.hands[s]
+            cards += [c for i, hand in enumerate(r.placed[s]) if i + 1 not in r.done for c in hand]
+        return Counter(cards)
+
+    def coin_total(self) -> int:
+        """Coin value in piles, on hands, in the centre, won and lost (this round): 11 per player (piles of
+        1, 2 and 3 and the 5-coin)."""
+        r = self.round
+        if not r.piles:
+            return COIN_VALUE * self.rules.player_count
+        piles = sum(sum(PILES[p]) for s in range(self.rules.player_count) for p in r.piles[s])
+        unused = sum(FIVE for f in r.five_on if f is None)
+        on_hands = sum(sum(v) for c in r.coins for v in c.values())
+        return piles + unused + on_hands + sum(r.centre.values()) + sum(r.won) + r.lost
+
+    def __repr__(self) -> str:
+        return f"<VocesState round {self.round.number}, phase {self.phase}, totals {self.totals}>"
+
+
+def replay_voces_history(rules: VocesRules, history: Sequence[Action]) -> VocesState:
+    """Rebuild a game from its history (chance steps carry what they drew, so no randomness is needed)."""
+    state = VocesState(rules, seed=0, auto_chance=False)
+    for index, action in enumerate(history):
+        try:
+            state.apply(action)
+        except IllegalAction as error:
+            raise IllegalAction("voces.illegal.in_history", index=index + 1, problem=str(error)) from None
+    return state

@@ -1,0 +1,296 @@
+"""The Póker a Voces round engine against hand-made cases: trading, STOP, blind hands, betting, folding,
+the reveal with each special card, scoring, rule options, views and replays."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pytest
+
+from pokerkit_teach.errors import IllegalAction
+from pokerkit_teach.voces import (
+    CHANCE, SIMULTANEOUS, Accept, Bet, Deal, Fold, FoldTiming, Offer, Pick, Place, PlaceFive, Stay, VocesRules, VocesState,
+    Withdraw, parse_action, replay_voces_history,
+)
+from pokerkit_teach.voces.scenarios import VocesScenario
+from pokerkit_teach.voces_cards import Special, SpecialCard, VocesCard, parse_voces_cards, voces_deck
+from pokerkit_teach.voces_reveal import TieRule
+
+PLAYERS = ("Gema", "Marina", "Leo")
+# Where each hand lies in the deck when Gema places three times, Leo once, then Marina three times.
+SLOTS = {("Gema", 1): 0, ("Marina", 1): 5, ("Leo", 1): 10, ("Gema", 2): 15, ("Gema", 3): 20, ("Leo", 2): 25,
+         ("Marina", 2): 30, ("Marina", 3): 35, ("Leo", 3): 40}
+TO_STOP = ["Gema: place"] * 3 + ["Leo: place"] + ["Marina: place"] * 3
+EVEN_BETS = ["Marina: bet 1 0 0 1", "Leo: bet 1 0 0 1", "Gema: bet 1 0 0 1",
+             "Marina: bet 2 0 1 1", "Leo: bet 2 0 1 1", "Gema: bet 2 0 1 1",
+             "Marina: bet 3 0 1 2", "Leo: bet 3 0 1 2", "Gema: bet 3 0 1 2"]
+
+
+def stacked(hands: dict[tuple[str, int], str], specials: Sequence[Special] = (), then: str = "") -> str:
+    """A deck text: the given hands in their slots, the other slots filled with unused numbered cards,
+    then ``then`` (the next cards to draw)."""
+    chosen = {slot: list(parse_voces_cards(text)) for slot, text in hands.items()}
+    # special cards written without "#copy" are numbered from 1 in each hand; renumber across hands
+    seen: dict[Special, int] = {}
+    for slot in sorted(chosen, key=lambda k: SLOTS[k]):
+        for i, card in enumerate(chosen[slot]):
+            if isinstance(card, SpecialCard):
+                seen[card.kind] = seen.get(card.kind, 0) + 1
+                chosen[slot][i] = SpecialCard(card.kind, seen[card.kind])
+    after = list(parse_voces_cards(then))
+    used = {c for cards in chosen.values() for c in cards} | set(after)
+    spare = [c for c in voces_deck(3, specials) if isinstance(c, VocesCard) and c not in used]
+    deck: list[Any] = []
+    for slot in sorted(SLOTS, key=SLOTS.get):  # type: ignore[arg-type]
+        deck += chosen.get(slot) or [spare.pop(0) for _ in range(5)]
+    deck += after
+    return " ".join(c.ascii if isinstance(c, VocesCard) else f"{c.kind.value}#{c.copy}" for c in deck)
+
+
+def play(deck: str, moves: Sequence[str], specials: Sequence[Special] = (), **options: Any) -> VocesState:
+    data = {"game": "voces", "players": list(PLAYERS), "options": {"specials": [s.value for s in specials], "rounds": 1, **options},
+            "rounds": [{"deck": deck, "moves": list(moves)}]}
+    return VocesScenario.from_dict(data, "test").replay().final
+
+
+def act(state: VocesState, text: str) -> Any:
+    """Apply one move, then any chance steps that follow (scenario states do not run them by themselves)."""
+    events = list(state.apply(parse_action(text, state.players)))
+    while state.current_player() == CHANCE:
+        events += state.apply(state.legal_actions()[0])
+    return events
+
+
+def refused(state: VocesState, action: Any, words: str) -> None:
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match=words):
+        state.apply(action)
+    assert state.snapshot() == before
+
+
+def kinds(state: VocesState) -> list[str]:
+    return [e.kind for e in state.events]
+
+
+# ----------------------------------------------------------------------------- the deck and the deal
+@pytest.mark.parametrize("players, size", [(3, 4 * 13 + 4), (4, 5 * 13 + 5), (6, 7 * 13 + 7)])
+def test_deck_for_n_players_has_n_plus_one_suits_and_copies(players: int, size: int) -> None:
+    rules = VocesRules(tuple("ABCDEF"[:players]), specials=[Special.DOVE])
+    state = rules.new_game(seed=1)
+    dealt = state.history[0]
+    assert isinstance(dealt, Deal) and dealt.order is not None
+    assert len(dealt.order) == size
+    assert sum(isinstance(c, SpecialCard) for c in dealt.order) == players + 1
+    assert all(len(state.hand_of(s)) == 5 for s in range(players))
+
+
+def test_special_cards_may_change_between_rounds() -> None:
+    rules = VocesRules(PLAYERS, specials=[[], [Special.RACCOON], [Special.BABOON, Special.CAPYBARA]])
+    assert [len(rules.deck(r)) for r in (1, 2, 3)] == [52, 56, 60]
+    with pytest.raises(ValueError, match="at most two"):
+        VocesRules(PLAYERS, specials=[Special.DOVE, Special.RACCOON, Special.BABOON])
+    with pytest.raises(ValueError, match="3 to 6 players"):
+        VocesRules(("A", "B"))
+
+
+def test_same_seed_same_game() -> None:
+    rules = VocesRules(PLAYERS)
+    assert rules.new_game(seed=9).history == rules.new_game(seed=9).history
+    assert rules.new_game(seed=9).history != rules.new_game(seed=10).history
+
+
+# ----------------------------------------------------------------------------- trading
+def test_a_trade_swaps_exactly_the_cards_named() -> None:
+    state = play(stacked({("Gema", 1): "Qs1 Qs2 Qs3 4s2 7s4", ("Marina", 1): "Ks1 Ks2 2s3 5s4 9s1"}), [])
+    assert state.current_player() == SIMULTANEOUS
+    act(state, "Marina: offer 2s3 5s4")
+    act(state, "Gema: accept Marina 4s2 7s4")
+    assert sorted(map(str, state.hand_of(0))) == sorted(map(str, parse_voces_cards("Qs1 Qs2 Qs3 2s3 5s4")))
+    assert sorted(map(str, state.hand_of(1))) == sorted(map(str, parse_voces_cards("Ks1 Ks2 9s1 4s2 7s4")))
+    assert kinds(state)[-2:] == ["offered", "traded"]
+
+
+def test_illegal_trades_are_refused_and_change_nothing() -> None:
+    state = play(stacked({("Gema", 1): "Qs1 Qs2 Qs3 4s2 7s4", ("Marina", 1): "Ks1 Ks2 2s3 5s4 9s1"}), [])
+    q1, k1 = VocesCard.from_text("Qs1"), VocesCard.from_text("Ks1")
+    refused(state, Offer(0, (k1,)), "Gema does not hold K●")
+    refused(state, Offer(0, (q1, q1)), "same card is named twice")
+    refused(state, Withdraw(0), "no open offer")
+    refused(state, Accept(0, 1, (q1,)), "Marina has no open offer")
+    act(state, "Marina: offer 2s3 5s4")
+    refused(state, Accept(1, 1, (k1,)), "cannot accept their own offer")
+    refused(state, Accept(0, 1, (q1,)), "offers 2 cards; a trade gives the same number back, not 1")
+    refused(state, Offer(1, (k1,)), "already has an offer open")
+    act(state, "Gema: offer Qs1")
+    refused(state, Accept(0, 1, (VocesCard.from_text("Qs2"), VocesCard.from_text("Qs3"))), "already has an offer open")
+    refused(state, Bet(0, 1, (0, 0, 1)), "Trading is still going on")
+    act(state, "Marina: withdraw")
+    act(state, "Gema: place")  # placing lets the open offer lapse
+    assert kinds(state)[-2:] == ["withdrew_to_place", "placed"]
+    assert state.view_for(1).offers == ()
+
+
+def test_placing_draws_five_new_cards_from_the_top() -> None:
+    deck = stacked({("Gema", 1): "Qs1 Qs2 Qs3 4s2 7s4", ("Gema", 2): "2s1 3s1 4s1 5s1 6s1"})
+    state = play(deck, ["Gema: place"])
+    assert state.placed_of(0) == (parse_voces_cards("Qs1 Qs2 Qs3 4s2 7s4"),)
+    assert state.hand_of(0) == parse_voces_cards("2s1 3s1 4s1 5s1 6s1")
+
+
+def test_stop_when_the_second_player_places_a_third_hand() -> None:
+    deck = stacked({("Leo", 2): "5s1 5s2 9s2 Js2 Qs3", ("Leo", 3): "Ks4 Qs4 9s3 6s2 3s1"})
+    state = play(deck, TO_STOP[:-1])
+    assert state.phase == "trading"  # only Gema has finished
+    act(state, TO_STOP[-1])
+    assert state.phase == "betting"
+    assert kinds(state)[-6:] == ["placed_last", "stop", "placed_at_stop", "filled_blind", "betting_started", "bet_step"]
+    leo = state.placed_of(2)
+    assert leo[1] == parse_voces_cards("5s1 5s2 9s2 Js2 Qs3")  # his current hand goes under token 2
+    assert leo[2] == parse_voces_cards("Ks4 Qs4 9s3 6s2 3s1")  # token 3 filled from the deck, unseen
+    assert all(len(hand) == 5 for seat in range(3) for hand in state.placed_of(seat))
+    view = state.view_for(2)
+    assert view.placed[1] == leo[1] and view.placed[2] is None  # Leo never saw his third hand
+    assert state.current_player() == 1  # Gema finished first: Marina, on her left, bets first
+    refused(state, Place(2), "Trading is over")
+
+
+def test_views_hide_other_players_cards_and_offered_cards() -> None:
+    state = play(stacked({}), ["Gema: place"])
+    act(state, "Marina: offer " + state.hand_of(1)[0].ascii)  # type: ignore[union-attr]
+    gema = state.view_for(0)
+    assert gema.hand == state.hand_of(0) and gema.own_offer == ()
+    assert gema.offers == ((1, 1),)  # Marina offers one card: Gema hears the number only
+    assert gema.placed_counts == (1, 0, 0)
+    assert state.view_for(1).own_offer == state.hand_of(1)[:1]
+    assert repr(state.hand_of(1)[0]) not in repr(gema)
+
+
+# ----------------------------------------------------------------------------- betting and deciding
+def test_betting_order_piles_and_the_five_coin() -> None:
+    state = play(stacked({}), TO_STOP)
+    refused(state, Bet(0, 1, (0, 0, 1)), "not Gema's turn; Marina is to act")
+    refused(state, Bet(1, 1, (0, 1, 1)), "Pile 1 holds the coins 0, 0, 1")
+    act(state, "Marina: bet 1 0 0 1")
+    act(state, "Gema: five 2")  # out of turn
+    refused(state, PlaceFive(0, 3), "already put the 5-coin on hand 2")
+    refused(state, PlaceFive(2, 4), "no hand 4")
+    act(state, "Leo: bet 1 0 0 1")
+    act(state, "Gema: bet 1 0 0 1")
+    refused(state, Bet(1, 1, (0, 0, 1)), "used pile 1 already; left: 2, 3")
+    for move in EVEN_BETS[3:]:
+        act(state, move)
+    assert state.phase == "deciding" and state.current_player() == 1
+    refused(state, PlaceFive(1, 1), "only during the three coin steps")
+    view = state.view_for(2)
+    assert view.coins[0] == ((0, 0, 0), (5, 0, 1, 1), (1, 1, 2))
+    assert view.piles == ((), (), ())
+
+
+def test_everyone_folds_a_hand_and_its_coins_are_lost() -> None:
+    state = play(stacked({}), TO_STOP + EVEN_BETS + ["Marina: fold", "Leo: fold", "Gema: fold"])
+    assert state.events[-2].kind == "nobody_won" and state.events[-2].param("coins") == 3 * 4
+    assert state.round.lost == 12
+    assert state.current_player() == 1  # nobody won: the same player starts the next hand
+    assert state.coin_total() == 33
+
+
+def test_the_next_hand_starts_left_of_the_winner() -> None:
+    deck = stacked({("Gema", 3): "As1 As2 As3 Qs1 Qs2", ("Marina", 3): "2s1 3s2 5s3 7s4 9s1", ("Leo", 3): "2s2 4s3 6s4 8s1 10s2"})
+    state = play(deck, TO_STOP + EVEN_BETS + ["Marina: stay", "Leo: stay", "Gema: stay"])
+    assert state.events[-2].kind == "hand_won" and state.events[-2].param("player") == "Gema"
+    assert state.current_player() == 1  # left of Gema
+    assert state.round.won == [4 + 4 + 4, 0, 0]
+
+
+def test_gema_scores_eight_coins_plus_two_for_her_fold() -> None:
+    from pokerkit_teach.voces.scenarios import load_voces_scenario
+
+    state = load_voces_scenario("voces-round-example").replay().final
+    assert state.round_scores == [(10, 11, 16)]
+    scored = [e for e in state.events if e.kind == "scored"]
+    assert (scored[0].param("coins"), scored[0].param("fold_points")) == (8, 2)
+
+
+def test_unused_five_coin_counts_unless_the_option_says_not() -> None:
+    deck = stacked({("Gema", 3): "As1 As2 As3 Qs1 Qs2"})
+    moves = TO_STOP + EVEN_BETS + ["Marina: fold", "Leo: fold", "Gema: stay"] + ["Marina: fold", "Leo: fold", "Gema: fold"] * 2
+    with_five = play(deck, moves)
+    without = play(deck, moves, unused_five_scores=False)
+    # Gema wins hand 3 alone (12 coins) and folds hands 2 and 1 (+4); Marina and Leo fold all three (+6)
+    assert with_five.round_scores == [(12 + 4 + 5, 6 + 5, 6 + 5)]
+    assert without.round_scores == [(16, 6, 6)]
+
+
+def test_fold_timing_option_decides_all_three_hands_before_any_reveal() -> None:
+    state = play(stacked({}), TO_STOP + EVEN_BETS + ["Marina: fold", "Leo: stay", "Gema: stay"] * 3,
+                 fold_timing="at_betting")
+    order = [e.kind for e in state.events if e.kind in ("deciding", "revealed", "hand_won", "nobody_won", "hand_shared")]
+    assert order[:3] == ["deciding"] * 3 and "deciding" not in order[3:]
+    assert state.is_terminal()
+
+
+# ----------------------------------------------------------------------------- special cards in the round
+def test_two_raccoons_put_both_holders_out_of_the_hand() -> None:
+    deck = stacked({("Gema", 3): "As1 As2 As3 Qs1 raccoon", ("Marina", 3): "Ks1 Ks2 Ks3 Ks4 raccoon",
+                    ("Leo", 3): "2s2 4s3 6s4 8s1 10s2"}, [Special.RACCOON])
+    state = play(deck, TO_STOP + EVEN_BETS + ["Marina: stay", "Leo: stay", "Gema: stay"], [Special.RACCOON])
+    out = [e.param("player") for e in state.events if e.kind == "eliminated_raccoons"]
+    assert sorted(out) == ["Gema", "Marina"]
+    assert state.events[-2].param("player") == "Leo"
+
+
+def test_a_lone_dove_is_no_wild_card_but_two_doves_of_one_player_eliminate() -> None:
+    deck = stacked({("Gema", 3): "As1 As2 Ks3 Qs1 dove", ("Marina", 3): "Ks1 Ks2 dove dove 2s3",
+                    ("Leo", 3): "As3 As4 Ks4 Qs2 9s1"}, [Special.DOVE])
+    state = play(deck, TO_STOP + EVEN_BETS + ["Marina: stay", "Leo: stay", "Gema: stay"], [Special.DOVE])
+    assert [e.param("player") for e in state.events if e.kind == "eliminated_two_doves"] == ["Marina"]
+    # Marina revealed doves, so Gema's dove is wild: three Aces beat Leo's pair of Aces
+    assert state.events[-2].param("player") == "Gema"
+
+
+def test_a_baboon_is_swapped_for_the_drawn_card_its_holder_picks() -> None:
+    deck = stacked({("Gema", 3): "As1 As2 Ks3 Qs1 baboon", ("Marina", 3): "Ks1 Ks2 Ks4 3s2 2s3"}, [Special.BABOON],
+                   then="4s4 As3 9s2")
+    state = play(deck, TO_STOP + EVEN_BETS + ["Marina: stay", "Leo: fold", "Gema: stay"], [Special.BABOON])
+    assert state.phase == "picking" and state.current_player() == 0
+    assert state.round.drawn == parse_voces_cards("4s4 As3 9s2")
+    refused(state, Pick(0, (4,)), "one drawn card \\(1 to 3\\) for each of 1 Baboon")
+    refused(state, Pick(1, (1,)), "not Marina's turn")
+    act(state, "Gema: pick 1")  # a poor choice, but hers to make: A A K Q 4 loses to three Kings
+    assert state.events[-2].param("player") == "Marina"
+
+
+def test_penguin_winner_scores_ten_more() -> None:
+    deck = stacked({("Gema", 3): "As1 As2 As3 Qs1 emperor_penguin"}, [Special.EMPEROR_PENGUIN])
+    moves = TO_STOP + EVEN_BETS + ["Marina: fold", "Leo: fold", "Gema: stay"] + ["Marina: fold", "Leo: fold", "Gema: fold"] * 2
+    state = play(deck, moves, [Special.EMPEROR_PENGUIN])
+    assert "penguin" in kinds(state)
+    assert state.round_scores[0][0] == 12 + 4 + 5 + 10
+
+
+@pytest.mark.parametrize("rule, expected", [(TieRule.SHARED, [6, 6, 0]), (TieRule.NOBODY, [0, 0, 0])])
+def test_exact_tie_shares_or_nobody_wins(rule: TieRule, expected: list[int]) -> None:
+    deck = stacked({("Gema", 3): "As1 Ks1 Qs2 9s3 7s4", ("Marina", 3): "As2 Ks2 Qs3 9s4 7s1", ("Leo", 3): "2s2 3s3 4s4 6s1 8s2"})
+    state = play(deck, TO_STOP + EVEN_BETS + ["Marina: stay", "Leo: fold", "Gema: stay"], tie_rule=rule.value)
+    assert state.round.won == expected
+    assert state.coin_total() == 33
+
+
+# ----------------------------------------------------------------------------- replay
+def test_history_replays_to_the_same_game() -> None:
+    from pokerkit_teach.voces.bots import make_voces_bot, play_voces_game
+
+    rules = VocesRules(PLAYERS, specials=[[Special.BABOON], [Special.RACCOON, Special.CAPYBARA], [Special.DOVE]])
+    state = play_voces_game([make_voces_bot("random", seed=s) for s in range(3)], rules, seed=5)
+    again = replay_voces_history(rules, state.history)
+    assert again.round_scores == state.round_scores and again.snapshot()[:6] == state.snapshot()[:6]
+    tampered = list(state.history)
+    tampered[1] = Fold(0)
+    with pytest.raises(IllegalAction, match="Entry 2 of the history does not fit"):
+        replay_voces_history(rules, tampered)
+
+
+def test_chance_steps_that_do_not_fit_are_refused() -> None:
+    state = VocesRules(PLAYERS).new_game(seed=0, auto_chance=False)
+    refused(state, Deal(tuple(voces_deck(3))), "not the deck of round 1")
+    refused(state, Stay(0), "the cards come first")

@@ -71,6 +71,11 @@ class Colour(enum.IntEnum):
     def localized(self, lang: str, spec: str = "") -> str:
         return form("colour", spec, self.name.lower(), lang)
 
+    @property
+    def css(self) -> str:
+        """The colour for drawing a card: ``#d22`` for Red."""
+        return _CSS_COLOURS[self]
+
 
 _CSS_COLOURS = {
     Colour.GRAY: "#777", Colour.RED: "#d22", Colour.MAGENTA: "#c2c", Colour.PURPLE: "#73c",
@@ -127,7 +132,7 @@ class DrezCard:
     def _repr_html_(self) -> str:
         from .render import tile_html
 
-        return tile_html(f"{self.figure.letter}{self.number}", self.text(), _CSS_COLOURS[self.colour])
+        return tile_html(f"{self.figure.letter}{self.number}", self.text(), self.colour.css)
 
 
 def _card_words(card: DrezCard, lang: str) -> str:

@@ -17,6 +17,7 @@ from .i18n import DEFAULT_LANGUAGE, catalogue, message
 
 if TYPE_CHECKING:
     from .cards import Card
+    from .drez import DrezCard
     from .holdem import HandResult
 
 _CARD_STYLE = (
@@ -65,9 +66,24 @@ def hand_result_html(result: "HandResult", lang: str = DEFAULT_LANGUAGE) -> str:
     return f'<div class="pkt-hand"><div>{tiles}</div><div><b>{caption}</b> ({strength})</div></div>'
 
 
-def tile_html(face: str, label: str, colour: str = "#111") -> str:
+def tile_html(face: str, label: str, colour: str = "#111", extra_style: str = "") -> str:
     """A card tile for any card system: ``face`` is shown, ``label`` read out by screen readers."""
     return (
         f'<span class="pkt-card" role="img" aria-label="{html.escape(label)}" '
-        f'style="{_CARD_STYLE}color:{colour};">{html.escape(face)}</span>'
+        f'style="{_CARD_STYLE}color:{colour};{extra_style}">{html.escape(face)}</span>'
     )
+
+
+def drez_card_html(card: "DrezCard", lang: str = DEFAULT_LANGUAGE, extra_style: str = "") -> str:
+    """A Pokerdrez card as a tile in its colour: figure letter and number, its name for screen readers.
+
+    >>> from pokerkit_teach.drez import DrezCard
+    >>> 'aria-label="Läufer Blau"' in drez_card_html(DrezCard.from_text("B5"), "de")
+    True
+    """
+    return tile_html(card.short, card.text(lang), card.colour.css, extra_style)
+
+
+def drez_cards_html(cards: Iterable["DrezCard"], lang: str = DEFAULT_LANGUAGE) -> str:
+    """A row of Pokerdrez cards."""
+    return '<span class="pkt-cards">' + "".join(drez_card_html(c, lang) for c in cards) + "</span>"

@@ -43,10 +43,13 @@ class AppParams:
         return [tr(key, lang or self.lang, **dict(values)) for key, values in self.errors]
 
 
-def app_params(query: str | None = None) -> AppParams:
+def app_params(query: str | None = None, fewest_players: int = 3,
+               players_error: str = "apps.params.bad_players") -> AppParams:
     """Read ``?lang=&seed=&players=`` from a query string (default: Voila's ``QUERY_STRING``).
 
-    A bad value never stops the app: it is reported in ``errors`` and the default is used.
+    A bad value never stops the app: it is reported in ``errors`` and the default is used. Players are
+    ``fewest_players`` to 6 (3 for Pokerface, 2 for PokerGuess); ``players_error`` is the message key
+    that says so.
 
     >>> params = app_params("lang=de&seed=42&players=5")
     >>> params.lang, params.seed, params.players, params.errors
@@ -55,6 +58,8 @@ def app_params(query: str | None = None) -> AppParams:
     ...     print(text)
     The address gives seed=abc, which is not a whole number of 0 or more; a random seed is used instead.
     The address gives players=9; Pokerface needs 3 to 6 players, so 4 are used.
+    >>> app_params("players=2", fewest_players=2).players
+    2
     """
     if query is None:
         query = _request_query()
@@ -74,10 +79,10 @@ def app_params(query: str | None = None) -> AppParams:
     players = 4
     if "players" in values:
         text = values["players"][-1]
-        if text.isdigit() and 3 <= int(text) <= 6:
+        if text.isdigit() and len(text) <= 2 and fewest_players <= int(text) <= 6:
             players = int(text)
         else:
-            errors.append(("apps.params.bad_players", (("value", text),)))
+            errors.append((players_error, (("value", text),)))
     return AppParams(lang, seed, players, tuple(errors))
 
 
@@ -102,9 +107,11 @@ class App:
     """
 
     title_key = "apps.index.title"
+    fewest_players = 3  # what ?players= may ask for (PokerGuess apps allow 2)
+    players_error = "apps.params.bad_players"
 
     def __init__(self, params: AppParams | None = None, query: str | None = None) -> None:
-        self.params = params or app_params(query)
+        self.params = params or app_params(query, self.fewest_players, self.players_error)
         self.lang = self.params.lang
         self.title = ipywidgets.HTML()
         self.language = ipywidgets.ToggleButtons(

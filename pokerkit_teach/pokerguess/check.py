@@ -28,7 +28,10 @@ from typing import Iterable, Sequence
 from ..drez import AnyDrezCard, Colour, DrezCard, Figure
 from ..i18n import DEFAULT_LANGUAGE, ListRow as Row, Msg, message
 
-__all__ = ["ColourOrder", "Prediction", "PredictionCheck", "check_prediction", "checking_order", "holds_by_search"]
+__all__ = [
+    "ColourOrder", "Prediction", "PredictionCheck", "check_prediction", "checking_order", "check_in_order",
+    "count_groups", "holds_by_search",
+]
 
 
 class ColourOrder(enum.Enum):
@@ -158,6 +161,42 @@ def check_prediction(prediction: Prediction, cards: Sequence[AnyDrezCard]) -> Pr
                         figure_cards=Row(figure_left[: p.figure_count]))
     assert holds == (len(colour_all) >= p.colour_count and len(figure_left) >= p.figure_count)
     return PredictionCheck(p, holds, tuple(colour_used), tuple(figure_left), len(colour_all), len(figure_all), reason)
+
+
+def check_in_order(predictions: Iterable[tuple[str, Prediction]], cards: Sequence[AnyDrezCard],
+                   order: ColourOrder = ColourOrder.BY_NUMBER) -> list[tuple[str, PredictionCheck]]:
+    """The check at the end of a round: predictions from the highest down, stopping at the first that holds
+    (its owner takes the pot; if the last verdict is wrong, nobody's prediction held).
+
+    >>> from pokerkit_teach.drez import parse_drez_cards
+    >>> cards = parse_drez_cards("R2 P2 P9 B9 J6 B5 B8 P6 J3 J8 N9 Q2 N2")
+    >>> steps = check_in_order([("Top", Prediction.parse("4 red 4 bishops")), ("Bottom", Prediction.parse("3 green 3 jokers")),
+    ...                         ("Left", Prediction.parse("4 red 4 pawns"))], cards)
+    >>> [(name, check.holds) for name, check in steps]
+    [('Top', False), ('Left', False), ('Bottom', True)]
+    """
+    steps: list[tuple[str, PredictionCheck]] = []
+    for name, prediction in checking_order(predictions, order):
+        verdict = check_prediction(prediction, cards)
+        steps.append((name, verdict))
+        if verdict.holds:
+            break
+    return steps
+
+
+def count_groups(cards: Sequence[AnyDrezCard]) -> tuple[dict[Colour, int], dict[Figure, int]]:
+    """How many cards of every colour and of every figure (each card appears in both counts; a
+    prediction may still use it in one group only).
+
+    >>> from pokerkit_teach.drez import parse_drez_cards
+    >>> colours, figures = count_groups(parse_drez_cards("red tower, red pawn, green pawn"))
+    >>> colours[Colour.RED], colours[Colour.BLUE], figures[Figure.PAWN]
+    (2, 0, 2)
+    """
+    playing = [c for c in cards if isinstance(c, DrezCard)]
+    colours = {colour: sum(1 for c in playing if c.colour == colour) for colour in Colour}
+    figures = {figure: sum(1 for c in playing if c.figure == figure) for figure in sorted(Figure, reverse=True)}
+    return colours, figures
 
 
 def holds_by_search(prediction: Prediction, cards: Sequence[AnyDrezCard]) -> bool:

@@ -1,0 +1,97 @@
+"""The PokerGuess explorer in a real browser: a round against bots is played by clicks until the check
+appears, and the rulebook example is checked step by step in the Check tab.
+
+Uses the session's Voila server and Chromium (conftest.py) and the Page helper of test_apps.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from . import test_apps as apps
+
+NOTEBOOK = "pokerguess_explorer.ipynb"
+MAX_CLICKS = 150
+
+pytestmark = pytest.mark.skipif(NOTEBOOK not in apps.EXISTING, reason=f"notebooks/{NOTEBOOK} does not exist yet")
+
+
+@pytest.fixture
+def guess_page(browser: Any) -> Iterator[apps.Page]:
+    opened = apps.Page(browser)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def open_tab(p: Any, name: str) -> None:
+    p.get_by_role("tab", name=name).first.click(timeout=apps.ANSWER_TIMEOUT)
+
+
+def click_and_wait(p: Any, target: Any) -> None:
+    """Click, wait for the kernel's answer (the page changes), then until it settles."""
+    before = p.evaluate(apps.SNAPSHOT_JS)
+    target.click(timeout=apps.ANSWER_TIMEOUT)
+    p.wait_for_function(f"old => ({apps.SNAPSHOT_JS})() !== old", arg=before, timeout=apps.ANSWER_TIMEOUT)
+    apps.settle(p)
+
+
+def move_candidates(p: Any) -> list[Any]:
+    """Stay if allowed, else predict what the controls show, else show card 1, else fold."""
+    return [
+        p.locator("button.pkt-guess-stay:not([disabled])"),
+        p.locator("button.pkt-guess-predict:not([disabled])"),
+        p.locator("button.pkt-guess-reveal:not([disabled])"),
+        p.locator("button.pkt-guess-fold:not([disabled])"),
+    ]
+
+
+def test_pokerguess_round_is_played_by_clicks_to_the_check(guess_page: apps.Page, voila_server: Any, artifacts: Path) -> None:
+    guess_page.open(voila_server.url(NOTEBOOK, "seed=5&players=3"))
+    p = guess_page.page
+    open_tab(p, "Play against bots")
+    status = p.locator(".pkt-guess-status").first
+    status.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
+    assert "Your turn" in status.inner_text()
+    result = p.locator(".pkt-guess-result").first
+    clicks = 0
+    while not result.inner_text().strip():
+        assert clicks < MAX_CLICKS, f"no check after {MAX_CLICKS} clicks; status: {status.inner_text()}"
+        target = None
+        for _ in range(50):  # up to 10 s for the next move's buttons to be drawn
+            target = next((c.first for c in move_candidates(p) if c.count() and c.first.is_visible()), None)
+            if target is not None or result.inner_text().strip():
+                break
+            p.wait_for_timeout(200)
+        if target is None and result.inner_text().strip():
+            break
+        assert target is not None, f"after {clicks} clicks nothing to click and no result; status: {status.inner_text()}"
+        click_and_wait(p, target)
+        clicks += 1
+    guess_page.screenshot(artifacts, "pokerguess_explorer-check")
+    shown = result.inner_text()
+    assert "The check of round 1" in shown
+    assert "takes the pot" in shown or "shares the pot" in shown
+    assert "Round 1 is over" in status.inner_text()
+    assert p.locator("button.pkt-guess-next-round").first.is_visible()
+    assert p.locator(".pkt-guess-log").first.inner_text().strip()
+    assert not p.locator(".pkt-app .pkt-error").count() or not p.locator(".pkt-app .pkt-error").first.inner_text().strip()
+    assert not guess_page.errors, "\n".join(guess_page.errors)
+
+
+def test_rulebook_example_is_checked_in_the_browser(guess_page: apps.Page, voila_server: Any, artifacts: Path) -> None:
+    guess_page.open(voila_server.url(NOTEBOOK, "seed=5"))
+    p = guess_page.page
+    click_and_wait(p, p.locator("button.pkt-guess-example-cards").first)
+    open_tab(p, "Check")
+    click_and_wait(p, p.locator("button.pkt-guess-check").first)
+    click_and_wait(p, p.locator("button.pkt-guess-check-all").first)
+    shown = p.locator(".pkt-guess-check-result").first.inner_text()
+    assert "Bottom's prediction holds: Bottom takes the pot." in shown
+    assert p.locator(".pkt-guess-check-step").count() == 4
+    guess_page.screenshot(artifacts, "pokerguess_explorer-example")
+    assert not guess_page.errors, "\n".join(guess_page.errors)

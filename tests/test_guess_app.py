@@ -1,0 +1,345 @@
+"""The PokerGuess explorer, driven as a learner would (values typed, buttons clicked), without a browser.
+
+Expected answers are worked out by hand from the cards, not by asking the engine again.
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from pokerkit_teach.drez import DrezCard
+from pokerkit_teach.pokerguess.state import PokerGuessState
+from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
+from pokerkit_teach.widgets.guess_parts import parse_guess_table
+from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp
+
+# The rulebook example in short form: figure letter and colour number (2 Red, 3 Magenta, 5 Blue, 6 Yellow,
+# 8 Orange, 9 Green).
+EXAMPLE_HANDS = "Top = B5 B8\nLeft = P6 J3\nBottom = J8 N9\nRight = Q2 N2"
+EXAMPLE_COMMUNITY = "R2 P2 P9 B9 J6"
+EXAMPLE_PREDICTIONS = "Top: 4 red 4 bishops\nLeft: 4 red 4 pawns\nBottom: 3 green 3 jokers\nRight: 4 red 3 pawns"
+
+
+def text(html: str) -> str:
+    """The visible text of some HTML, tags removed and spaces collapsed."""
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).strip()
+
+
+def count_cell(app: GuessExplorerApp, group: str) -> int:
+    match = re.search(rf"data-group='{group}'>(\d+)<", app.counts.value)
+    assert match, group
+    return int(match.group(1))
+
+
+def type_cards(app: GuessExplorerApp, hands: str, community: str) -> None:
+    app.hands_input.value, app.community_input.value = hands, community
+    app.use_button.click()
+
+
+def check_all(app: GuessExplorerApp, predictions: str) -> None:
+    app.predictions_input.value = predictions
+    app.check_button.click()
+    app.all_checks_button.click()
+
+
+def game_state(app: GuessExplorerApp) -> PokerGuessState:
+    assert app.game.state is not None
+    return app.game.state
+
+
+# -- dealing and typing the cards
+
+
+def test_deal_is_reproducible_from_the_seed_and_gives_distinct_cards() -> None:
+    first, again = GuessExplorerApp(query="seed=7&players=5"), GuessExplorerApp(query="seed=7&players=5")
+    assert (first.hands_input.value, first.community_input.value) == (again.hands_input.value, again.community_input.value)
+    table = parse_guess_table(first.hands_input.value, first.community_input.value)
+    assert len(table.hands) == 5 and len(table.community) == 5 and len(set(table.cards)) == 15
+    assert "Seed 7, deal 1" in first.seed_line.value
+    first.deal_players.value = 2
+    first.deal_button.click()
+    assert "Seed 7, deal 2" in first.seed_line.value
+    assert first.table is not None and len(first.table.hands) == 2 and len(first.table.cards) == 9
+
+
+def test_two_players_are_allowed_by_the_address() -> None:
+    app = GuessExplorerApp(query="players=2&seed=1")
+    assert app.params.players == 2 and not app.notice.value
+    assert app.table is not None and len(app.table.hands) == 2
+    assert len(game_state(app).players) == 2
+
+
+def test_typed_cards_are_counted_by_colour_and_by_figure() -> None:
+    app = GuessExplorerApp(query="seed=1")
+    type_cards(app, EXAMPLE_HANDS, EXAMPLE_COMMUNITY)
+    assert "pkt-error" not in app.message_area.value and "typed in" in app.seed_line.value
+    # counted by hand from the rulebook example: reds Q2 N2 R2 P2; greens N9 P9 B9; pawns P6 P2 P9 ...
+    expected = {"red": 4, "green": 3, "orange": 2, "yellow": 2, "blue": 1, "magenta": 1, "gray": 0, "purple": 0, "cyan": 0,
+                "joker": 3, "queen": 1, "rook": 1, "bishop": 3, "knight": 2, "pawn": 3}
+    assert {group: count_cell(app, group) for group in expected} == expected
+    assert "All 13 cards on the table" in text(app.counts.value)
+    assert 'aria-label="Blue Bishop"' in app.table_html.value
+
+
+def test_words_and_short_forms_may_be_mixed() -> None:
+    app = GuessExplorerApp(query="seed=1")
+    type_cards(app, "Top = blue bishop, orange bishop\nLeft: P6 J3", "red tower, red pawn, green pawn, green bishop, yellow joker")
+    assert app.table is not None
+    assert app.table.hands[0] == ("Top", (DrezCard.from_text("B5"), DrezCard.from_text("B8")))
+    assert count_cell(app, "red") == 2 and count_cell(app, "bishop") == 3
+
+
+@pytest.mark.parametrize(
+    ("hands", "community", "expected"),
+    [
+        ("Top = B5 B0\nLeft = P6 J3", EXAMPLE_COMMUNITY, "“B0” in the hand of Top is not a Pokerdrez card"),
+        ("Top = blue bishop, purple dragon\nLeft = P6 J3", EXAMPLE_COMMUNITY, "“purple dragon” in the hand of Top is not a Pokerdrez card"),
+        ("Top = B5 B8\nLeft = P6 B5", EXAMPLE_COMMUNITY, "B5 Blue Bishop appears twice: in the hand of Top and in the hand of Left"),
+        ("Top = B5 B8\nLeft = P6 J3", "R2 P2 P9 B9 B8", "B8 Orange Bishop appears twice: in the hand of Top and among the community cards"),
+        ("Top = B5 B5\nLeft = P6 J3", EXAMPLE_COMMUNITY, "B5 Blue Bishop appears twice"),
+        ("Top = B5 X1\nLeft = P6 J3", EXAMPLE_COMMUNITY, "A neutral card in the hand of Top"),
+        ("Top = B5 B8 Q9\nLeft = P6 J3", EXAMPLE_COMMUNITY, "Top needs exactly 2 private cards, but 3 were given"),
+        ("Top = B5 B8", EXAMPLE_COMMUNITY, "Give 2 to 6 players, one per line; there are 1"),
+        ("Top = B5 B8\nTop = P6 J3", EXAMPLE_COMMUNITY, "The name Top is used twice"),
+        ("Top = B5 B8\nLeft = P6 J3", "R2 P2 P9 B9", "There are exactly 5 community cards, but 4 were given"),
+    ],
+)
+def test_bad_cards_are_named_and_change_nothing(hands: str, community: str, expected: str) -> None:
+    app = GuessExplorerApp(query="seed=3")
+    before = (app.table, app.counts.value, app.table_html.value)
+    type_cards(app, hands, community)
+    assert "pkt-error" in app.message_area.value and 'role="alert"' in app.message_area.value
+    assert expected in text(app.message_area.value) and "Nothing was changed" in app.message_area.value
+    assert (app.table, app.counts.value, app.table_html.value) == before
+    assert app.output.outputs == ()  # no traceback
+
+
+def test_bad_card_message_in_german() -> None:
+    app = GuessExplorerApp(query="seed=3&lang=de")
+    type_cards(app, "Top = B5 Z8\nLeft = P6 J3", EXAMPLE_COMMUNITY)
+    assert "„Z8“ in der Hand von Top ist keine Pokerdrez-Karte" in text(app.message_area.value)
+    type_cards(app, "Top = B5 B8\nLeft = P6 B5", EXAMPLE_COMMUNITY)
+    assert "B5 Läufer Blau kommt zweimal vor: in der Hand von Top und in der Hand von Left" in text(app.message_area.value)
+
+
+# -- the check
+
+
+def test_rulebook_example_is_checked_from_the_highest_down() -> None:
+    app = GuessExplorerApp(query="seed=1")
+    type_cards(app, EXAMPLE_HANDS, EXAMPLE_COMMUNITY)
+    app.predictions_input.value = EXAMPLE_PREDICTIONS
+    app.check_button.click()
+    # Top and Left both say 4 red; bishops outrank pawns, so Top is first. Right (4 red 3 pawns) comes
+    # before Bottom (3 green): the colour group's size counts first.
+    order = text(app.order.value)
+    assert re.findall(r"(Top|Left|Right|Bottom):", order) == ["Top", "Left", "Right", "Bottom"]
+    assert order.count("not checked yet") == 3 and "does not hold" in order
+    assert app.check_result.value.count("pkt-guess-check-step") == 1
+    assert "of the Bishops only 3 are left" in text(app.check_result.value)
+    assert not app.next_check_button.disabled
+    app.next_check_button.click()
+    assert app.check_result.value.count("pkt-guess-check-step") == 2
+    assert "of the Pawns only 2 are left" in text(app.check_result.value)  # the red pawn went to the reds
+    assert "pkt-guess-outcome" not in app.check_result.value
+    app.all_checks_button.click()
+    shown = text(app.check_result.value)
+    assert app.check_result.value.count("pkt-guess-check-step") == 4 and app.next_check_button.disabled
+    assert "the Green group takes Green Knight, Green Pawn, Green Bishop" in shown
+    assert "the Jokers left over are Magenta Joker, Orange Joker, Yellow Joker" in shown
+    assert "Bottom's prediction holds: Bottom takes the pot." in shown
+
+
+def test_first_prediction_that_holds_ends_the_check() -> None:
+    app = GuessExplorerApp(query="seed=1")
+    type_cards(app, EXAMPLE_HANDS, EXAMPLE_COMMUNITY)
+    # 4 red 4 jokers fails (three jokers: J3 J8 J6); 2 red 2 bishops holds (reds Q2 N2, bishops B5 B8);
+    # 1 green 1 pawn is lower and never checked
+    check_all(app, "Ann: 1 green 1 pawn\nBea: 2 red 2 bishops\nCid: 4 red 4 jokers")
+    order = text(app.order.value)
+    assert re.findall(r"(Ann|Bea|Cid):", order) == ["Cid", "Bea", "Ann"]
+    assert order.count("never checked: a higher prediction holds") == 1
+    shown = text(app.check_result.value)
+    assert "of the Jokers only 3 are left for their group" in shown
+    assert "Right: the Red group takes Red Queen, Red Knight, and the Bishops left over are Blue Bishop, Orange Bishop" in shown
+    assert "Bea's prediction holds" in shown and app.check_result.value.count("pkt-guess-check-step") == 2
+
+
+def test_a_card_of_both_groups_counts_once() -> None:
+    app = GuessExplorerApp(query="seed=1")
+    # reds: P2 Q2; pawns: P2 P6 P9. "2 red 3 pawns" would need P2 twice.
+    type_cards(app, "Ann = P2 Q2\nBea = P6 J3", "P9 B5 B8 N1 R1")
+    check_all(app, "Ann: 2 red 3 pawns\nBea: 1 red 2 pawns")
+    shown = text(app.check_result.value)
+    assert "of the Pawns only 2 are left for their group (Yellow Pawn, Green Pawn), not 3" in shown
+    assert "Bea's prediction holds" in shown  # 1 red (Red Queen) leaves all three pawns free
+    check_all(app, "Ann: 3 red 1 pawn")
+    assert "only 2 Red cards are on the table" in text(app.check_result.value)
+    assert "No prediction holds: everyone still in the round shares the pot." in text(app.check_result.value)
+
+
+@pytest.mark.parametrize(
+    ("predictions", "expected"),
+    [
+        ("Top: 4 rde 4 bishops", "Line 1 (“4 rde 4 bishops”) is not a prediction"),
+        ("Top: 4 red\n", "Line 1 (“4 red”) is not a prediction"),
+        ("Top: 7 red 2 pawns", "Line 1 (“7 red 2 pawns”): a colour group holds 1 to 6 cards"),
+        ("Top: 2 red 2 pawns\nLeft: 2 red 2 pawns", "Left and Top make the same prediction"),
+        ("Top: 2 red 2 pawns\nTop: 3 red 2 pawns", "Top makes two predictions"),
+        ("   ", "Write at least one prediction"),
+    ],
+)
+def test_bad_predictions_are_named_and_change_nothing(predictions: str, expected: str) -> None:
+    app = GuessExplorerApp(query="seed=1")
+    type_cards(app, EXAMPLE_HANDS, EXAMPLE_COMMUNITY)
+    check_all(app, EXAMPLE_PREDICTIONS)
+    before = (app.order.value, app.check_result.value, app.checks)
+    app.predictions_input.value = predictions
+    app.check_button.click()
+    assert expected in text(app.message_area.value) and "pkt-error" in app.message_area.value
+    assert (app.order.value, app.check_result.value, app.checks) == before
+
+
+def test_rulebook_button_loads_cards_and_predictions() -> None:
+    app = GuessExplorerApp(query="seed=9")
+    app.example_button.click()
+    assert app.hands_input.value == EXAMPLE_HANDS and app.community_input.value == EXAMPLE_COMMUNITY
+    assert app.predictions_input.value == EXAMPLE_PREDICTIONS
+    app.check_button.click()
+    app.all_checks_button.click()
+    assert "Bottom's prediction holds" in text(app.check_result.value)
+
+
+# -- the rulebook example, step by step
+
+
+def test_rulebook_example_replays_to_bottoms_win() -> None:
+    app = GuessExplorerApp(query="seed=1")
+    assert "Step 1 of" in app.step_counter.value and app.step_buttons["back"].disabled
+    assert "Right deals" in text(app.narration.value)
+    app.step_buttons["forward"].click()
+    assert "Top predicts 3 Red cards and 4 Bishops." in text(app.narration.value)
+    assert "3 Red cards and 4 Bishops" in text(app.example_table.value)
+    app.step_buttons["last"].click()
+    narration = text(app.narration.value)
+    assert app.step_buttons["forward"].disabled
+    assert "Bottom's prediction holds: Bottom takes the pot." in narration
+    assert narration.index("Top predicted") < narration.index("Left predicted") < narration.index("Right predicted") < narration.index("Bottom predicted")
+    app.step_buttons["back"].click()
+    assert "Bottom takes the pot" not in text(app.narration.value)
+
+
+# -- playing against bots
+
+
+def play_by_clicks(app: GuessExplorerApp, stop, limit: int = 300) -> int:  # type: ignore[no-untyped-def]
+    """Stay when allowed, else predict what the controls show, else show card 1, else fold; until stop()."""
+    game = app.game
+    for clicks in range(limit):
+        if stop():
+            return clicks
+        if not game.next_button.disabled and game.paused:
+            game.next_button.click()
+        elif not game.stay_button.disabled:
+            game.stay_button.click()
+        elif not game.predict_button.disabled:
+            game.predict_button.click()
+        elif not game.reveal_buttons[0].disabled:
+            game.reveal_buttons[0].click()
+        else:
+            assert not game.fold_button.disabled, game.status.value
+            game.fold_button.click()
+    raise AssertionError("the game did not reach the expected point")
+
+
+def test_you_begin_and_buttons_follow_the_engine() -> None:
+    app = GuessExplorerApp(query="seed=5&players=4")
+    game = app.game
+    state = game_state(app)
+    assert state.current_player() == 0 and "Your turn" in game.status.value
+    assert game.stay_button.disabled and game.stay_button.tooltip == "Anna has no prediction yet and must make one (or fold)."
+    assert not game.predict_button.disabled and not game.fold_button.disabled
+    assert all(b.layout.display == "none" for b in game.reveal_buttons)
+    assert "Your cards:" in game.your_cards.value and 'aria-label="' in game.your_cards.value
+
+
+def test_a_full_round_is_played_by_clicks_to_the_check() -> None:
+    app = GuessExplorerApp(query="seed=5&players=4")
+    game = app.game
+    game.colour_count.value, game.figure_count.value, game.raise_by.value = 1, 1, 1
+    game.predict_button.click()
+    state = game_state(app)
+    assert state.events[-1].kind != "predicted" or state.current_player() == 0
+    assert any(kind == "reason" for kind, _ in game.log_lines), "the bots give reasons"
+    assert "pkt-guess-reason" in game.log.value
+    play_by_clicks(app, lambda: game.finished is not None)
+    assert game.finished is not None and game.paused
+    assert "Round 1 is over" in game.status.value
+    result = text(game.result.value)
+    assert "The check of round 1" in result
+    assert "takes the pot" in result or "shares the pot" in result
+    assert game.next_button.layout.display != "none"
+    assert game.stay_button.disabled and game.stay_button.tooltip == "The round is over: press Next round"
+    chips = sum(state.chips) + state.pot
+    assert chips == 4 * 20  # no chip is lost or made
+    game.next_button.click()
+    assert not game.paused and "Round 2" in game.status.value
+    assert app.output.outputs == ()
+
+
+def test_a_whole_game_ends_with_one_winner() -> None:
+    app = GuessExplorerApp(query="seed=2&players=3")
+    game = app.game
+    game.bot_choice.value = "random"
+    game.new_button.click()
+    play_by_clicks(app, lambda: game_state(app).is_terminal(), limit=3000)
+    state = game_state(app)
+    assert state.winner is not None and "The game is over" in game.status.value
+    assert f"{state.players[state.winner]} wins" in game.status.value
+
+
+def test_an_illegal_click_is_refused_and_changes_nothing() -> None:
+    app = GuessExplorerApp(query="seed=5&players=4")
+    game = app.game
+    state = game_state(app)
+    before = state.snapshot()
+    game.stay_button.click()  # disabled in a browser; a click from code still goes through the engine
+    assert state.snapshot() == before
+    assert "Anna has no prediction yet" in text(app.message_area.value) and "pkt-error" in app.message_area.value
+
+
+def test_language_switch_changes_visible_texts() -> None:
+    app = GuessExplorerApp(query="seed=5&players=4")
+    app.example_button.click()
+    app.check_button.click()
+    app.all_checks_button.click()
+    app.game.predict_button.click()
+    app.language.value = "de"
+    assert "PokerGuess-Entdecker" in app.title.value
+    assert app.tabs.titles == ("Karten", "Prüfung", "Beispiel aus den Regeln", "Gegen Bots spielen")
+    assert "Die Vorhersage von Bottom stimmt: Bottom gewinnt den Pot." in text(app.check_result.value)
+    assert "Karten je Farbe" in app.counts.value and "Rot" in app.counts.value
+    assert app.game.stay_button.description == "Bleiben" and app.game.predict_button.description == "Vorhersagen"
+    assert "Runde 1" in app.game.status.value
+    assert "sagt" in text(app.game.log.value)  # the log is put into words again
+    assert dict((v, k) for k, v in app.game.colour.options)[app.game.colour.value] in {"Grau", "Rot", "Magenta", "Lila", "Blau", "Gelb", "Cyan", "Orange", "Grün"}
+    assert "Schritt 1 von" in app.step_counter.value
+    app.language.value = "en"
+    assert app.tabs.titles[3] == "Play against bots" and "Bottom's prediction holds" in text(app.check_result.value)
+
+
+def test_bad_players_in_the_address_is_reported_with_the_pokerguess_range() -> None:
+    app = GuessExplorerApp(query="players=9&seed=abc")
+    assert app.notice.value.count("pkt-param-error") == 2
+    assert "PokerGuess is played here by 2 to 6 players" in app.notice.value
+    assert app.params.players == 4 and len(game_state(app).players) == 4
+
+
+def test_index_lists_the_explorer_and_the_lesson() -> None:
+    assert "pokerguess_explorer" in APPS and "05_pokerguess" in LESSONS
+    index = IndexApp(query="lang=de")
+    assert "href='pokerguess_explorer.ipynb?lang=de'" in index.listing.value and "PokerGuess-Entdecker" in index.listing.value
+    assert "href='lessons/de/05_pokerguess.ipynb'" in index.listing.value

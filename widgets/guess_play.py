@@ -1,0 +1,349 @@
+"""A PokerGuess game against bots, one section of the PokerGuess explorer: you in seat 0, bots elsewhere.
+
+Every move is a button: predict (with an optional raise), stay, fold, and in the last-card phase show
+card 1 or 2. A button the rules do not allow right now is disabled, and its tooltip gives the engine's
+reason. After each round the table pauses on the check, prediction by prediction, until you ask for
+the next round. The bots' moves appear in the log with the reason each bot gives.
+
+CSS classes: ``pkt-guess-new-game``, ``pkt-guess-status``, ``pkt-guess-players``, ``pkt-guess-your-cards``,
+``pkt-guess-colour-count``, ``pkt-guess-colour``, ``pkt-guess-figure-count``, ``pkt-guess-figure``,
+``pkt-guess-raise``, ``pkt-guess-predict``, ``pkt-guess-stay``, ``pkt-guess-fold``, ``pkt-guess-reveal``
+(two buttons), ``pkt-guess-result``, ``pkt-guess-next-round``, ``pkt-guess-log``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets
+import numpy as np
+
+from pokerkit_teach.drez import Colour, DrezCard, Figure
+from pokerkit_teach.i18n import Msg
+from pokerkit_teach.pokerguess import Prediction, PredictionCheck
+from pokerkit_teach.pokerguess.bots import GUESS_BOT_NAMES, GuessBot, make_guess_bot
+from pokerkit_teach.pokerguess.state import TERMINAL, Action, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
+from pokerkit_teach.render import drez_cards_html
+
+from .common import esc
+from .guess_parts import NAMES, check_steps_html, outcome_html
+
+if TYPE_CHECKING:
+    from .common import App
+
+__all__ = ["GuessGame", "FinishedRound", "HUMAN"]
+
+HUMAN = 0
+MAX_BOT_MOVES = 500
+_K = "apps.guess.play."
+
+
+@dataclass(frozen=True)
+class FinishedRound:
+    """A round that has been checked: every card, as the check reveals them, and the engine's result."""
+
+    number: int
+    hands: tuple[tuple[str, tuple[DrezCard, ...]], ...]
+    community: tuple[DrezCard, ...]
+    checks: tuple[tuple[str, PredictionCheck], ...]
+    winner: str | None
+    pot: int
+    by_folding: bool
+
+
+class GuessGame:
+    """The play section: owns its controls, asks the engine for every decision and lets the bots move."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.state: PokerGuessState | None = None
+        self.bots: list[GuessBot | None] = []
+        self.log_lines: list[tuple[str, Any]] = []  # ("event", GuessEvent) or ("reason", (player, Msg)), put into words when drawn
+        self.finished: FinishedRound | None = None
+        self.paused = False
+        g = app.guarded
+        self.players = ipywidgets.Dropdown(options=[2, 3, 4, 5, 6], value=app.params.players, layout=ipywidgets.Layout(width="12em"))
+        self.bot_choice = ipywidgets.Dropdown(options=list(GUESS_BOT_NAMES), value="counter", layout=ipywidgets.Layout(width="14em"))
+        self.new_button = ipywidgets.Button(icon="refresh")
+        self.new_button.add_class("pkt-guess-new-game")
+        self.new_button.on_click(g(lambda _: self.new_game()))
+        self.status = ipywidgets.HTML()
+        self.status.add_class("pkt-guess-status")
+        self.table = ipywidgets.HTML()
+        self.table.add_class("pkt-guess-players")
+        self.your_cards = ipywidgets.HTML()
+        self.your_cards.add_class("pkt-guess-your-cards")
+        narrow = ipywidgets.Layout(width="7em")
+        self.colour_count = ipywidgets.Dropdown(options=list(range(1, 7)), value=2, layout=ipywidgets.Layout(width="12em"),
+                                                style={"description_width": "initial"})
+        self.colour_count.add_class("pkt-guess-colour-count")
+        self.colour = ipywidgets.Dropdown(options=[(c.name, c) for c in Colour], value=Colour.RED, layout=ipywidgets.Layout(width="9em"))
+        self.colour.add_class("pkt-guess-colour")
+        self.figure_count = ipywidgets.Dropdown(options=list(range(1, 10)), value=2, layout=narrow)
+        self.figure_count.add_class("pkt-guess-figure-count")
+        figures = sorted(Figure, reverse=True)
+        self.figure = ipywidgets.Dropdown(options=[(f.name, f) for f in figures], value=Figure.PAWN, layout=ipywidgets.Layout(width="10em"))
+        self.figure.add_class("pkt-guess-figure")
+        self.raise_by = ipywidgets.Dropdown(options=[0, 1, 2, 3], value=0, layout=ipywidgets.Layout(width="12em"),
+                                            style={"description_width": "initial"})
+        self.raise_by.add_class("pkt-guess-raise")
+        for control in (self.colour_count, self.colour, self.figure_count, self.figure, self.raise_by):
+            control.observe(lambda _: self._draw_moves(), names="value")
+        self.predict_button = ipywidgets.Button(button_style="primary")
+        self.predict_button.add_class("pkt-guess-predict")
+        self.predict_button.on_click(g(lambda _: self.play(self._chosen_prediction())))
+        self.stay_button = ipywidgets.Button()
+        self.stay_button.add_class("pkt-guess-stay")
+        self.stay_button.on_click(g(lambda _: self.play(Stay(HUMAN))))
+        self.fold_button = ipywidgets.Button()
+        self.fold_button.add_class("pkt-guess-fold")
+        self.fold_button.on_click(g(lambda _: self.play(Fold(HUMAN))))
+        self.reveal_buttons = []
+        for card in (0, 1):
+            button = ipywidgets.Button()
+            button.add_class("pkt-guess-reveal")
+            button.on_click(g(lambda _, card=card: self.play(Reveal(HUMAN, card))))
+            self.reveal_buttons.append(button)
+        self.result = ipywidgets.HTML()
+        self.result.add_class("pkt-guess-result")
+        self.next_button = ipywidgets.Button(button_style="success")
+        self.next_button.add_class("pkt-guess-next-round")
+        self.next_button.on_click(g(lambda _: self.next_round()))
+        self.log = ipywidgets.HTML()
+        self.log.add_class("pkt-guess-log")
+        self.intro = ipywidgets.HTML()
+        prediction_row = ipywidgets.HBox([self.colour_count, self.colour, self.figure_count, self.figure, self.raise_by, self.predict_button])
+        self.box = ipywidgets.VBox([
+            self.intro,
+            ipywidgets.HBox([self.players, self.bot_choice, self.new_button]),
+            self.status, self.your_cards, self.table, prediction_row,
+            ipywidgets.HBox([self.stay_button, self.fold_button, *self.reveal_buttons]),
+            ipywidgets.HBox([self.result, self.next_button]), self.log,
+        ])
+        self.box.add_class("pkt-guess-play")
+
+    # ------------------------------------------------------------------ flow
+    def new_game(self) -> None:
+        count = int(self.players.value)
+        params = self.app.params
+        seed = params.seed if params.seed is not None else int(np.random.default_rng().integers(1_000_000))
+        self.seed = seed
+        rules = PokerGuessRules(NAMES[:count], first_dealer=count - 1)  # you sit left of the dealer and begin
+        self.state = rules.new_game(seed=seed)
+        self.bots = [None] + [make_guess_bot(str(self.bot_choice.value), seed=np.random.default_rng([seed, 3, s])) for s in range(1, count)]
+        self.log_lines = []
+        self.finished = None
+        self.paused = False
+        self._log_events(self.state.events)
+        self._suggest()
+        self.app.say("")
+        self.run_bots()
+        self.refresh()
+
+    def play(self, action: Action) -> None:
+        """Your move: the engine checks it (a refusal changes nothing); then the bots answer."""
+        assert self.state is not None
+        self._apply(action, None)
+        self.app.say("")
+        self.run_bots()
+        self.refresh()
+
+    def next_round(self) -> None:
+        self.paused = False
+        self._suggest()
+        self.run_bots()
+        self.refresh()
+
+    def run_bots(self) -> None:
+        state = self.state
+        assert state is not None
+        for _ in range(MAX_BOT_MOVES):
+            if self.paused or state.is_terminal():
+                return
+            seat = state.current_player()
+            if seat in (HUMAN, TERMINAL):
+                return
+            bot = self.bots[seat]
+            assert bot is not None
+            decision = bot.decide(state.view_for(seat))
+            action, reason = decision.action, decision.reason
+            if state.why_not(action) is not None:  # a bot's slip must not stall the game
+                action, reason = Fold(seat), Msg.of("pokerguess.reason.random_fold")
+            self._apply(action, reason)
+
+    def _apply(self, action: Action, reason: Msg | None) -> None:
+        state = self.state
+        assert state is not None
+        before = state.round
+        hands = tuple((state.players[s], tuple(before.private[s])) for s in range(len(before.private)) if before.private[s])
+        events = state.apply(action)
+        self._log_events(events[:1])
+        if reason is not None:
+            seat = getattr(action, "seat", None)
+            self.log_lines.append(("reason", (state.players[seat] if seat is not None else "", reason)))
+        self._log_events(events[1:])
+        if state.round is not before or state.is_terminal():  # the round was settled
+            result = state.results[-1]
+            checks = tuple((state.players[seat], verdict) for seat, verdict in result["checks"])
+            winner = state.players[result["winner"]] if result["winner"] is not None else None
+            self.finished = FinishedRound(result["round"], hands, tuple(before.community), checks, winner, result["pot"],
+                                          by_folding=not result["checks"])
+            self.paused = not state.is_terminal()
+
+    def _log_events(self, events: Any) -> None:
+        for event in events:
+            self.log_lines.append(("event", event))
+        self.log_lines = self.log_lines[-60:]
+
+    def _chosen_prediction(self) -> Predict:
+        prediction = Prediction(int(self.colour_count.value), Colour(self.colour.value), int(self.figure_count.value), Figure(self.figure.value))
+        return Predict(HUMAN, prediction, int(self.raise_by.value))
+
+    def _suggest(self) -> None:
+        """Start the prediction controls from your own cards: the colour of the first, the figure of the second."""
+        state = self.state
+        assert state is not None
+        view = state.view_for(HUMAN)
+        if len(view.private) == 2 and not state.is_terminal():
+            self.colour.value, self.figure.value = view.private[0].colour, view.private[1].figure
+        self.raise_by.value = 0
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        t = self.app.t
+        lang = self.app.lang
+        self.intro.value = f"<p>{esc(t(_K + 'intro'))}</p>"
+        self.players.description = t("apps.common.players")
+        self.bot_choice.description = t("apps.common.bots")
+        self.new_button.description = t(_K + "new_game")
+        self.new_button.tooltip = t(_K + "new_game_tip")
+        self._relabel()
+        self.colour_count.description = t(_K + "at_least")
+        self.raise_by.description = t(_K + "raise_by")
+        self.predict_button.description = t(_K + "predict")
+        self.stay_button.description = t(_K + "stay")
+        self.fold_button.description = t(_K + "fold")
+        self.next_button.description = t(_K + "next_round")
+        self.next_button.layout.display = "" if self.paused else "none"
+        self.status.value = f"<p role='status'><b>{esc(self._status_text())}</b></p>"
+        view = state.view_for(HUMAN)
+        if view.private and not self.paused and not state.is_terminal():
+            self.your_cards.value = (
+                f"<p>{esc(t(_K + 'your_cards'))} {drez_cards_html(view.private, lang)}</p>"
+                f"<p>{esc(t(_K + 'community'))} {drez_cards_html(view.community, lang)}</p>"
+            )
+        else:
+            self.your_cards.value = ""
+        self.table.value = "" if self.paused else self._players_html()
+        self._draw_moves()
+        self.result.value = self._result_html()
+        lines = []
+        for kind, entry in self.log_lines[-16:]:
+            if kind == "reason":
+                player, reason = entry
+                lines.append(f"<div class='pkt-guess-reason' style='margin-left:1.5em;color:#555'><i>↳ {esc(player)}: {esc(reason.text(lang))}</i></div>")
+            else:
+                lines.append(f"<div>{esc(entry.describe(lang))}</div>")
+        heading = f"<h4>{esc(t(_K + 'log_heading'))}</h4>"
+        self.log.value = heading + "<div style='max-height:18em;overflow:auto;font-size:90%'>" + "".join(lines) + "</div>"
+
+    def _relabel(self) -> None:
+        lang = self.app.lang
+        for control, options in (
+            (self.colour, [(c.localized(lang), c) for c in Colour]),
+            (self.figure, [(f.localized(lang, "plural"), f) for f in sorted(Figure, reverse=True)]),
+        ):
+            value = control.value
+            control.options = options
+            control.value = value
+
+    def _status_text(self) -> str:
+        state = self.state
+        assert state is not None
+        t = self.app.t
+        if state.is_terminal():
+            assert state.winner is not None
+            return t(_K + "game_over", name=state.players[state.winner], chips=state.chips[state.winner],
+                     you=state.chips[HUMAN], seed=self.seed)
+        if self.paused:
+            return t(_K + "paused", round=self.finished.number if self.finished else 0)
+        view = state.view_for(HUMAN)
+        phase = t(_K + f"phase.{view.phase}")
+        if view.to_act == HUMAN:
+            who = t(_K + ("your_turn_reveal" if view.phase == "reveal" else "your_turn"), cover=view.to_cover)
+        elif HUMAN not in view.active:
+            who = t(_K + "you_are_out")
+        else:
+            who = t(_K + "waiting", player=state.players[view.to_act] if view.to_act >= 0 else "")
+        return t(_K + "status", round=view.round, phase=phase, pot=view.pot, bet=view.current_bet, who=who, seed=self.seed)
+
+    def _players_html(self) -> str:
+        state = self.state
+        assert state is not None
+        t, lang = self.app.t, self.app.lang
+        view = state.view_for(HUMAN)
+        predictions = dict(view.predictions)
+        shown = dict(view.shown)
+        head = "".join(f"<th scope='col'>{esc(t(_K + 'column.' + c))}</th>" for c in ("player", "chips", "in_pot", "prediction", "shown"))
+        rows = []
+        for seat, name in enumerate(view.players):
+            label = name + (" " + t(_K + "you") if seat == HUMAN else "")
+            if seat not in view.active:
+                prediction = t(_K + "folded") if view.committed[seat] else t(_K + "out")
+            else:
+                prediction = predictions[seat].text(lang) if seat in predictions else "—"
+            card = drez_cards_html([shown[seat]], lang) if seat in shown else "—"
+            mark = " style='background:#eef4ff'" if seat == view.to_act else ""
+            rows.append(f"<tr{mark}><th scope='row'>{esc(label)}</th><td>{view.chips[seat]}</td><td>{view.committed[seat]}</td>"
+                        f"<td>{esc(prediction)}</td><td>{card}</td></tr>")
+        return f"<table class='pkt-guess-seats' cellpadding='4' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
+
+    def _move_button(self, button: ipywidgets.Button, action: Action | None, label: str) -> None:
+        state = self.state
+        assert state is not None
+        if action is None or self.paused:
+            button.disabled = True
+            button.tooltip = self.app.t(_K + ("press_next" if self.paused else "not_now"))
+            return
+        reason = state.why_not(action)
+        button.disabled = reason is not None
+        button.tooltip = reason.text(self.app.lang) if reason is not None else label
+
+    def _draw_moves(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        t, lang = self.app.t, self.app.lang
+        view = state.view_for(HUMAN)
+        mine = view.to_act == HUMAN and not state.is_terminal()
+        betting = mine and view.phase in ("betting1", "betting2")
+        revealing = mine and view.phase == "reveal"
+        self._move_button(self.predict_button, self._chosen_prediction() if betting else None, t(_K + "predict_tip"))
+        self._move_button(self.stay_button, Stay(HUMAN) if betting else None, t(_K + "stay_tip"))
+        self._move_button(self.fold_button, Fold(HUMAN) if betting else None, t(_K + "fold_tip"))
+        for card, button in enumerate(self.reveal_buttons):
+            name = view.private[card].text(lang) if len(view.private) == 2 else ""
+            button.description = t(_K + "show", number=card + 1, card=name)
+            self._move_button(button, Reveal(HUMAN, card) if revealing else None, t(_K + "show_tip"))
+            button.layout.display = "" if revealing else "none"
+
+    def _result_html(self) -> str:
+        finished = self.finished
+        if finished is None:
+            return ""
+        t, lang = self.app.t, self.app.lang
+        parts = [f"<h4>{esc(t(_K + 'result_heading', round=finished.number))}</h4>"]
+        if finished.by_folding:
+            parts.append(f"<p class='pkt-guess-outcome' role='status'><b>{esc(t(_K + 'sole_winner', name=finished.winner or '', pot=finished.pot))}</b></p>")
+            return "<div>" + "".join(parts) + "</div>"
+        rows = "".join(f"<tr><th scope='row'>{esc(name)}</th><td>{drez_cards_html(hole, lang)}</td></tr>" for name, hole in finished.hands)
+        rows += f"<tr><th scope='row'>{esc(t('apps.guess.community'))}</th><td>{drez_cards_html(finished.community, lang)}</td></tr>"
+        parts.append(f"<table>{rows}</table><p>{esc(t('apps.guess.legend'))}</p>")
+        cards = [c for _, hole in finished.hands for c in hole] + list(finished.community)
+        parts.append(check_steps_html(finished.checks, cards, lang))
+        parts.append(outcome_html(finished.checks, lang).replace("</b>", f" ({esc(t(_K + 'pot', pot=finished.pot))})</b>", 1))
+        return "<div>" + "".join(parts) + "</div>"

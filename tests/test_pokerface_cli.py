@@ -17,11 +17,12 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(PROGRAM), *args], capture_output=True, text=True, timeout=120)
 
 
-def test_examples_lists_the_three_rulebook_scenarios() -> None:
+def test_examples_lists_every_games_rulebook_scenarios() -> None:
     result = run("examples")
     assert result.returncode == 0
     names = [line.split()[0] for line in result.stdout.splitlines()]
-    assert names == ["showdown-failure", "showdown-success", "token-round", "pokerguess-example"]
+    assert names == ["showdown-failure", "showdown-success", "token-round", "pokerguess-example",
+                     "voces-capybara", "voces-round-example", "voces-trade-offer"]
     assert "Markenrunde" in run("examples", "--lang", "de").stdout
 
 

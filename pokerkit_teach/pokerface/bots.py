@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 
+from ..game import Decision
 from ..i18n import DEFAULT_LANGUAGE, Msg, message
 from ..rng import SeedLike, make_rng
 from .actions import Action, Pass, TakeFromMiddle, TakeFromPlayer
@@ -32,17 +33,6 @@ from .strength import place_probabilities
 from .views import PlayerView
 
 __all__ = ["Decision", "Bot", "RandomBot", "EstimatorBot", "ReaderBot", "BOT_NAMES", "make_bot"]
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A bot's move and its reason (a message, put into words in any language)."""
-
-    action: Action
-    reason: Msg
-
-    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return self.reason.text(lang)
 
 
 class Bot:

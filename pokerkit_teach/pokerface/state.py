@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..cards import Card, Suit, french_deck, parse_cards
 from ..errors import IllegalAction
+from ..game import Checked
 from ..explain import ShowdownResult, check_showdown, description_msg
 from ..i18n import Row
 from ..rng import SeedLike, make_rng
@@ -91,7 +92,7 @@ class TokenRound:
         return f"TokenRound({self.suit.symbol}, holder={self.holder}, turns={self.turns}, finished={self.finished})"
 
 
-class PokerfaceState:
+class PokerfaceState(Checked[Action]):
     """A game in progress. Create one with :meth:`PokerfaceRules.new_game`.
 
     With ``auto_chance`` (the default) dealing and the showdown run by themselves after each player
@@ -228,21 +229,6 @@ class PokerfaceState:
         if held[seat] is not None and seat not in token_round.done:
             actions.append(Pass(seat))
         return actions
-
-    def why_not(self, action: Action) -> IllegalAction | None:
-        """The reason ``action`` is not allowed now, or None if it is (the state is not changed)."""
-        try:
-            self._check(action)
-        except IllegalAction as error:
-            return error
-        return None
-
-    def can_apply(self, action: Action) -> bool:
-        try:
-            self._check(action)
-        except IllegalAction:
-            return False
-        return True
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything that makes up the state, as a comparable value (for tests and caches)."""

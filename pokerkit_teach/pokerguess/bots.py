@@ -14,12 +14,11 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..drez import Colour, DrezCard, Figure, pokerdrez_deck
-from ..i18n import DEFAULT_LANGUAGE, Msg
+from ..game import Decision
+from ..i18n import Msg
 from ..rng import SeedLike, make_rng
 from .check import Prediction
 from .state import ALL_PREDICTIONS, Action, Fold, GuessView, Predict, Reveal, Stay
@@ -29,13 +28,7 @@ __all__ = ["GuessDecision", "GuessBot", "RandomGuessBot", "CountingBot", "GUESS_
 _DECK = [c for c in pokerdrez_deck(include_neutral=False) if isinstance(c, DrezCard)]
 
 
-@dataclass(frozen=True)
-class GuessDecision:
-    action: Action
-    reason: Msg
-
-    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return self.reason.text(lang)
+GuessDecision = Decision
 
 
 class GuessBot:

@@ -33,14 +33,15 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ..drez import DrezCard, parse_drez_cards
 from ..errors import IllegalAction
+from ..game import ReplayStep, StepReplay
 from ..i18n import DEFAULT_LANGUAGE
 from ..pokerface.scenarios import ScenarioError, pick_title, read_titles_and_players
 from .check import Prediction
-from .state import CHANCE, Action, Deal, Fold, GuessEvent, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay, replay_guess_history
+from .state import CHANCE, Action, Deal, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay, replay_guess_history
 
 __all__ = ["GuessScenario", "GuessReplay", "load_guess_scenario", "guess_builtin_scenarios", "parse_guess_move"]
 
@@ -146,22 +147,11 @@ class GuessScenario:
         return GuessReplay.of(self)
 
 
-@dataclass(frozen=True)
-class GuessReplayStep:
-    number: int
-    round: int
-    move: str | None
-    events: tuple[GuessEvent, ...]
-
-    def lines(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
-        return [event.describe(lang) for event in self.events]
-
-    def as_json(self, lang: str) -> dict[str, Any]:
-        return {"step": self.number, "round": self.round, "move": self.move, "events": self.lines(lang)}
+GuessReplayStep = ReplayStep
 
 
 @dataclass(frozen=True)
-class GuessReplay:
+class GuessReplay(StepReplay[PokerGuessState]):
     scenario: GuessScenario
     steps: tuple[GuessReplayStep, ...]
     final: PokerGuessState
@@ -194,11 +184,8 @@ class GuessReplay:
                 raise ScenarioError(f"round {number}, move {moves[0]!r}: the round is already over")
         return cls(scenario, tuple(steps), state)
 
-    def state_after(self, step: int) -> PokerGuessState:
-        """The game after ``step`` steps (0 = before the first), rebuilt from the log: forward and back."""
-        if not 0 <= step <= len(self.steps):
-            raise ValueError(f"a replay of {len(self.steps)} steps has no step {step}")
-        return replay_guess_history(self.scenario.rules, self.final.history[:step])
+    def _rebuild(self, history: Sequence[Action]) -> PokerGuessState:
+        return replay_guess_history(self.scenario.rules, history)
 
     def outcome(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         state = self.final
@@ -220,14 +207,6 @@ class GuessReplay:
         return {"scenario": self.scenario.name, "game": "pokerguess", "title": self.scenario.title(lang),
                 "players": list(self.scenario.rules.players), "steps": [s.as_json(lang) for s in self.steps],
                 "outcome": self.outcome(lang)}
-
-    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        lines = [self.scenario.title(lang), ""]
-        for step in self.steps:
-            head = f"{step.number:>3}. "
-            for i, line in enumerate(step.lines(lang)):
-                lines.append((head if i == 0 else " " * len(head)) + line)
-        return "\n".join(lines)
 
 
 def guess_builtin_scenarios() -> list[GuessScenario]:

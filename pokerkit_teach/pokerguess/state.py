@@ -30,11 +30,12 @@ How the kit reads the rules where they leave room (each is a rule option):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence, Union
+from typing import Any, ClassVar, Iterable, Sequence, Union
 
 from ..drez import DrezCard, pokerdrez_deck
 from ..errors import IllegalAction
-from ..i18n import ListRow, capitalize_first, message
+from ..game import Checked, LogEvent
+from ..i18n import ListRow
 from ..rng import SeedLike, make_rng
 from .check import ColourOrder, Prediction, PredictionCheck, check_prediction, checking_order
 
@@ -128,17 +129,10 @@ class PokerGuessRules:
 
 
 @dataclass(frozen=True)
-class GuessEvent:
-    """One entry of the log (see :class:`pokerkit_teach.pokerface.events.Event`)."""
+class GuessEvent(LogEvent):
+    """One entry of the log (see :class:`pokerkit_teach.game.LogEvent`)."""
 
-    kind: str
-    round: int
-    action_index: int
-    seat: int | None = None
-    params: tuple[tuple[str, Any], ...] = ()
-
-    def describe(self, lang: str = "en") -> str:
-        return capitalize_first(message(f"pokerguess.event.{self.kind}", lang, **dict(self.params)))
+    prefix: ClassVar[str] = "pokerguess.event"
 
 
 @dataclass(frozen=True)
@@ -179,7 +173,7 @@ class _Round:
     next_seat: int = 0
 
 
-class PokerGuessState:
+class PokerGuessState(Checked[Action]):
     """A game in progress; create one with :meth:`PokerGuessRules.new_game`."""
 
     def __init__(self, rules: PokerGuessRules, seed: SeedLike = None, auto_chance: bool = True) -> None:
@@ -250,13 +244,6 @@ class PokerGuessState:
                     continue
                 actions.append(Predict(seat, prediction, raise_by))
         return actions
-
-    def why_not(self, action: Action) -> IllegalAction | None:
-        try:
-            self._check(action)
-        except IllegalAction as error:
-            return error
-        return None
 
     def view_for(self, seat: int) -> GuessView:
         r = self.round

@@ -19,12 +19,12 @@ Trading has no turns: :func:`play_voces_game` lets a randomly chosen player act 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import numpy as np
 
-from ..i18n import DEFAULT_LANGUAGE, ListRow, Msg
+from ..game import Decision
+from ..i18n import ListRow, Msg
 from ..rng import SeedLike, make_rng
 from ..voces_cards import AnyVocesCard, Special, SpecialCard, VocesCard
 from ..voces_ranking import WILDS, VocesCategory, VocesHand, rank_voces_hand
@@ -35,13 +35,7 @@ __all__ = ["VocesDecision", "VocesBot", "RandomVocesBot", "BuilderBot", "VOCES_B
            "play_voces_game", "bot_step"]
 
 
-@dataclass(frozen=True)
-class VocesDecision:
-    action: Action
-    reason: Msg
-
-    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return self.reason.text(lang)
+VocesDecision = Decision
 
 
 class VocesBot:

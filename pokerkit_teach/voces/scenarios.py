@@ -36,14 +36,15 @@ from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ..errors import IllegalAction
+from ..game import ReplayStep, StepReplay
 from ..i18n import DEFAULT_LANGUAGE
 from ..pokerface.scenarios import ScenarioError, pick_title, read_titles_and_players
 from ..voces_cards import AnyVocesCard, parse_voces_cards
 from .actions import Action, Deal, parse_action
-from .state import CHANCE, VocesEvent, VocesRules, VocesState, replay_voces_history
+from .state import CHANCE, VocesRules, VocesState, replay_voces_history
 
 __all__ = ["VocesScenario", "VocesReplay", "load_voces_scenario", "voces_builtin_scenarios"]
 
@@ -120,22 +121,11 @@ class VocesScenario:
         return VocesReplay.of(self)
 
 
-@dataclass(frozen=True)
-class VocesReplayStep:
-    number: int
-    round: int
-    move: str | None
-    events: tuple[VocesEvent, ...]
-
-    def lines(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
-        return [event.describe(lang) for event in self.events]
-
-    def as_json(self, lang: str) -> dict[str, Any]:
-        return {"step": self.number, "round": self.round, "move": self.move, "events": self.lines(lang)}
+VocesReplayStep = ReplayStep
 
 
 @dataclass(frozen=True)
-class VocesReplay:
+class VocesReplay(StepReplay[VocesState]):
     scenario: VocesScenario
     steps: tuple[VocesReplayStep, ...]
     final: VocesState
@@ -168,11 +158,8 @@ class VocesReplay:
                 raise ScenarioError(f"round {number} stops before its end, but another round follows")
         return cls(scenario, tuple(steps), state)
 
-    def state_after(self, step: int) -> VocesState:
-        """The game after ``step`` steps (0 = before the first), rebuilt from the log: forward and back."""
-        if not 0 <= step <= len(self.steps):
-            raise ValueError(f"a replay of {len(self.steps)} steps has no step {step}")
-        return replay_voces_history(self.scenario.rules, self.final.history[:step])
+    def _rebuild(self, history: Sequence[Action]) -> VocesState:
+        return replay_voces_history(self.scenario.rules, history)
 
     def outcome(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         state = self.final
@@ -189,14 +176,6 @@ class VocesReplay:
         return {"scenario": self.scenario.name, "game": "voces", "title": self.scenario.title(lang),
                 "players": list(self.scenario.rules.players), "steps": [s.as_json(lang) for s in self.steps],
                 "outcome": self.outcome(lang)}
-
-    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        lines = [self.scenario.title(lang), ""]
-        for step in self.steps:
-            head = f"{step.number:>3}. "
-            for i, line in enumerate(step.lines(lang)):
-                lines.append((head if i == 0 else " " * len(head)) + line)
-        return "\n".join(lines)
 
 
 def voces_builtin_scenarios() -> list[VocesScenario]:

@@ -37,10 +37,11 @@ import enum
 import itertools
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
 from ..errors import IllegalAction
-from ..i18n import ListRow, Msg, capitalize_first, message
+from ..game import Checked, LogEvent
+from ..i18n import ListRow, Msg, message
 from ..rng import SeedLike, make_rng
 from ..voces_cards import AnyVocesCard, Special, SpecialCard, VocesCard, voces_deck
 from ..voces_reveal import TieRule, reveal
@@ -125,20 +126,10 @@ class VocesRules:
 
 
 @dataclass(frozen=True)
-class VocesEvent:
+class VocesEvent(LogEvent):
     """One entry of the log: what happened, in which round, after which action, to whom."""
 
-    kind: str
-    round: int
-    action_index: int
-    seat: int | None = None
-    params: tuple[tuple[str, Any], ...] = ()
-
-    def describe(self, lang: str = "en") -> str:
-        return capitalize_first(message(f"voces.event.{self.kind}", lang, **dict(self.params)))
-
-    def param(self, name: str) -> Any:
-        return dict(self.params).get(name)
+    prefix: ClassVar[str] = "voces.event"
 
 
 @dataclass(frozen=True)
@@ -216,7 +207,7 @@ def _baboons(cards: Iterable[AnyVocesCard]) -> int:
     return sum(1 for c in cards if isinstance(c, SpecialCard) and c.kind is Special.BABOON)
 
 
-class VocesState:
+class VocesState(Checked[Action]):
     """A game in progress; create one with :meth:`VocesRules.new_game`."""
 
     def __init__(self, rules: VocesRules, seed: SeedLike = None, auto_chance: bool = True) -> None:
@@ -325,17 +316,6 @@ class VocesState:
             if offerer != seat:
                 actions += [Accept(seat, offerer, cards) for cards in itertools.combinations(hand, len(offered))]
         return actions
-
-    def why_not(self, action: Action) -> IllegalAction | None:
-        """The reason ``action`` is refused now, or ``None`` if it is allowed."""
-        try:
-            self._check(action)
-        except IllegalAction as error:
-            return error
-        return None
-
-    def can_apply(self, action: Action) -> bool:
-        return self.why_not(action) is None
 
     def view_for(self, seat: int) -> VocesView:
         if not 0 <= seat < self.rules.player_count:

@@ -228,6 +228,8 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
 
     if args.game == "pokerguess":
         return _simulate_guess(args, out, err)
+    if args.game == "voces":
+        return _simulate_voces(args, out, err)
     if len(args.bots) != 1:
         print("error: Pokerface puts the same bot in every seat: give one name to --bots", file=err)
         return EXIT_USAGE
@@ -286,6 +288,30 @@ def _simulate_guess(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _simulate_voces(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .voces.simulate import simulate_voces
+
+    if args.variant:
+        print("error: Póker a Voces has no variants; choose the special cards with --specials", file=err)
+        return EXIT_USAGE
+    bots = ["builder"] if args.bots == ["estimator"] else args.bots
+    try:
+        result = simulate_voces(args.players, bots, args.games, args.seed, specials=args.specials or [])
+    except ValueError as error:
+        print(f"error: {error}", file=err)
+        return EXIT_USAGE
+    if args.json:
+        print(json.dumps(result), file=out)
+    else:
+        points = ", ".join(f"{name}: {data['mean_points']:.1f} points a game, won {100 * data['game_share']:.1f}%"
+                           for name, data in result["bots"].items())
+        specials = ", ".join(result["specials"]) or "no special cards"
+        print(f"{result['games']:,} games, {result['players']} players, {specials}: {points}; "
+              f"{100 * result['nobody_won_share']:.1f}% of hands won by nobody, "
+              f"{100 * result['fold_share']:.1f}% of hands folded", file=out)
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # argparse's own errors: exit status 2 with the usage
         self.print_usage(sys.stderr)
@@ -337,15 +363,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = commands.add_parser(
         "simulate",
-        help="simulate many Pokerface games with bots in every seat",
-        description="Play many games with the same bot in every seat and report the team's win rate with a 95%% confidence interval.",
+        help="simulate many games with bots in every seat",
+        description="Play many games with bots in every seat. Pokerface: the team's win rate with a 95%% confidence interval; "
+                    "PokerGuess and Póker a Voces: how each bot fares.",
     )
-    simulate.add_argument("game", choices=["pokerface", "pokerguess"])
+    simulate.add_argument("game", choices=["pokerface", "pokerguess", "voces"])
     simulate.add_argument("--players", type=int, default=4, help="3 to 6 (default 4)")
     simulate.add_argument("--variant", nargs="*", action="extend", metavar="NAME",
                           help="free-for-all, rising-stakes, soft-landing (any of them; 'base' for none)")
     simulate.add_argument("--bots", nargs="+", default=["estimator"],
-                          help="Pokerface: random, estimator or reader (default estimator); PokerGuess: random or counter, one per seat in turn (default counter)")
+                          help="Pokerface: random, estimator or reader (default estimator); PokerGuess: random or counter, "
+                               "one per seat in turn (default counter); Póker a Voces: random or builder, one per seat in turn (default builder)")
+    simulate.add_argument("--specials", nargs="*", metavar="NAME",
+                          help="Póker a Voces: the special cards in every round (raccoon, dove, capybara, baboon, penguin; at most two)")
     simulate.add_argument("--games", type=int, default=1000)
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--workers", type=int, default=0, help="processes to use (default: up to 2)")

@@ -51,3 +51,21 @@ def test_builder_outscores_random_players() -> None:
         for name, score in zip(names, state.totals):
             totals[name] += score
     assert totals["builder"] > totals["random"]
+
+
+def test_simulate_voces_from_the_command_line() -> None:
+    import io
+    import json
+
+    from pokerkit_teach.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["simulate", "voces", "--players", "4", "--bots", "builder", "random", "--games", "6",
+                 "--specials", "raccoon", "capybara", "--json"], out=out, err=err) == 0, err.getvalue()
+    result = json.loads(out.getvalue())
+    assert result["specials"] == ["raccoon", "capybara"] and result["hands"] == 6 * 3 * 3
+    assert sum(bot["games_won"] for bot in result["bots"].values()) >= 6  # a shared victory counts for each
+    assert 0 <= result["nobody_won_share"] <= 1 and result["eliminations_per_hand"] > 0
+    err = io.StringIO()
+    assert main(["simulate", "voces", "--games", "2", "--specials", "unicorn"], out=io.StringIO(), err=err) == 2
+    assert "unknown special card 'unicorn'" in err.getvalue()

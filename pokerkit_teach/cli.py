@@ -94,16 +94,16 @@ def _rank_voces(text: str, args: argparse.Namespace, out: TextIO) -> None:
     if args.json:
         data = {
             "game": "voces",
-            "cards": [card.text() for card in hand.cards],
+            "cards": [card.text(args.lang) for card in hand.cards],
             "category": hand.category.name.lower(),
             "key": list(hand.key),
-            "wilds": [{"card": wild.text(), "stands_for": card.text()} for wild, card in hand.wilds],
-            "description": hand.describe(),
+            "wilds": [{"card": wild.text(args.lang), "stands_for": card.text(args.lang)} for wild, card in hand.wilds],
+            "description": hand.describe() if args.lang == "en" else hand.localized(args.lang),
         }
         print(json.dumps(data, ensure_ascii=False), file=out)
     else:
-        print(" ".join(card.text() for card in hand.cards), file=out)
-        print(f"  {hand.describe()}", file=out)
+        print(" ".join(card.text(args.lang) for card in hand.cards), file=out)
+        print(f"  {hand.describe() if args.lang == 'en' else hand.localized(args.lang)}", file=out)
 
 
 def _rank(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:

@@ -98,3 +98,13 @@ def test_rank_command_for_voces() -> None:
     bad = subprocess.run([str(PROGRAM), "rank", "--game", "voces", "Ks1", "Zs1", "Ks3", "Ks4", "Ks5"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "card 2 'Zs1'" in bad.stderr
+
+
+def test_rank_command_speaks_german_too() -> None:
+    import io
+
+    from pokerkit_teach.cli import main
+
+    out = io.StringIO()
+    assert main(["rank", "--game", "voces", "--lang", "de", "Ks1", "Ks2", "Ks3", "Ks4", "raccoon"], out=out) == 0
+    assert out.getvalue().splitlines() == ["K● K▲ K■ K◆ Waschbär", "  fünf Könige (Waschbär als K●)"]

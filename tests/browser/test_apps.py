@@ -18,7 +18,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 VoilaServer = Any  # the session server of conftest.py
 
-PLANNED = ["index.ipynb", "hand_ranker.ipynb", "replay.ipynb", "variant_lab.ipynb", "table.ipynb", "pokerguess_explorer.ipynb"]
+PLANNED = ["index.ipynb", "hand_ranker.ipynb", "replay.ipynb", "variant_lab.ipynb", "table.ipynb", "pokerguess_explorer.ipynb",
+           "voces_explorer.ipynb"]
 EXISTING = sorted(path.name for path in (ROOT / "notebooks").glob("*.ipynb"))
 
 

@@ -1,0 +1,365 @@
+"""What the Póker a Voces apps share: reading typed hands, drawing cards, decks and reveals, and the
+prepared examples of the special cards.
+
+Reading never decides a rule: it turns text into cards (the engine's parser) and names the first problem
+in the learner's language. Drawing shows what the engine decided
+(:func:`~pokerkit_teach.voces_reveal.reveal`, :func:`~pokerkit_teach.voces_ranking.rank_voces_hand`,
+the round's events).
+
+>>> hands = parse_voces_hands("Anna = Ks1 Ks2 Ks3 Ks4 raccoon\\nBen: As1 As2 9s3 9s4 raccoon")
+>>> [(name, len(cards)) for name, cards in hands]
+[('Anna', 5), ('Ben', 5)]
+>>> hands[1][1][-1]                      # the second Raccoon typed is the box's second copy
+SpecialCard(Special.RACCOON, 2)
+>>> try:
+...     parse_voces_hands("Anna = Ks1 Ks2 Ks3 Ks4\\nBen = Ks1 As2 9s3 9s4 2s1")
+... except InputProblem as problem:
+...     print(problem.text("en"))
+The hand of Anna has 4 cards; a hand has exactly 5. Nothing was changed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from pokerkit_teach.errors import CardParseError
+from pokerkit_teach.voces.state import VocesEvent
+from pokerkit_teach.i18n import Msg, form
+from pokerkit_teach.render import tile_html
+from pokerkit_teach.voces_cards import COPIES_IN_BOX, SUIT_SYMBOLS, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_card
+from pokerkit_teach.voces_ranking import VocesHand
+from pokerkit_teach.voces_reveal import RevealResult
+
+from .common import esc, tr
+
+__all__ = [
+    "NAMES", "InputProblem", "SpecialExample", "SPECIAL_EXAMPLES", "parse_voces_hands", "hands_input",
+    "card_label", "voces_card_html", "voces_cards_html", "hand_words", "reveal_steps_html", "deck_html",
+    "round_result_html", "scores_html",
+]
+
+NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn")
+MAX_HANDS = 6
+_K = "apps.voces."
+_NAMED = re.compile(r"^\s*(?P<name>[^=:]+?)\s*[=:]\s*(?P<rest>.*)$")
+# a colour per suit, so the suits can be told apart at a glance (the symbols carry the meaning)
+SUIT_COLOURS = ("#111", "#c01c28", "#1a5fb4", "#9c4f00", "#813d9c", "#26723b", "#555")
+SPECIAL_COLOUR = "#064"
+WILD_STYLE = "border-style:dashed;background:#f4f8ff;"
+OUT_STYLE = "opacity:0.4;"
+
+
+class InputProblem(ValueError):
+    """Input the app cannot use: a catalogue key (under ``apps.voces``) and its values."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def text(self, lang: str) -> str:
+        return tr(_K + self.key, lang, **self.params)
+
+
+# ---------------------------------------------------------------------- reading typed hands
+
+
+def _split_name(line: str) -> tuple[str | None, str]:
+    match = _NAMED.match(line)
+    if match:
+        return match["name"].strip(), match["rest"]
+    return None, line
+
+
+def parse_voces_hands(text: str) -> list[tuple[str, tuple[AnyVocesCard, ...]]]:
+    """One hand of five cards per line (``NAME = cards``, ``NAME: cards`` or just the cards; unnamed
+    lines take the names Anna, Ben, ... in order). Special cards without ``#copy`` are the box's copies
+    1, 2, 3 ... in the order typed, over all lines. Raises :class:`InputProblem` naming the first problem.
+    """
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise InputProblem("no_hands")
+    if len(lines) > MAX_HANDS:
+        raise InputProblem("too_many_hands", count=len(lines), most=MAX_HANDS)
+    named = [_split_name(line) for line in lines]
+    used = {name for name, _ in named if name}
+    spare = iter([n for n in NAMES if n not in used] + [f"#{i}" for i in range(1, 99)])
+    seen: dict[AnyVocesCard, str] = {}
+    next_copy: dict[Special, int] = {}
+    hands: list[tuple[str, tuple[AnyVocesCard, ...]]] = []
+    for given, rest in named:
+        name = given or next(spare)
+        if name in (n for n, _ in hands):
+            raise InputProblem("same_name", name=name)
+        cards: list[AnyVocesCard] = []
+        for token in re.findall(r"[^\s,;]+", rest):
+            try:
+                card = parse_voces_card(token)
+            except CardParseError:
+                raise InputProblem("bad_card", text=token, name=name) from None
+            if isinstance(card, SpecialCard) and "#" not in token:
+                copy = next_copy.get(card.kind, 1)
+                if copy > COPIES_IN_BOX:
+                    raise InputProblem("too_many_copies", card=card.kind, most=COPIES_IN_BOX)
+                card = SpecialCard(card.kind, copy)
+            if isinstance(card, SpecialCard):
+                next_copy[card.kind] = max(next_copy.get(card.kind, 1), card.copy + 1)
+            if card in seen:
+                raise InputProblem("duplicate", card=_Words(card), first=seen[card], second=name)
+            seen[card] = name
+            cards.append(card)
+        if len(cards) != 5:
+            raise InputProblem("hand_count", name=name, count=len(cards))
+        hands.append((name, tuple(cards)))
+    return hands
+
+
+def hands_input(hands: Sequence[tuple[str, Sequence[AnyVocesCard]]]) -> str:
+    """The text of the input that gives ``hands`` back (``Anna = Ks1 Ks2 ...``)."""
+    def word(card: AnyVocesCard) -> str:
+        return card.ascii if isinstance(card, VocesCard) else f"{card.kind.value}#{card.copy}"
+
+    return "\n".join(f"{name} = {' '.join(word(c) for c in cards)}" for name, cards in hands)
+
+
+# ---------------------------------------------------------------------- cards
+
+
+class _RankName(int):
+    """A rank 2-14 named in the message's language (``King``, ``König``)."""
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        return form("rank", spec, str(int(self)), lang)
+
+
+class _Words:
+    """A card written as ``K■ (King of suit 3)`` in the message's language."""
+
+    def __init__(self, card: AnyVocesCard) -> None:
+        self.card = card
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        return card_label(self.card, lang)
+
+
+def card_label(card: AnyVocesCard, lang: str) -> str:
+    """The card in words, for screen readers and messages.
+
+    >>> card_label(VocesCard.from_text("Ks3"), "en"), card_label(SpecialCard(Special.DOVE), "de")
+    ('K■ (King of suit 3)', 'Taube')
+    """
+    if isinstance(card, SpecialCard):
+        return card.text(lang)
+    return tr(_K + "card_label", lang, card=card.text(lang), value=_RankName(card.rank), suit=card.suit)
+
+
+def voces_card_html(card: AnyVocesCard, lang: str, extra_style: str = "") -> str:
+    """One card as a tile: value and suit symbol in the suit's colour, a special card by its name."""
+    if isinstance(card, SpecialCard):
+        return tile_html(card.text(lang), card_label(card, lang), SPECIAL_COLOUR, extra_style)
+    return tile_html(card.text(lang), card_label(card, lang), SUIT_COLOURS[card.suit - 1], extra_style)
+
+
+def voces_cards_html(cards: Iterable[AnyVocesCard], lang: str, extra_style: str = "") -> str:
+    return '<span class="pkt-cards">' + "".join(voces_card_html(c, lang, extra_style) for c in cards) + "</span>"
+
+
+def hand_words(hand: VocesHand, lang: str) -> str:
+    """The engine's words for a ranked hand (what each wild card stands for included)."""
+    return hand.localized(lang)
+
+
+def _wilds_html(hand: VocesHand, lang: str) -> str:
+    """Each wild card next to the card it stands for: ``Raccoon → K●``."""
+    parts = []
+    for wild, card in hand.wilds:
+        parts.append(
+            f"<span class='pkt-voces-wild'>{voces_card_html(wild, lang)} → {voces_card_html(card, lang, WILD_STYLE)} "
+            f"<i>{esc(tr(_K + 'wild_as', lang, wild=wild.kind, card=card))}</i></span>"
+        )
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------------- the deck
+
+
+def deck_html(deck: Sequence[AnyVocesCard], players: int, specials: Sequence[Special], lang: str) -> str:
+    """The deck's composition: one row per suit, one per special card, and the total."""
+    suits = sorted({c.suit for c in deck if isinstance(c, VocesCard)})
+    rows = []
+    for suit in suits:
+        cards = [c for c in deck if isinstance(c, VocesCard) and c.suit == suit]
+        rows.append(f"<tr class='pkt-voces-deck-suit'><th scope='row'>{esc(tr(_K + 'deck.suit', lang, number=suit, symbol=SUIT_SYMBOLS[suit - 1]))}</th>"
+                    f"<td>{len(cards)}</td><td>{voces_cards_html(cards, lang)}</td></tr>")
+    for kind in specials:
+        copies = [c for c in deck if isinstance(c, SpecialCard) and c.kind is kind]
+        rows.append(f"<tr class='pkt-voces-deck-special' data-kind='{kind.value}'><th scope='row'>{esc(kind.localized(lang))}</th>"
+                    f"<td>{len(copies)}</td><td>{voces_cards_html(copies[:1], lang)} × {len(copies)}</td></tr>")
+    numbered = sum(1 for c in deck if isinstance(c, VocesCard))
+    special_count = len(deck) - numbered
+    summary = tr(_K + "deck.summary", lang, players=players, suits=len(suits), numbered=numbered, specials=special_count, total=len(deck))
+    head = "".join(f"<th scope='col'>{esc(tr(_K + 'deck.column.' + c, lang))}</th>" for c in ("part", "count", "cards"))
+    return (
+        f"<p class='pkt-voces-deck-size' data-size='{len(deck)}'><b>{esc(summary)}</b></p>"
+        f"<table class='pkt-voces-deck-table' cellpadding='3' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
+    )
+
+
+# ---------------------------------------------------------------------- a reveal, step by step
+
+
+def _holds(cards: Sequence[AnyVocesCard], kind: Special) -> int:
+    return sum(1 for c in cards if isinstance(c, SpecialCard) and c.kind is kind)
+
+
+def reveal_steps_html(hands: Sequence[tuple[str, Sequence[AnyVocesCard]]], result: RevealResult, lang: str) -> str:
+    """What :func:`~pokerkit_teach.voces_reveal.reveal` did, in the kit's order: the hands shown, the
+    Baboon swaps, the eliminations, the wild cards resolved, the direction of the ranking (Capybaras),
+    the winner and the Emperor Penguin's bonus."""
+    def t(key: str, **params: Any) -> str:
+        return tr(_K + "reveal." + key, lang, **params)
+
+    steps: list[tuple[str, str, str]] = []
+    shown = "".join(f"<div><b>{esc(name)}:</b> {voces_cards_html(cards, lang)}</div>" for name, cards in hands)
+    steps.append(("shown", t("shown"), shown))
+    if result.swaps:
+        lines = [f"<div>{esc(t('drawn'))} {voces_cards_html(result.drawn, lang)}</div>"]
+        for name, swaps in result.swaps:
+            for baboon, card in swaps:
+                lines.append(f"<div class='pkt-voces-swap'>{voces_card_html(baboon, lang)} → {voces_card_html(card, lang)} "
+                             f"{esc(t('swap', name=name, card=card))}</div>")
+        steps.append(("baboon", t("baboon"), "".join(lines)))
+    else:
+        steps.append(("baboon", t("baboon"), f"<div>{esc(t('no_baboon'))}</div>"))
+    if result.eliminated:
+        lines = [f"<div class='pkt-voces-out'>{esc(t('out_' + reason, name=name))}</div>" for name, reason in result.eliminated]
+        steps.append(("eliminated", t("eliminated"), "".join(lines)))
+    else:
+        steps.append(("eliminated", t("eliminated"), f"<div>{esc(t('nobody_out'))}</div>"))
+    final = dict(hands)
+    for name, swaps in result.swaps:  # the hands after the Baboon swaps
+        taken = iter(card for _, card in swaps)
+        final[name] = tuple(next(taken) if isinstance(c, SpecialCard) and c.kind is Special.BABOON else c for c in final[name])
+    lines = []
+    for name, hand in result.ranked:
+        if hand.wilds:
+            lines.append(f"<div><b>{esc(name)}:</b> {_wilds_html(hand, lang)}</div>")
+        elif _holds(final[name], Special.DOVE):
+            lines.append(f"<div><b>{esc(name)}:</b> {esc(t('lone_dove'))}</div>")
+    steps.append(("wilds", t("wilds"), "".join(lines) or f"<div>{esc(t('no_wilds'))}</div>"))
+    capybaras = sum(_holds(c, Special.CAPYBARA) for c in final.values())
+    direction = t("reversed", count=capybaras) if result.reversed else t("normal", count=capybaras)
+    ordered = sorted(result.ranked, key=lambda item: item[1], reverse=not result.reversed)
+    rows = []
+    for place, (name, hand) in enumerate(ordered, start=1):
+        mark = " class='pkt-voces-winner' style='background:#eaf6ea'" if name in result.winners else ""
+        rows.append(f"<tr{mark}><td>{place}</td><th scope='row'>{esc(name)}</th><td>{voces_cards_html(final[name], lang)}</td>"
+                    f"<td class='pkt-voces-hand-words'>{esc(hand_words(hand, lang))}</td></tr>")
+    for name, _ in result.eliminated:
+        rows.append(f"<tr class='pkt-voces-eliminated'><td>–</td><th scope='row'>{esc(name)}</th>"
+                    f"<td>{voces_cards_html(final[name], lang, OUT_STYLE)}</td><td>{esc(t('out'))}</td></tr>")
+    head = "".join(f"<th scope='col'>{esc(t('column.' + c))}</th>" for c in ("place", "player", "cards", "ranking"))
+    table = f"<table class='pkt-voces-ranking' cellpadding='3' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
+    steps.append(("capybara", t("capybara"), f"<div class='pkt-voces-direction'>{esc(direction)}</div>{table}"))
+    if result.winners:
+        winner = t("winner" if len(result.winners) == 1 else "winners", names=", ".join(result.winners))
+    else:
+        winner = t("no_winner")
+    bonus = "".join(f"<div class='pkt-voces-penguin'>{esc(t('penguin', name=name, bonus=points))}</div>" for name, points in result.bonus)
+    if not result.bonus and any(_holds(final[name], Special.EMPEROR_PENGUIN) for name, _ in result.ranked):
+        bonus = f"<div>{esc(t('penguin_lost'))}</div>"
+    steps.append(("winner", t("winner_heading"), f"<div class='pkt-voces-outcome' role='status'><b>{esc(winner)}</b></div>{bonus}"))
+    items = "".join(
+        f"<li class='pkt-voces-step pkt-voces-step-{name}' style='margin-bottom:0.6em'><b>{esc(heading)}</b>{body}</li>"
+        for name, heading, body in steps
+    )
+    return f"<ol class='pkt-voces-steps'>{items}</ol>"
+
+
+# ---------------------------------------------------------------------- prepared examples
+
+
+@dataclass(frozen=True)
+class SpecialExample:
+    """A prepared reveal: a special card, the hands shown, and (for a Baboon) the three cards drawn."""
+
+    name: str
+    kind: Special
+    hands: tuple[tuple[str, str], ...]
+    drawn: str = ""
+
+
+SPECIAL_EXAMPLES = (
+    SpecialExample("raccoon_wild", Special.RACCOON, (("Anna", "Qs1 Qs2 Qs3 7s4 raccoon"), ("Ben", "Js1 Js2 Js3 4s1 4s2"))),
+    SpecialExample("raccoon_pair", Special.RACCOON, (("Anna", "As1 As2 As3 As4 raccoon"), ("Ben", "Ks1 Ks2 9s3 9s4 raccoon"),
+                                                     ("Carla", "Js1 8s2 6s3 4s4 2s1"))),
+    SpecialExample("dove_pair", Special.DOVE, (("Anna", "9s1 9s2 9s3 9s4 dove"), ("Ben", "10s1 10s2 5s3 5s4 dove"),
+                                               ("Carla", "Ks1 Ks2 Ks3 Ks4 3s1"))),
+    SpecialExample("dove_alone", Special.DOVE, (("Anna", "Qs1 Qs2 Qs3 8s4 dove"), ("Ben", "Js1 Js2 Js3 3s4 3s1"))),
+    SpecialExample("dove_own_pair", Special.DOVE, (("Anna", "As1 As2 As3 dove dove"), ("Ben", "10s1 10s2 4s3 6s4 8s1"))),
+    SpecialExample("capybara", Special.CAPYBARA, (("Anna", "As1 Ks2 Qs3 Js4 9s1"), ("Ben", "7s1 5s2 4s3 3s4 capybara"),
+                                                  ("Carla", "2s1 2s2 8s3 6s4 10s1"))),
+    SpecialExample("baboon", Special.BABOON, (("Anna", "9s1 9s2 9s3 4s1 baboon"), ("Ben", "Ks1 Ks2 Ks3 2s2 2s3")), "3s1 9s4 Qs2"),
+    SpecialExample("penguin", Special.EMPEROR_PENGUIN, (("Anna", "As1 As2 Ks3 Ks4 emperor_penguin"), ("Ben", "Qs1 Qs2 5s3 8s4 2s1"))),
+)
+
+
+# ---------------------------------------------------------------------- a round's results, from its events
+
+
+def _round_events(events: Sequence[VocesEvent], round_number: int) -> list[VocesEvent]:
+    return [e for e in events if e.round == round_number]
+
+
+def round_result_html(events: Sequence[VocesEvent], round_number: int, lang: str) -> str:
+    """The reveal of each hand played so far in ``round_number`` (hand 3 first), from the engine's events:
+    who folded or stayed, the hands shown with their ranking, eliminations, Capybaras, the winner."""
+    sections: list[str] = []
+    current: list[str] = []
+    heading = ""
+    for event in _round_events(events, round_number):
+        if event.kind == "deciding":
+            if heading:
+                sections.append(_section(heading, current))
+            heading, current = tr(_K + "play.hand_heading", lang, hand=event.param("hand")), []
+            continue
+        if not heading or event.kind in ("scored", "game_won", "game_shared"):
+            continue
+        if event.kind == "revealed":
+            cards = event.param("cards") or ()
+            ranking = event.param("ranking")
+            words = ranking.localized(lang) if isinstance(ranking, VocesHand) else ranking.text(lang) if isinstance(ranking, Msg) else ""
+            wilds = _wilds_html(ranking, lang) if isinstance(ranking, VocesHand) else ""
+            current.append(f"<div class='pkt-voces-shown'><b>{esc(event.param('player'))}:</b> {voces_cards_html(cards, lang)} "
+                           f"<span class='pkt-voces-hand-words'>{esc(words)}</span> {wilds}</div>")
+        elif event.kind in ("hand_won", "hand_shared", "nobody_won"):
+            current.append(f"<div class='pkt-voces-outcome'><b>{esc(event.describe(lang))}</b></div>")
+        else:
+            current.append(f"<div>{esc(event.describe(lang))}</div>")
+    if heading:
+        sections.append(_section(heading, current))
+    return "".join(sections)
+
+
+def _section(heading: str, lines: Sequence[str]) -> str:
+    return f"<section class='pkt-voces-hand-result' style='margin:0.4em 0'><h4>{esc(heading)}</h4>{''.join(lines)}</section>"
+
+
+def scores_html(events: Sequence[VocesEvent], round_number: int, lang: str, you: int = 0) -> str:
+    """The score of every player for the round (coins won, folds, bonus, unused 5-coin, total)."""
+    rows = []
+    for event in _round_events(events, round_number):
+        if event.kind != "scored":
+            continue
+        values = dict(event.params)
+        mark = " style='font-weight:bold;background:#eef4ff'" if event.seat == you else ""
+        cells = "".join(f"<td>{values[k]}</td>" for k in ("coins", "fold_points", "bonus", "five"))
+        rows.append(f"<tr{mark}><th scope='row'>{esc(values['player'])}</th>{cells}<td class='pkt-voces-total'>{values['total']}</td></tr>")
+    if not rows:
+        return ""
+    head = "".join(f"<th scope='col'>{esc(tr(_K + 'play.score.' + c, lang))}</th>"
+                   for c in ("player", "coins", "folds", "bonus", "five", "total"))
+    return (f"<div class='pkt-voces-score'><h4>{esc(tr(_K + 'play.score_heading', lang, round=round_number))}</h4>"
+            f"<table cellpadding='4' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table></div>")

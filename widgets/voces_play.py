@@ -1,0 +1,595 @@
+"""A Póker a Voces round against bots, one section of the Póker a Voces explorer: you in seat 0, the
+engine's hand-builder bots in the others.
+
+Trading has no turns, so the table is driven by your moves: select cards (one toggle button per card)
+and **Offer** them, **Accept** another player's open offer by giving the same number of selected cards,
+**Withdraw** your offer, **Place** your hand under the next token. After each of your trading moves a few
+bots act (:func:`~pokerkit_teach.voces.bots.bot_step`); **Let the others trade** lets them act a few
+times more, so the round goes on while you wait. After STOP: the three coin steps (a pile, and which of
+its coins goes on which hand), the 5-coin, fold or stay from hand 3 down to hand 1, a pick for each
+Baboon, the reveal of every hand and the score.
+
+You see what your seat sees (:meth:`~pokerkit_teach.voces.state.VocesState.view_for`): your cards, the
+number of cards the others offer, coins and folds; the others' cards only when a hand is revealed. The
+log masks what a trade between two bots swapped and the cards the bots name in their reasons.
+
+Every button the rules do not allow now is disabled, and its tooltip gives the engine's reason
+(``why_not``); a click that gets through anyway is refused by the engine with that reason and changes
+nothing.
+
+CSS classes: ``pkt-voces-play``, ``pkt-voces-new-game``, ``pkt-voces-play-players``, ``pkt-voces-rounds``,
+``pkt-voces-status``, ``pkt-voces-players``, ``pkt-voces-your-cards``, ``pkt-voces-card`` (a card toggle),
+``pkt-voces-your-hands``, ``pkt-voces-offer``, ``pkt-voces-withdraw``, ``pkt-voces-place``,
+``pkt-voces-wait``, ``pkt-voces-accept``, ``pkt-voces-pile``, ``pkt-voces-coin``, ``pkt-voces-bet``,
+``pkt-voces-five-hand``, ``pkt-voces-five``, ``pkt-voces-fold``, ``pkt-voces-stay``, ``pkt-voces-pick``,
+``pkt-voces-drawn``, ``pkt-voces-result``, ``pkt-voces-score``, ``pkt-voces-next-round``, ``pkt-voces-log``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+import ipywidgets
+import numpy as np
+
+from pokerkit_teach.i18n import ListRow, Msg
+from pokerkit_teach.voces.actions import PILES, Accept, Action, Bet, Fold, Offer, Pick, Place, PlaceFive, Stay, Withdraw
+from pokerkit_teach.voces.bots import VocesBot, bot_step, make_voces_bot
+from pokerkit_teach.voces.state import SIMULTANEOUS, CardCount, VocesEvent, VocesRules, VocesState
+from pokerkit_teach.voces_cards import AnyVocesCard, Special
+from pokerkit_teach.voces_ranking import VocesHand
+
+from .common import esc
+from .voces_parts import NAMES, card_label, round_result_html, scores_html, voces_cards_html
+
+if TYPE_CHECKING:
+    from .common import App
+
+__all__ = ["VocesGame", "SpecialsPicker", "HUMAN"]
+
+HUMAN = 0
+TRADE_STEPS = 3  # bot moves after each of your trading moves
+WAIT_STEPS = 6  # bot moves for "Let the others trade"
+MAX_BOT_MOVES = 3000
+LOG_LINES = 60
+_K = "apps.voces.play."
+
+
+class SpecialsPicker:
+    """A toggle button for each kind of special card (the engine says how many may be chosen)."""
+
+    def __init__(self, chosen: Sequence[Special] = ()) -> None:
+        self.buttons: dict[Special, ipywidgets.ToggleButton] = {}
+        for kind in Special:
+            button = ipywidgets.ToggleButton(value=kind in chosen, layout=ipywidgets.Layout(width="11em"))
+            button.add_class("pkt-voces-special-choice")
+            button.add_class(f"pkt-voces-special-{kind.value}")
+            self.buttons[kind] = button
+        self.label = ipywidgets.HTML()
+        self.box = ipywidgets.HBox([self.label, *self.buttons.values()])
+
+    def chosen(self) -> list[Special]:
+        return [kind for kind, button in self.buttons.items() if button.value]
+
+    def choose(self, kinds: Sequence[Special]) -> None:
+        for kind, button in self.buttons.items():
+            button.value = kind in kinds
+
+    def observe(self, callback: Any) -> None:
+        for button in self.buttons.values():
+            button.observe(callback, names="value")
+
+    def refresh(self, lang: str, label: str, tip: str) -> None:
+        self.label.value = f"<span style='margin-right:0.5em'>{esc(label)}</span>"
+        for kind, button in self.buttons.items():
+            button.description = kind.localized(lang)
+            button.tooltip = tip
+
+
+class _HiddenCards:
+    """What the log says instead of the cards a bot names: ``2 hidden cards``."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        from .common import tr
+
+        return tr(_K + ("hidden_card" if self.count == 1 else "hidden_cards"), lang, n=self.count)
+
+
+class _HiddenHand:
+    def localized(self, lang: str, spec: str = "") -> str:
+        from .common import tr
+
+        return tr(_K + "hidden_hand", lang)
+
+
+def masked_reason(reason: Msg) -> Msg:
+    """A bot's reason without the cards it holds (they are hidden until a reveal); a pick for a Baboon
+    names drawn cards, which everyone sees, and stays as it is."""
+    if reason.key == "voces.reason.pick":
+        return reason
+    params = []
+    for name, value in reason.params:
+        if isinstance(value, ListRow):
+            value = _HiddenCards(len(value))
+        elif isinstance(value, VocesHand):
+            value = _HiddenHand()
+        params.append((name, value))
+    return Msg(reason.key, tuple(params))
+
+
+class VocesGame:
+    """The play section: owns its controls, asks the engine for every decision and lets the bots move."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.state: VocesState | None = None
+        self.bots: list[VocesBot | None] = []
+        self.rng = np.random.default_rng(0)
+        self.seed = 0
+        self.log_lines: list[tuple[str, Any]] = []  # ("event", VocesEvent) or ("reason", (player, Msg))
+        self.scored_rounds = 0
+        self.result_round = 1
+        self.paused = False
+        self.selected: set[AnyVocesCard] = set()
+        self._hand_shown: tuple[AnyVocesCard, ...] | None = None
+        self._relabelling = False
+        g = app.guarded
+        self.intro = ipywidgets.HTML()
+        self.players = ipywidgets.Dropdown(options=[3, 4, 5, 6], value=app.params.players, layout=ipywidgets.Layout(width="12em"))
+        self.players.add_class("pkt-voces-play-players")
+        self.rounds = ipywidgets.Dropdown(options=[1, 3], value=1, layout=ipywidgets.Layout(width="12em"))
+        self.rounds.add_class("pkt-voces-rounds")
+        self.specials = SpecialsPicker([Special.RACCOON])
+        self.new_button = ipywidgets.Button(icon="refresh", button_style="primary")
+        self.new_button.add_class("pkt-voces-new-game")
+        self.new_button.on_click(g(lambda _: self.new_game()))
+        self.status = ipywidgets.HTML()
+        self.status.add_class("pkt-voces-status")
+        self.table = ipywidgets.HTML()
+        self.table.add_class("pkt-voces-players")
+        self.cards_label = ipywidgets.HTML()
+        self.card_box = ipywidgets.HBox([])
+        self.card_box.add_class("pkt-voces-your-cards")
+        self.your_hands = ipywidgets.HTML()
+        self.your_hands.add_class("pkt-voces-your-hands")
+        # trading
+        self.offer_button = self._button("pkt-voces-offer", lambda: self.play(Offer(HUMAN, self._selection())), "info")
+        self.withdraw_button = self._button("pkt-voces-withdraw", lambda: self.play(Withdraw(HUMAN)))
+        self.place_button = self._button("pkt-voces-place", lambda: self.play(Place(HUMAN)), "success")
+        self.wait_button = self._button("pkt-voces-wait", self.let_others_trade)
+        self.accept_box = ipywidgets.HBox([])
+        self.accept_buttons: list[tuple[int, ipywidgets.Button]] = []
+        # betting
+        self.pile = ipywidgets.Dropdown(options=list(PILES), value=1, layout=ipywidgets.Layout(width="18em"),
+                                        style={"description_width": "initial"})
+        self.pile.add_class("pkt-voces-pile")
+        self.pile.observe(self._on_pile, names="value")
+        self.coins = []
+        for hand in (1, 2, 3):
+            coin = ipywidgets.Dropdown(options=[0, 1, 2], value=PILES[1][hand - 1], layout=ipywidgets.Layout(width="9em"),
+                                       style={"description_width": "initial"})
+            coin.add_class("pkt-voces-coin")
+            coin.observe(lambda _: self._draw_moves(), names="value")
+            self.coins.append(coin)
+        self.bet_button = self._button("pkt-voces-bet", lambda: self.play(self._chosen_bet()), "primary")
+        self.five_hand = ipywidgets.Dropdown(options=[1, 2, 3], value=3, layout=ipywidgets.Layout(width="14em"),
+                                             style={"description_width": "initial"})
+        self.five_hand.add_class("pkt-voces-five-hand")
+        self.five_hand.observe(lambda _: self._draw_moves(), names="value")
+        self.five_button = self._button("pkt-voces-five", lambda: self.play(PlaceFive(HUMAN, int(self.five_hand.value))))
+        # fold or stay, Baboon picks
+        self.stay_button = self._button("pkt-voces-stay", lambda: self.play(Stay(HUMAN)), "success")
+        self.fold_button = self._button("pkt-voces-fold", lambda: self.play(Fold(HUMAN)), "warning")
+        self.drawn = ipywidgets.HTML()
+        self.drawn.add_class("pkt-voces-drawn")
+        self.pick_box = ipywidgets.HBox([])
+        self.result = ipywidgets.HTML()
+        self.result.add_class("pkt-voces-result")
+        self.next_button = self._button("pkt-voces-next-round", self.next_round, "success")
+        self.log = ipywidgets.HTML()
+        self.log.add_class("pkt-voces-log")
+        self.headings = {name: ipywidgets.HTML() for name in ("trade", "bet", "decide")}
+        self.box = ipywidgets.VBox([
+            self.intro,
+            ipywidgets.HBox([self.players, self.rounds, self.new_button]),
+            self.specials.box,
+            self.status, self.table,
+            self.cards_label, self.card_box, self.your_hands,
+            self.headings["trade"],
+            ipywidgets.HBox([self.offer_button, self.withdraw_button, self.place_button, self.wait_button]),
+            self.accept_box,
+            self.headings["bet"],
+            ipywidgets.HBox([self.pile, *self.coins, self.bet_button]),
+            ipywidgets.HBox([self.five_hand, self.five_button]),
+            self.headings["decide"],
+            ipywidgets.HBox([self.stay_button, self.fold_button]),
+            self.drawn, self.pick_box,
+            self.result, self.next_button, self.log,
+        ])
+        self.box.add_class("pkt-voces-play")
+
+    def _button(self, css: str, callback: Any, style: str = "") -> ipywidgets.Button:
+        button = ipywidgets.Button(button_style=style, layout=ipywidgets.Layout(width="auto"))
+        button.add_class(css)
+        button.on_click(self.app.guarded(lambda _: callback()))
+        return button
+
+    # ------------------------------------------------------------------ flow
+    def new_game(self) -> None:
+        """A new round (or game) with the players, rounds and special cards chosen; a choice the engine
+        refuses (more than two kinds of special card) is named and nothing changes."""
+        count = int(self.players.value)
+        try:
+            rules = VocesRules(NAMES[:count], specials=self.specials.chosen(), rounds=int(self.rounds.value))
+        except ValueError:
+            self.app.say(self.app.t("apps.voces.too_many_specials"), "error")
+            return
+        params = self.app.params
+        self.seed = params.seed if params.seed is not None else int(np.random.default_rng().integers(1_000_000))
+        self.state = rules.new_game(seed=self.seed)
+        self.rng = np.random.default_rng([self.seed, 99])
+        self.bots = [None] + [make_voces_bot("builder", seed=np.random.default_rng([self.seed, seat])) for seat in range(1, count)]
+        self.log_lines = []
+        self.scored_rounds = 0
+        self.result_round = 1
+        self.paused = False
+        self.selected = set()
+        self._hand_shown = None
+        self._log_events(self.state.events)
+        self.app.say("")
+        self.refresh()
+
+    def play(self, action: Action) -> None:
+        """Your move: the engine checks it (a refusal raises and changes nothing); then the bots answer."""
+        state = self.state
+        assert state is not None
+        if self.paused:
+            self.app.say(self.app.t(_K + "press_next"), "error")
+            return
+        trading = state.phase == "trading"
+        start = len(state.events)
+        state.apply(action)
+        self._log_events(state.events[start:])
+        self._check_round_end()
+        self.selected = set()
+        self.app.say("")
+        self.run_bots(TRADE_STEPS if trading else 0)
+        self.refresh()
+
+    def let_others_trade(self) -> None:
+        """Let the bots make a few trading moves while you wait."""
+        state = self.state
+        assert state is not None
+        if state.phase != "trading" or self.paused:
+            self.app.say(self.app.t(_K + "wait_not_trading"), "error")
+            return
+        self.app.say("")
+        self.run_bots(WAIT_STEPS)
+        self.refresh()
+
+    def next_round(self) -> None:
+        if not self.paused:
+            return
+        self.paused = False
+        self.result_round = self.scored_rounds + 1
+        self.selected = set()
+        self.app.say("")
+        self.refresh()
+
+    def run_bots(self, trade_steps: int) -> None:
+        """Let the bots act: up to ``trade_steps`` moves while you still hold cards in the trading phase
+        (all the way to STOP once you have placed all three hands), otherwise until it is your turn."""
+        state = self.state
+        assert state is not None
+        budget = trade_steps
+        for _ in range(MAX_BOT_MOVES):
+            if self.paused or state.is_terminal():
+                return
+            to_act = state.current_player()
+            if to_act == HUMAN:
+                return
+            if to_act == SIMULTANEOUS and state.hand_of(HUMAN):
+                if budget <= 0:
+                    return
+                budget -= 1
+            start = len(state.events)
+            decision = bot_step(state, self.bots, self.rng)
+            if decision is None:
+                return
+            events = state.events[start:]
+            self._log_events(events[:1])
+            seat = getattr(decision.action, "seat", None)
+            self.log_lines.append(("reason", (state.players[seat] if seat is not None else "", decision.reason)))
+            self._log_events(events[1:])
+            self._check_round_end()
+
+    def _check_round_end(self) -> None:
+        state = self.state
+        assert state is not None
+        if len(state.round_scores) > self.scored_rounds:
+            self.scored_rounds = len(state.round_scores)
+            self.result_round = self.scored_rounds
+            self.paused = not state.is_terminal()
+
+    def _log_events(self, events: Sequence[VocesEvent]) -> None:
+        self.log_lines += [("event", event) for event in events]
+        self.log_lines = self.log_lines[-LOG_LINES:]
+
+    def _selection(self) -> tuple[AnyVocesCard, ...]:
+        """The selected cards, in the order they are held."""
+        state = self.state
+        assert state is not None
+        return tuple(c for c in state.view_for(HUMAN).hand if c in self.selected)
+
+    def _chosen_bet(self) -> Bet:
+        a, b, c = (int(coin.value) for coin in self.coins)
+        return Bet(HUMAN, int(self.pile.value), (a, b, c))
+
+    def _on_pile(self, change: dict[str, Any]) -> None:
+        """A new pile: put its coins on hands 1, 2, 3 in the order printed (change them as you like)."""
+        if self._relabelling:
+            return
+        for coin, value in zip(self.coins, PILES[int(change["new"])]):
+            coin.value = value
+        self._draw_moves()
+
+    def _on_card(self, card: AnyVocesCard, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self.selected.add(card)
+        else:
+            self.selected.discard(card)
+        change["owner"].button_style = "info" if change["new"] else ""  # a selected card stands out
+        self._draw_moves()
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        t = self.app.t
+        lang = self.app.lang
+        self.intro.value = f"<p>{esc(t(_K + 'intro'))}</p>"
+        self.players.description = t("apps.common.players")
+        self.rounds.description = t(_K + "rounds")
+        self.specials.refresh(lang, t("apps.voces.specials_label"), t("apps.voces.specials_tip"))
+        self.new_button.description = t(_K + "new_game")
+        self.new_button.tooltip = t(_K + "new_game_tip")
+        self.offer_button.description = t(_K + "offer")
+        self.withdraw_button.description = t(_K + "withdraw")
+        self.wait_button.description = t(_K + "wait")
+        self.bet_button.description = t(_K + "bet")
+        self.five_button.description = t(_K + "five")
+        self.next_button.description = t(_K + "next_round")
+        self.pile.description = t(_K + "pile")
+        self._relabel_piles()
+        for hand, coin in enumerate(self.coins, start=1):
+            coin.description = t(_K + "on_hand", hand=hand)
+        self.five_hand.description = t(_K + "five_on")
+        for name, heading in self.headings.items():
+            heading.value = f"<h4 style='margin:0.6em 0 0.2em 0'>{esc(t(_K + 'heading.' + name))}</h4>"
+        state = self.state
+        if state is None:
+            return
+        view = state.view_for(HUMAN)
+        self.status.value = f"<p role='status'><b>{esc(self._status_text())}</b></p>"
+        self.table.value = self._players_html()
+        self._draw_cards()
+        self.your_hands.value = self._your_hands_html()
+        if view.phase == "betting" and view.piles[HUMAN] and int(self.pile.value) not in view.piles[HUMAN]:
+            self.pile.value = view.piles[HUMAN][0]
+        self._draw_moves()
+        self.next_button.layout.display = "" if self.paused else "none"
+        self.result.value = self._result_html()
+        lines = []
+        for kind, entry in self.log_lines[-24:]:
+            if kind == "reason":
+                player, reason = entry
+                lines.append(f"<div class='pkt-voces-reason' style='margin-left:1.5em;color:#555'><i>↳ {esc(player)}: "
+                             f"{esc(masked_reason(reason).text(lang))}</i></div>")
+            else:
+                lines.append(f"<div>{esc(self._event_text(entry))}</div>")
+        heading = f"<h4>{esc(t(_K + 'log_heading'))}</h4>"
+        self.log.value = heading + "<div style='max-height:20em;overflow:auto;font-size:90%'>" + "".join(lines) + "</div>"
+
+    def _relabel_piles(self) -> None:
+        options = [(self.app.t(_K + "pile_option", pile=p, coins=" ".join(map(str, coins))), p) for p, coins in PILES.items()]
+        if list(self.pile.options) == options:
+            return
+        value = self.pile.value
+        self._relabelling = True  # new words for the same piles: the coins chosen stay
+        try:
+            self.pile.options = options
+            self.pile.value = value
+        finally:
+            self._relabelling = False
+
+    def _event_text(self, event: VocesEvent) -> str:
+        """An event as the learner may read it: a trade between two others shows only how many cards moved."""
+        state = self.state
+        assert state is not None
+        lang = self.app.lang
+        if event.kind == "traded":
+            you = state.players[HUMAN]
+            if you not in (event.param("player"), event.param("offerer")):
+                return self.app.t(_K + "traded_hidden", player=event.param("player"), offerer=event.param("offerer"), count=event.param("count"))
+        return event.describe(lang)
+
+    def _status_text(self) -> str:
+        state = self.state
+        assert state is not None
+        t = self.app.t
+        view = state.view_for(HUMAN)
+        rounds = state.rules.rounds
+        if state.is_terminal():
+            final = next((e for e in reversed(state.events) if e.kind in ("game_won", "game_shared")), None)
+            return t(_K + "game_over", outcome=final.describe(self.app.lang) if final else "", you=state.totals[HUMAN], seed=self.seed)
+        if self.paused:
+            return t(_K + "paused", round=self.result_round, you=state.round_scores[-1][HUMAN])
+        if view.phase == "trading":
+            who = t(_K + ("you_trade" if view.hand else "you_wait"), token=len(view.placed) + 1)
+        elif view.to_act == HUMAN:
+            who = {
+                "betting": t(_K + "your_bet"),
+                "deciding": t(_K + "your_decision", hand=view.hand_in_play),
+                "picking": t(_K + "your_pick"),
+            }.get(view.phase, "")
+        else:
+            who = t(_K + "waiting", player=state.players[view.to_act] if view.to_act >= 0 else "")
+        phase = t(_K + "phase." + view.phase)
+        return t(_K + "status", round=view.round, rounds=rounds, phase=phase, who=who, seed=self.seed)
+
+    def _players_html(self) -> str:
+        state = self.state
+        assert state is not None
+        t = self.app.t
+        view = state.view_for(HUMAN)
+        offers = dict(view.offers)
+        columns = ("player", "placed", "offer", "coins", "piles", "five", "folded", "score")
+        head = "".join(f"<th scope='col'>{esc(t(_K + 'column.' + c))}</th>" for c in columns)
+        rows = []
+        for seat, name in enumerate(view.players):
+            label = name + (" " + t(_K + "you") if seat == HUMAN else "")
+            offer = t(_K + "offer_count", count=CardCount(offers[seat])) if seat in offers else "—"
+            coins = "—" if view.phase == "trading" else " · ".join(
+                f"{h}: {'+'.join(map(str, c)) or '–'}" for h, c in enumerate(view.coins[seat], start=1))
+            piles = ", ".join(map(str, view.piles[seat])) or "—"
+            five = t(_K + "five_kept") if view.five_on[seat] is None else t(_K + "five_on_hand", hand=view.five_on[seat])
+            folded = ", ".join(map(str, view.folded[seat])) or "—"
+            mark = " style='background:#eef4ff'" if seat == view.to_act or seat in offers else ""
+            rows.append(f"<tr{mark}><th scope='row'>{esc(label)}</th><td>{view.placed_counts[seat]}</td><td>{esc(offer)}</td>"
+                        f"<td>{esc(coins)}</td><td>{esc(piles)}</td><td>{esc(five)}</td><td>{esc(folded)}</td><td>{view.scores[seat]}</td></tr>")
+        centre = t(_K + "centre", one=view.centre[0], two=view.centre[1], three=view.centre[2])
+        return (f"<table class='pkt-voces-seats' cellpadding='4' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
+                f"<p>{esc(centre)}</p>")
+
+    def _draw_cards(self) -> None:
+        """One toggle button per card in your hand (rebuilt only when the hand changes)."""
+        state = self.state
+        assert state is not None
+        t, lang = self.app.t, self.app.lang
+        view = state.view_for(HUMAN)
+        hand = tuple(view.hand) if not self.paused else ()
+        self.selected &= set(hand)
+        self.cards_label.value = f"<p>{esc(t(_K + ('your_cards' if hand else 'no_cards')))}</p>"
+        if hand != self._hand_shown:
+            buttons = []
+            for card in hand:
+                button = ipywidgets.ToggleButton(value=card in self.selected, layout=ipywidgets.Layout(width="4.5em"))
+                button.add_class("pkt-voces-card")
+                button.observe(lambda change, card=card: self._on_card(card, change), names="value")
+                buttons.append(button)
+            self.card_box.children = tuple(buttons)
+            self._hand_shown = hand
+        for card, button in zip(hand, self.card_box.children):
+            button.description = card.text(lang)
+            button.tooltip = t(_K + "card_tip", card=card_label(card, lang))
+            if button.value != (card in self.selected):
+                button.value = card in self.selected
+            button.button_style = "info" if card in self.selected else ""
+
+    def _your_hands_html(self) -> str:
+        state = self.state
+        assert state is not None
+        t, lang = self.app.t, self.app.lang
+        view = state.view_for(HUMAN)
+        if self.paused:
+            return ""
+        items = []
+        for token in (1, 2, 3):
+            if token <= len(view.placed):
+                cards = view.placed[token - 1]
+                shown = voces_cards_html(cards, lang) if cards is not None else esc(t(_K + "blind"))
+            else:
+                shown = "—"
+            folded = f" <i>({esc(t(_K + 'folded'))})</i>" if token in view.folded[HUMAN] else ""
+            items.append(f"<li>{esc(t(_K + 'token', token=token))}: {shown}{folded}</li>")
+        return f"<p>{esc(t(_K + 'your_hands'))}</p><ul style='list-style:none;padding-left:0.5em'>{''.join(items)}</ul>"
+
+    def _move_button(self, button: ipywidgets.Button, action: Action | None, tip: str) -> None:
+        state = self.state
+        if state is None or action is None or self.paused:
+            button.disabled = True
+            button.tooltip = self.app.t(_K + ("press_next" if self.paused else "not_now"))
+            return
+        reason = state.why_not(action)
+        button.disabled = reason is not None
+        button.tooltip = reason.text(self.app.lang) if reason is not None else tip
+
+    def _draw_moves(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        t, lang = self.app.t, self.app.lang
+        view = state.view_for(HUMAN)
+        chosen = self._selection()
+        token = len(view.placed) + 1
+        self.place_button.description = t(_K + "place", token=min(token, 3))
+        self._move_button(self.offer_button, Offer(HUMAN, chosen), t(_K + "offer_tip", count=CardCount(len(chosen))))
+        self._move_button(self.withdraw_button, Withdraw(HUMAN), t(_K + "withdraw_tip"))
+        self._move_button(self.place_button, Place(HUMAN), t(_K + "place_tip", token=min(token, 3)))
+        trading = state.phase == "trading" and not self.paused
+        self.wait_button.disabled = not trading
+        self.wait_button.tooltip = t(_K + ("wait_tip" if trading else "wait_not_trading"))
+        # an Accept button for every open offer of another player (the others show only how many cards)
+        offers = [(seat, count) for seat, count in view.offers if seat != HUMAN] if not self.paused else []
+        if [seat for seat, _ in offers] != [seat for seat, _ in self.accept_buttons]:
+            self.accept_buttons = []
+            for seat, _ in offers:
+                button = self._button("pkt-voces-accept", lambda seat=seat: self.play(Accept(HUMAN, seat, self._selection())), "info")
+                self.accept_buttons.append((seat, button))
+            self.accept_box.children = tuple(button for _, button in self.accept_buttons)
+        counts = dict(offers)
+        for seat, button in self.accept_buttons:
+            count = CardCount(counts[seat])
+            button.description = t(_K + "accept", player=view.players[seat], count=count)
+            self._move_button(button, Accept(HUMAN, seat, chosen), t(_K + "accept_tip", player=view.players[seat], count=count))
+        self._move_button(self.bet_button, self._chosen_bet(), t(_K + "bet_tip"))
+        self._move_button(self.five_button, PlaceFive(HUMAN, int(self.five_hand.value)), t(_K + "five_tip", hand=self.five_hand.value))
+        hand = view.hand_in_play or 3
+        self.stay_button.description = t(_K + "stay", hand=hand)
+        self.fold_button.description = t(_K + "fold", hand=hand)
+        self._move_button(self.stay_button, Stay(HUMAN), t(_K + "stay_tip", hand=hand))
+        self._move_button(self.fold_button, Fold(HUMAN), t(_K + "fold_tip", hand=hand))
+        self._draw_picks()
+
+    def _draw_picks(self) -> None:
+        """While a Baboon is swapped: the three cards drawn, and (on your turn) a button for each pick the
+        engine allows."""
+        state = self.state
+        assert state is not None
+        t, lang = self.app.t, self.app.lang
+        view = state.view_for(HUMAN)
+        picking = view.phase == "picking" and not self.paused
+        self.drawn.value = (f"<p>{esc(t(_K + 'drawn', hand=view.hand_in_play))} {voces_cards_html(view.drawn, lang)}</p>"
+                            if picking and view.drawn else "")
+        picks = [a for a in state.legal_actions(HUMAN) if isinstance(a, Pick)] if picking and view.to_act == HUMAN else []
+        if len(picks) != len(self.pick_box.children) or not picks:
+            buttons = []
+            for action in picks:
+                button = self._button("pkt-voces-pick", lambda action=action: self.play(action), "primary")
+                buttons.append(button)
+            self.pick_box.children = tuple(buttons)
+        for action, button in zip(picks, self.pick_box.children):
+            cards = ", ".join(view.drawn[c - 1].text(lang) for c in action.choices)
+            button.description = t(_K + "pick", cards=cards)
+            self._move_button(button, action, t(_K + "pick_tip"))
+
+    def _result_html(self) -> str:
+        state = self.state
+        assert state is not None
+        t, lang = self.app.t, self.app.lang
+        number = self.result_round
+        parts = [round_result_html(state.events, number, lang)]
+        if len(state.round_scores) >= number:
+            parts.append(scores_html(state.events, number, lang, HUMAN))
+            if state.rules.rounds > 1:
+                totals = ", ".join(f"{name} {points}" for name, points in zip(state.players, state.totals))
+                parts.append(f"<p class='pkt-voces-totals'>{esc(t(_K + 'totals', totals=totals))}</p>")
+        if state.is_terminal():
+            final = next((e for e in reversed(state.events) if e.kind in ("game_won", "game_shared")), None)
+            if final is not None:
+                parts.append(f"<p class='pkt-voces-final' role='status'><b>{esc(final.describe(lang))}</b></p>")
+        body = "".join(p for p in parts if p)
+        if not body:
+            return ""
+        return f"<h3>{esc(t(_K + 'result_heading', round=number))}</h3>{body}"

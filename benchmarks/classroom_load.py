@@ -1,15 +1,41 @@
-"""A classroom on one server: 30 learners open an app at once (a script, not a test).
+"""A classroom on one server: N learners open an app at once (a script, not a test).
 
-Starts one Voila server on 127.0.0.1 the way scripts/serve.sh does (repo root, voila.json), opens N
-concurrent sessions in headless Chromium (Debian's /usr/bin/chromium; Playwright downloads nothing),
-and reports:
-  - time to first render of the app (page request until the element .pkt-title is visible): median, 95th percentile
-  - kernel memory (RSS of the kernel processes while all pages are open)
-  - a click round trip on the table app (if notebooks/table.ipynb exists): click to the kernel's answer in the page
-  - the kernels still alive after every page is closed (the goal: none beyond the preheated pool)
-Everything it starts is stopped at the end. Bounded: every wait has a timeout.
+Starts one Voila server on 127.0.0.1 the way scripts/serve.sh does (repo root, voila.json) and plays a
+class against it. Two modes:
 
-    .venv/bin/python benchmarks/classroom_load.py [--sessions 30] [--app index.ipynb] [--browsers 3]
+``--mode protocol`` (the default) measures the server. In a real classroom the browsers run on the
+learners' own machines and only the server runs here, so each of the N learners is a lightweight
+asyncio client that does on the wire what the Voila page does:
+  1. GET /voila/render/<app>: Voila runs the notebook in a kernel (a preheated one while the pool has
+     one) and answers with the page; timed from request to complete response. The page counts as
+     rendered only if it holds the app: the kernel id and a widget view (application/vnd.jupyter.widget-view+json).
+     Then the same-origin CSS/JS the page names are fetched, as a browser with an empty cache does.
+  2. GET /api/kernels/<id>, then the kernel websocket /api/kernels/<id>/channels?session_id=...
+     (Jupyter's JSON websocket protocol), and the widget manager's handshake: a comm_open on
+     target "jupyter.widget.control" (metadata version 1.0.0) and {"method": "request_states"};
+     the kernel answers with "update_states", the state of every widget model. The page embeds no
+     widget state (Voila 0.5 takes it from the kernel), so this is where the Button models come from.
+  3. --clicks clicks, --think seconds apart: a comm_msg {"method": "custom", "content": {"event": "click"}}
+     to an enabled Button model (the first of --click-classes present, e.g. pass or take a token on the
+     table), timed until the kernel's iopub "status: idle" for that message. A click counts as
+     answered only if the kernel sent widget updates for it. The widget states are kept up to date from
+     the kernel's messages, so the next click again picks an enabled button.
+  4. When every learner is done (or failed), the kernels' memory is read; then every learner closes
+     the page the way the page does on unload: POST /voila/api/shutdown/<id> and close the websocket.
+     The script waits (at most --settle s) and counts the kernels beyond the preheated pools.
+Preheated or cold is read from each session's kernel process (Voila starts pool kernels with
+VOILA_PREHEAT=True). With --browsers-check N (default 3) it then opens N sessions, one after the
+other, in Debian's /usr/bin/chromium (Playwright) to time the browser side: request until the app is
+interactive (title and an enabled button drawn), and one click until the page changes.
+
+``--mode browser`` is the former test: N sessions in headless Chromium on this machine (with the
+server, so it measures browsers competing with the server for the same cores).
+
+Everything it starts (server, kernels, browsers) is stopped at the end, also on errors and SIGTERM.
+Bounded: every wait has a timeout, the whole run too.
+
+    .venv/bin/python benchmarks/classroom_load.py [--sessions 30] [--app 'table.ipynb?seed=1'] [--clicks 3]
+    .venv/bin/python benchmarks/classroom_load.py --mode browser [--sessions 30] [--app index.ipynb] [--browsers 3]
 """
 
 from __future__ import annotations
@@ -18,27 +44,40 @@ import argparse
 import asyncio
 import json
 import os
-import shutil
+import re
 import signal
 import socket
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+import uuid
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import psutil
-from playwright.async_api import async_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SNAPSHOT_JS = """() => { const a = document.querySelector('.pkt-app'); return a ? a.innerText + [...a.querySelectorAll('button')].map(b => b.disabled).join() : ''; }"""
+KERNEL_ID_JS = """() => { const c = document.getElementById('jupyter-config-data'); return c ? JSON.parse(c.textContent).kernelId || '' : ''; }"""
+CLICK_CLASSES = "pkt-pass,pkt-take-middle,pkt-reveal-next,pkt-take-from,pkt-new-game,pkt-rank,pkt-deal"
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+CONNECTION_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+ASSET = re.compile(r'(?:src|href)="(/voila/[^"]+)"')
+
+FAILED_PAGES: list[str] = []  # the first page without the app, kept for a look
+KNOWN_KERNELS: dict[int, psutil.Process] = {}  # every kernel process seen, to stop leftovers at the end
 
 
+# ---------------------------------------------------------------------------------------- helpers
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -55,9 +94,54 @@ def kernels(server: subprocess.Popen[bytes]) -> list[psutil.Process]:
         try:
             if "ipykernel" in " ".join(child.cmdline()):
                 found.append(child)
+                KNOWN_KERNELS.setdefault(child.pid, child)
         except psutil.Error:
             pass
     return found
+
+
+def kernel_process(server: subprocess.Popen[bytes], kernel_id: str) -> psutil.Process | None:
+    for proc in kernels(server):
+        try:
+            if any(kernel_id in part for part in proc.cmdline()):  # ... -f .../kernel-<id>.json
+                return proc
+        except psutil.Error:
+            pass
+    return None
+
+
+def kernel_ids(server: subprocess.Popen[bytes]) -> set[str]:
+    ids = set()
+    for proc in kernels(server):
+        try:
+            ids.update(CONNECTION_FILE.findall(" ".join(proc.cmdline())))
+        except psutil.Error:
+            pass
+    return ids
+
+
+PREHEATED, WARMING, COLD, UNKNOWN = "preheated", "warming", "cold", "unknown"
+KINDS = {
+    PREHEATED: "preheated kernel (in the pool, ready, before the request)",
+    WARMING: "pool kernel still starting (the pool refills while it is used up)",
+    COLD: "cold kernel (started for the request)",
+    UNKNOWN: "kernel kind unknown (its process was gone)",
+}
+
+
+def kernel_kind(server: subprocess.Popen[bytes], kernel_id: str, ready_before: set[str]) -> str:
+    """How the session's kernel came: a pool kernel that was ready before the request, a pool kernel
+    the pool was still starting (Voila hands those out too), or one started for the request (cold).
+    Voila starts pool kernels with VOILA_PREHEAT=True in their environment."""
+    if kernel_id in ready_before:
+        return PREHEATED
+    proc = kernel_process(server, kernel_id)
+    if proc is None:
+        return UNKNOWN
+    try:
+        return WARMING if proc.environ().get("VOILA_PREHEAT") == "True" else COLD
+    except psutil.Error:
+        return UNKNOWN
 
 
 def rss_mib(processes: list[psutil.Process]) -> list[float]:
@@ -76,12 +160,376 @@ def pool_size() -> int:
     return int(voila.get("default_pool_size", 1)) if voila.get("preheat_kernel") else 0
 
 
+POOL_NOTEBOOKS: list[int] = []  # how many notebooks Voila found when it started (it preheats those only)
+
+
+def expected_pool_kernels() -> int:
+    if not POOL_NOTEBOOKS:
+        POOL_NOTEBOOKS.append(len(list((ROOT / "notebooks").glob("*.ipynb"))))  # lessons/ is not preheated
+    return pool_size() * POOL_NOTEBOOKS[0]
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
-async def open_session(context, url: str, timeout_ms: int, opened: list) -> tuple[object, float]:
+def spread(values: list[float], unit: str = "s") -> str:
+    if not values:
+        return "none"
+    scale, fmt = (1000, "{:.0f} ms") if unit == "ms" else (1, "{:.2f} s")
+    return (f"median {fmt.format(statistics.median(values) * scale)}, 95th percentile "
+            f"{fmt.format(percentile(values, 0.95) * scale)}, worst {fmt.format(max(values) * scale)} (n={len(values)})")
+
+
+async def settle_kernels(server: subprocess.Popen[bytes], seconds: float) -> None:
+    """After every page closed, Voila shuts their kernels down and refills the pools: wait (bounded)."""
+    expected = expected_pool_kernels()
+    deadline = time.monotonic() + seconds
+    alive = len(kernels(server))
+    while time.monotonic() < deadline and alive != expected:
+        await asyncio.sleep(1)
+        alive = len(kernels(server))
+    print(f"kernels alive {seconds:.0f} s (at most) after every page closed: {alive} "
+          f"(preheated pools: {expected}; beyond the pools: {max(0, alive - expected)})")
+
+
+# ------------------------------------------------------------------------ protocol-client learners
+def message(msg_type: str, content: dict[str, Any], session: str, metadata: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "learner", "session": session,
+                   "date": "", "version": "5.3"},
+        "parent_header": {}, "metadata": metadata or {}, "content": content, "channel": "shell", "buffers": [],
+    }
+
+
+def parse(frame: str | bytes) -> dict[str, Any]:
+    """A websocket frame of Jupyter's JSON protocol: text, or binary with buffers (offsets header)."""
+    if isinstance(frame, str):
+        return dict(json.loads(frame))
+    count = struct.unpack("!I", frame[:4])[0]
+    offsets = [*struct.unpack("!" + "I" * count, frame[4:4 * (count + 1)]), len(frame)]
+    msg = dict(json.loads(frame[offsets[0]:offsets[1]]))
+    msg["buffers"] = [frame[a:b] for a, b in zip(offsets[1:-1], offsets[2:], strict=True)]
+    return msg
+
+
+@dataclass
+class Learner:
+    number: int
+    app: str
+    render: float | None = None  # s, request until complete response with the app in it
+    assets: float | None = None  # s, the page's same-origin CSS/JS
+    sync: float | None = None  # s, the widget manager's request_states until update_states
+    clicks: list[float] = field(default_factory=list)  # s, answered clicks
+    unanswered: int = 0
+    kernel_id: str = ""
+    kind: str = UNKNOWN
+    failed_after: float | None = None  # s, request until a complete page without the app
+    failure: str = ""
+    states: dict[str, dict[str, Any]] = field(default_factory=dict)  # widget model id -> state
+
+
+class Connection:
+    """One kernel websocket; keeps the learner's widget states up to date from what the kernel sends."""
+
+    def __init__(self, ws: Any, learner: Learner, timeout: float) -> None:
+        self.ws, self.learner, self.timeout = ws, learner, timeout
+        self.session = uuid.uuid4().hex
+
+    async def send(self, msg: dict[str, Any]) -> str:
+        await self.ws.write_message(json.dumps(msg))
+        return str(msg["header"]["msg_id"])
+
+    async def receive(self, deadline: float) -> dict[str, Any]:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("no answer from the kernel in time")
+        frame = await asyncio.wait_for(self.ws.read_message(), left)
+        if frame is None:
+            raise ConnectionError("the kernel websocket closed")
+        msg = parse(frame)
+        self.track(msg)
+        return msg
+
+    def track(self, msg: dict[str, Any]) -> None:
+        kind, content = msg["header"]["msg_type"], msg.get("content", {})
+        states = self.learner.states
+        if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
+            states[content["comm_id"]] = {"model_name": content["data"]["state"].get("_model_name"), **content["data"]["state"]}
+        elif kind == "comm_msg" and content.get("data", {}).get("method") in ("update", "echo_update"):
+            states.setdefault(content["comm_id"], {}).update(content["data"].get("state", {}))
+        elif kind == "comm_close":
+            states.pop(content.get("comm_id"), None)
+
+    async def request(self, msg: dict[str, Any]) -> list[dict[str, Any]]:
+        """Send a shell message; the iopub messages it caused, through status idle."""
+        msg_id = await self.send(msg)
+        deadline = time.monotonic() + self.timeout
+        caused = []
+        while True:
+            answer = await self.receive(deadline)
+            if answer.get("parent_header", {}).get("msg_id") != msg_id:
+                continue
+            caused.append(answer)
+            if answer["channel"] == "iopub" and answer["header"]["msg_type"] == "status" \
+                    and answer["content"].get("execution_state") == "idle":
+                return caused
+
+    async def request_states(self) -> None:
+        """The widget manager's start (ipywidgets 8 control comm): every model's state."""
+        comm = uuid.uuid4().hex
+        await self.send(message("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}},
+                                self.session, {"version": "1.0.0"}))
+        caused = await self.request(message("comm_msg", {"comm_id": comm, "data": {"method": "request_states"}}, self.session))
+        answer = next((m for m in caused if m["header"]["msg_type"] == "comm_msg"
+                       and m["content"].get("data", {}).get("method") == "update_states"), None)
+        if answer is None:
+            errors = " ".join(m["content"].get("text", "") for m in caused if m["header"]["msg_type"] == "stream")
+            raise RuntimeError(f"no update_states from the kernel {errors[:200]}")
+        for model_id, model in answer["content"]["data"]["states"].items():
+            self.learner.states[model_id] = {"model_name": model.get("model_name"), **model.get("state", {})}
+        await self.send(message("comm_close", {"comm_id": comm, "data": {}}, self.session))
+
+    def button(self, classes: list[str]) -> str | None:
+        for css in classes:
+            for model_id, state in self.learner.states.items():
+                if state.get("model_name") == "ButtonModel" and css in state.get("_dom_classes", ()) \
+                        and not state.get("disabled"):
+                    return model_id
+        return None
+
+    async def click(self, model_id: str) -> tuple[float, bool]:
+        start = time.perf_counter()
+        caused = await self.request(message(
+            "comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}}, self.session))
+        elapsed = time.perf_counter() - start
+        answered = any(m["header"]["msg_type"] in ("comm_msg", "comm_open") for m in caused)
+        return elapsed, answered
+
+
+async def learner_session(learner: Learner, base: str, args: argparse.Namespace,
+                          done: asyncio.Future[None], leave: asyncio.Event) -> None:
+    from tornado.httpclient import AsyncHTTPClient
+    from tornado.websocket import websocket_connect
+
+    http = AsyncHTTPClient(force_instance=True)  # its own connections, like its own browser
+    sockets: list[Any] = []
+
+    async def visit() -> None:
+        start = time.perf_counter()
+        response = await http.fetch(f"{base}/voila/render/{learner.app}", request_timeout=args.timeout,
+                                    connect_timeout=args.timeout, raise_error=False)
+        elapsed = time.perf_counter() - start
+        body = (response.body or b"").decode("utf-8", "replace")
+        found = KERNEL_ID.search(body)
+        if found:  # the page's kernel: closing the page shuts it down, whatever the page holds
+            learner.kernel_id = found.group(1)
+        if response.code != 200 or not found or WIDGET_VIEW not in body:
+            learner.failure = f"page: HTTP {response.code}" + (
+                "" if response.code != 200 else
+                ", no kernel id in it" if not found else ", the page has no app in it (no widget view)")
+            learner.failed_after = elapsed
+            if response.code == 200 and not FAILED_PAGES:
+                with tempfile.NamedTemporaryFile("w", prefix="pkt-load-failed-page-", suffix=".html", delete=False) as out:
+                    out.write(body)
+                FAILED_PAGES.append(out.name)
+            return
+        learner.render = elapsed
+
+        start = time.perf_counter()
+        assets = sorted(set(ASSET.findall(body)))
+        results = await asyncio.gather(*(http.fetch(base + path, request_timeout=args.timeout, raise_error=False)
+                                         for path in assets))
+        if any(r.code != 200 for r in results):
+            learner.failure = "page assets: " + ", ".join(f"{r.code} {r.effective_url}" for r in results if r.code != 200)
+            return
+        learner.assets = time.perf_counter() - start
+
+        model = await http.fetch(f"{base}/api/kernels/{learner.kernel_id}", request_timeout=args.timeout, raise_error=False)
+        if model.code != 200:
+            learner.failure = f"kernel model: HTTP {model.code}"
+            return
+        ws_url = base.replace("http://", "ws://") + f"/api/kernels/{learner.kernel_id}/channels?session_id={uuid.uuid4().hex}"
+        ws = await asyncio.wait_for(websocket_connect(ws_url), args.timeout)
+        sockets.append(ws)
+        connection = Connection(ws, learner, args.timeout)
+        start = time.perf_counter()
+        await connection.request_states()
+        learner.sync = time.perf_counter() - start
+        if not any(s.get("model_name") == "ButtonModel" for s in learner.states.values()):
+            learner.failure = "widget states: no Button model"
+            return
+        classes = args.click_classes.split(",")
+        for number in range(args.clicks):
+            target = connection.button(classes)
+            if target is None:
+                break
+            if number:
+                await asyncio.sleep(args.think)
+            elapsed, answered = await connection.click(target)
+            if answered:
+                learner.clicks.append(elapsed)
+            else:
+                learner.unanswered += 1
+        if args.clicks and not learner.clicks:
+            learner.failure = "no enabled button to click" if not learner.unanswered else "clicks without an answer"
+        elif learner.unanswered:
+            learner.failure = f"{learner.unanswered} clicks without widget updates"
+
+    try:
+        try:
+            await visit()
+        except Exception as error:  # noqa: BLE001 - a learner's failure is a result, not a crash
+            learner.failure = learner.failure or f"{type(error).__name__}: {error}"[:200]
+        finally:
+            if not done.done():
+                done.set_result(None)
+        await leave.wait()
+    finally:
+        # closing the page: Voila's beforeunload beacon, then the kernel connection is disposed
+        if learner.kernel_id:
+            try:
+                await http.fetch(f"{base}/voila/api/shutdown/{learner.kernel_id}", method="POST", body="_xsrf=",
+                                 request_timeout=30, raise_error=False)
+            except Exception:  # noqa: BLE001
+                pass
+        for ws in sockets:
+            ws.close()
+        http.close()
+
+
+async def run_protocol(args: argparse.Namespace, base: str, server: subprocess.Popen[bytes]) -> None:
+    apps = args.app or ["table.ipynb?seed=1"]
+    ready = kernel_ids(server)
+    print(f"kernels before the class: {len(ready)} (preheated pool: {pool_size()} per app); "
+          f"server on {os.cpu_count()} cores, learners are protocol clients (no browser)")
+    learners = [Learner(i, apps[i % len(apps)]) for i in range(args.sessions)]
+    loop = asyncio.get_running_loop()
+    done = [loop.create_future() for _ in learners]
+    leave = asyncio.Event()
+    start = time.perf_counter()
+    tasks = []
+    for i, learner in enumerate(learners):
+        tasks.append(asyncio.create_task(learner_session(learner, base, args, done[i], leave)))
+        if args.ramp:
+            await asyncio.sleep(args.ramp / max(1, args.sessions))
+    try:
+        await asyncio.wait_for(asyncio.gather(*done), timeout=args.timeout * 2 + args.clicks * (args.think + args.timeout))
+    except asyncio.TimeoutError:
+        print("  (not every learner finished in time; counted as failed)")
+    wall = time.perf_counter() - start
+
+    # with every page open: which kernels were preheated, and the memory
+    for learner in learners:
+        if learner.kernel_id:
+            learner.kind = kernel_kind(server, learner.kernel_id, ready)
+    sizes = rss_mib(kernels(server))
+    server_rss = psutil.Process(server.pid).memory_info().rss / 2**20
+    leave.set()
+    await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), timeout=60)
+
+    ok = [l for l in learners if l.render is not None and not l.failure]
+    failed = [l for l in learners if l not in ok]
+    print(f"{args.sessions} learners opened {', '.join(apps)} at once: {len(ok)} served (page, websocket, widget "
+          f"state, clicks answered), {len(failed)} failed; all done in {wall:.1f} s")
+    reasons: dict[str, int] = {}
+    for learner in failed:
+        reason = learner.failure or "no answer in time"
+        reasons[reason] = reasons.get(reason, 0) + 1
+    for reason, count in list(reasons.items())[:5]:
+        print(f"  failure ({count}x): {reason}")
+    if FAILED_PAGES:
+        print(f"  a page without the app is kept in {FAILED_PAGES[0]}")
+    failed_times = [l.failed_after for l in failed if l.failed_after is not None]
+    if failed_times:
+        print(f"  failed pages answered after: {spread(failed_times)}")
+    rendered = [l for l in learners if l.render is not None]
+    print("time to first render (request to complete page):")
+    for kind, text in KINDS.items():
+        times = [l.render for l in rendered if l.kind == kind]
+        if times or kind != UNKNOWN:
+            print(f"  {text}: {spread(times)}")
+    print(f"page CSS/JS: {spread([l.assets for l in rendered if l.assets is not None], 'ms')}")
+    print(f"widget state from the kernel (request_states): {spread([l.sync for l in rendered if l.sync is not None], 'ms')}")
+    trips = [t for l in learners for t in l.clicks]
+    print(f"click round trip (comm_msg click to the kernel's idle, {args.clicks} per learner, {args.think:g} s apart): "
+          f"{spread(trips, 'ms')}; unanswered clicks: {sum(l.unanswered for l in learners)}")
+    if sizes:
+        print(f"kernels alive with all pages open: {len(sizes)}; RSS per kernel: median {statistics.median(sizes):.0f} MiB, "
+              f"max {max(sizes):.0f} MiB; all kernels {sum(sizes):.0f} MiB")
+    print(f"Voila server RSS: {server_rss:.0f} MiB")
+    await settle_kernels(server, args.settle)
+    if args.browsers_check:
+        await browsers_check(args, base, server, apps[0])
+
+
+async def browsers_check(args: argparse.Namespace, base: str, server: subprocess.Popen[bytes], app: str) -> None:
+    """A few real sessions, one after the other (the pool hands out its preheated kernels first)."""
+    from playwright.async_api import async_playwright
+
+    timeout_ms = int(args.timeout * 1000)
+    classes = args.click_classes.split(",")
+    results: list[tuple[str, float, float | None]] = []
+    opened = 0
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        contexts = []
+        try:
+            for number in range(args.browsers_check):
+                # a quiet server: the pool is full again (bounded wait), nothing else is starting
+                deadline = time.monotonic() + 120
+                while time.monotonic() < deadline and len(kernels(server)) < expected_pool_kernels() + opened:
+                    await asyncio.sleep(1)
+                await asyncio.sleep(3)
+                ready = kernel_ids(server)
+                # the last session asks for another theme, so Voila cannot use the pool: a cold kernel
+                cold = args.browsers_check > 1 and number == args.browsers_check - 1
+                url = f"{base}/voila/render/{app}" + (("&" if "?" in app else "?") + "theme=dark" if cold else "")
+                context = await browser.new_context()  # its own window: a background tab gets no frames
+                contexts.append(context)
+                page = await context.new_page()
+                opened += 1
+                start = time.perf_counter()
+                await page.goto(url, timeout=timeout_ms, wait_until="domcontentloaded")
+                await page.locator(".pkt-title").first.wait_for(state="visible", timeout=timeout_ms)
+                await page.locator(".pkt-app button:not([disabled])").first.wait_for(state="visible", timeout=timeout_ms)
+                interactive = time.perf_counter() - start
+                kind = kernel_kind(server, await page.evaluate(KERNEL_ID_JS), ready)
+                await asyncio.sleep(2)  # the pool's refill (1 s after a kernel is taken) is not the click's cost
+                deadline = time.monotonic() + 120
+                while time.monotonic() < deadline and len(kernels(server)) < expected_pool_kernels() + opened:
+                    await asyncio.sleep(1)
+                trip = None
+                for css in classes:
+                    target = page.locator(f"button.{css}:not([disabled])")
+                    if await target.count() and await target.first.is_visible():
+                        before = await page.evaluate(SNAPSHOT_JS)
+                        await target.first.click(trial=True, timeout=timeout_ms)  # Playwright's checks, untimed
+                        start = time.perf_counter()
+                        await target.first.click(timeout=timeout_ms)
+                        await page.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=timeout_ms,
+                                                     polling=10)
+                        trip = time.perf_counter() - start
+                        break
+                results.append((kind, interactive, trip))
+        finally:
+            for context in contexts:  # the learner closes the window: beforeunload shuts the kernel down
+                for page in context.pages:
+                    await page.close(run_before_unload=True)
+                await context.close()
+            await browser.close()
+    print(f"browser check ({len(results)} sessions of {app} in Chromium on the server's machine, one after the "
+          f"other, pages kept open; the last one with theme=dark, which Voila's pool cannot serve):")
+    for number, (kind, interactive, trip) in enumerate(results, 1):
+        label = KINDS[kind].split(" (")[0]
+        click = f"{trip * 1000:.0f} ms" if trip is not None else "no enabled button"
+        print(f"  session {number} ({label}): interactive (title and an enabled button drawn) after {interactive:.2f} s; one click until the page changed: {click}")
+    await settle_kernels(server, args.settle)
+
+
+# ------------------------------------------------------------------------- browsers on this machine
+async def open_session(context: Any, url: str, timeout_ms: int, opened: list[Any]) -> tuple[Any, float]:
     page = await context.new_page()
     opened.append(page)
     start = time.perf_counter()
@@ -90,7 +538,7 @@ async def open_session(context, url: str, timeout_ms: int, opened: list) -> tupl
     return page, time.perf_counter() - start
 
 
-async def click_round_trips(context, url: str, clicks: int, timeout_ms: int) -> list[float]:
+async def click_round_trips(context: Any, url: str, clicks: int, timeout_ms: int) -> list[float]:
     page = await context.new_page()
     times = []
     try:
@@ -115,37 +563,37 @@ async def click_round_trips(context, url: str, clicks: int, timeout_ms: int) -> 
     return times
 
 
-async def run(args: argparse.Namespace, base: str, server: subprocess.Popen[bytes]) -> None:
+async def run_browser(args: argparse.Namespace, base: str, server: subprocess.Popen[bytes]) -> None:
+    from playwright.async_api import async_playwright
+
     notebooks = ROOT / "notebooks"
-    url = f"{base}/voila/render/{args.app}"
+    app = (args.app or ["index.ipynb"])[0]
+    url = f"{base}/voila/render/{app}"
     timeout_ms = int(args.timeout * 1000)
     async with async_playwright() as playwright:
         # One window (browser context) per learner: pages sharing a window are background tabs, and a
         # background tab gets no animation frames, so its widgets never lay out. Each launched browser
         # keeps its profile in a new, empty temporary user-data dir (Playwright's non-persistent launch).
-        profiles: list[str] = []
         browsers = [await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
                     for _ in range(args.browsers)]
         contexts = [await browsers[i % len(browsers)].new_context() for i in range(args.sessions)]
         try:
             print(f"kernels before the class: {len(kernels(server))} (preheated pool: {pool_size()} per app)")
             start = time.perf_counter()
-            opened: list = []
+            opened: list[Any] = []
             results = await asyncio.gather(
                 *(open_session(contexts[i % len(contexts)], url, timeout_ms, opened) for i in range(args.sessions)),
                 return_exceptions=True,
             )
             wall = time.perf_counter() - start
-            pages = [r[0] for r in results if not isinstance(r, BaseException)]
             times = [r[1] for r in results if not isinstance(r, BaseException)]
             failures = [r for r in results if isinstance(r, BaseException)]
-            print(f"{args.sessions} sessions of {args.app} opened at once on {os.cpu_count()} cores: "
+            print(f"{args.sessions} sessions of {app} opened at once in browsers on this machine ({os.cpu_count()} cores): "
                   f"{len(times)} rendered, {len(failures)} failed, all done in {wall:.1f} s")
             for failure in failures[:3]:
                 print("  failure:", str(failure).splitlines()[0])
             if times:
-                print(f"time to first render: median {statistics.median(times):.1f} s, "
-                      f"95th percentile {percentile(times, 0.95):.1f} s, worst {max(times):.1f} s")
+                print(f"time to first render: {spread(times)}")
             sizes = rss_mib(kernels(server))
             if sizes:
                 print(f"kernels alive with all pages open: {len(sizes)}; RSS per kernel: median {statistics.median(sizes):.0f} MiB, "
@@ -156,49 +604,100 @@ async def run(args: argparse.Namespace, base: str, server: subprocess.Popen[byte
 
             if (notebooks / "table.ipynb").exists():
                 trips = await click_round_trips(contexts[0], f"{base}/voila/render/table.ipynb?seed=1", args.clicks, timeout_ms)
-                if trips:
-                    print(f"table click round trip ({len(trips)} clicks, one learner): median {statistics.median(trips) * 1000:.0f} ms, "
-                          f"worst {max(trips) * 1000:.0f} ms")
-                else:
-                    print("table click round trip: no clickable move found")
-            else:
-                print("table click round trip: notebooks/table.ipynb does not exist yet")
+                print(f"table click round trip ({len(trips)} clicks, one learner): {spread(trips, 'ms')}"
+                      if trips else "table click round trip: no clickable move found")
         finally:
             for context in contexts:
                 await context.close()
             for browser in browsers:
                 await browser.close()
-            for profile in profiles:
-                shutil.rmtree(profile, ignore_errors=True)
-    # the kernels of closed pages are shut down by Voila (a beacon on page close); the pools refill
-    expected = pool_size() * len([p for p in notebooks.glob("*.ipynb")])
-    deadline = time.monotonic() + args.settle
-    alive = len(kernels(server))
-    while time.monotonic() < deadline and alive > expected:
-        await asyncio.sleep(1)
-        alive = len(kernels(server))
-    print(f"kernels alive {args.settle:.0f} s (at most) after every page closed: {alive} "
-          f"(preheated pools: {expected}; beyond the pools: {max(0, alive - expected)})")
+    await settle_kernels(server, args.settle)
+
+
+# ----------------------------------------------------------------------------------------- server
+def wait_for_quiet_pools(server: subprocess.Popen[bytes], seconds: float) -> bool:
+    """Wait until the pools hold their kernels and those kernels use (almost) no CPU for 3 s."""
+    deadline = time.monotonic() + seconds
+    quiet = 0
+    while time.monotonic() < deadline:
+        procs = kernels(server)
+        for proc in procs:
+            try:
+                proc.cpu_percent(None)
+            except psutil.Error:
+                pass
+        time.sleep(1)
+        busy = 0.0
+        for proc in procs:
+            try:
+                busy += proc.cpu_percent(None)
+            except psutil.Error:
+                pass
+        quiet = quiet + 1 if len(procs) >= expected_pool_kernels() and busy < 5 else 0
+        if quiet >= 3:
+            return True
+    return False
+
+
+def stop_everything(server: subprocess.Popen[bytes]) -> None:
+    """Stop the server's process group, then any kernel it started (kernels get their own sessions)."""
+    kernels(server)  # note the kernels alive now
+    try:
+        os.killpg(server.pid, signal.SIGTERM)  # Voila shuts its kernels down on SIGTERM
+    except ProcessLookupError:
+        pass
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait(timeout=10)
+    leftovers = [p for p in KNOWN_KERNELS.values() if p.is_running()]
+    for proc in leftovers:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)  # the kernel leads its own process group
+        except (ProcessLookupError, PermissionError):
+            pass
+    _, alive = psutil.wait_procs(leftovers, timeout=10)
+    for proc in alive:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sessions", type=int, default=30)
-    parser.add_argument("--browsers", type=int, default=3, help="Chromium instances sharing the sessions")
-    parser.add_argument("--app", default="index.ipynb")
-    parser.add_argument("--clicks", type=int, default=10)
-    parser.add_argument("--timeout", type=float, default=300, help="seconds for one page to render")
-    parser.add_argument("--settle", type=float, default=30, help="seconds to wait for kernels to go after closing")
+    parser.add_argument("--mode", choices=["protocol", "browser"], default="protocol",
+                        help="protocol: learners are websocket clients (measures the server); browser: Chromium here")
+    parser.add_argument("--sessions", type=int, default=30, help="learners")
+    parser.add_argument("--app", action="append",
+                        help="notebook and query, repeatable (learners take them in turn); "
+                             "default table.ipynb?seed=1 (protocol), index.ipynb (browser)")
+    parser.add_argument("--clicks", type=int, default=3, help="clicks per learner (browser mode: by one learner)")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds between a learner's clicks")
+    parser.add_argument("--ramp", type=float, default=0.0, help="spread the learners' arrival over this many seconds")
+    parser.add_argument("--click-classes", default=CLICK_CLASSES, help="CSS classes of buttons to click, first found first")
+    parser.add_argument("--browsers-check", type=int, default=3, help="protocol mode: real Chromium sessions afterwards (0: none)")
+    parser.add_argument("--browsers", type=int, default=3, help="browser mode: Chromium instances sharing the sessions")
+    parser.add_argument("--voila-arg", action="append", default=[],
+                        help="an extra option for the Voila server (after voila.json), e.g. --voila-arg=--VoilaExecutor.iopub_timeout=30")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds for one page (or one answer)")
+    parser.add_argument("--settle", type=float, default=60, help="seconds to wait for kernels to go after closing")
     args = parser.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # progress shows in a log as it comes
+    if not 1 <= args.sessions <= 200 or not 0 <= args.clicks <= 50 or not 0 <= args.browsers_check <= 10:
+        parser.error("bounds: 1 <= --sessions <= 200, 0 <= --clicks <= 50, 0 <= --browsers-check <= 10")
 
-    def interrupted(signum, frame):  # SIGTERM (e.g. from `timeout`) stops everything like Ctrl-C
+    def interrupted(signum: int, frame: Any) -> None:  # SIGTERM (e.g. from `timeout`) stops everything like Ctrl-C
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, interrupted)
     port = free_port()
+    expected_pool_kernels()  # the notebooks there are now, when the server starts
     log = tempfile.NamedTemporaryFile(prefix="pkt-load-voila-", suffix=".log", delete=False)
     server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "voila"), "notebooks/", "--Voila.ip=127.0.0.1", f"--port={port}", "--no-browser"],
+        [str(Path(sys.executable).parent / "voila"), "notebooks/", "--Voila.ip=127.0.0.1", f"--port={port}", "--no-browser",
+         *args.voila_arg],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=os.environ | {"PYTHONUNBUFFERED": "1"},
     )
     base = f"http://127.0.0.1:{port}"
@@ -209,22 +708,19 @@ def main() -> None:
                     break
             except OSError:
                 if server.poll() is not None:
-                    raise SystemExit(f"Voila exited; see {log.name}")
+                    raise SystemExit(f"Voila exited; see {log.name}") from None
                 time.sleep(0.25)
-        # let the preheated pools fill before the class arrives (bounded)
-        deadline = time.monotonic() + 120
-        expected = pool_size() * len(list((ROOT / "notebooks").glob("*.ipynb")))
-        while time.monotonic() < deadline and len(kernels(server)) < expected:
-            time.sleep(1)
-        time.sleep(5)
-        asyncio.run(asyncio.wait_for(run(args, base, server), timeout=args.timeout * 3 + args.settle + 120))
+        # let the preheated pools fill before the class arrives (bounded): all pool kernels started and
+        # done with the notebook up to the page request (their processes idle)
+        warm = wait_for_quiet_pools(server, 240)
+        if not warm:
+            print("(the preheated pools were not ready after 240 s; the class starts anyway)")
+        run = run_protocol if args.mode == "protocol" else run_browser
+        budget = args.timeout * 3 + args.clicks * (args.think + args.timeout) + args.settle * 3 + 180 \
+            + args.browsers_check * args.timeout * 2
+        asyncio.run(asyncio.wait_for(run(args, base, server), timeout=budget))
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=10)
+        stop_everything(server)
         print(f"server log: {log.name}")
 
 

@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from ..cards import Card, Suit, french_deck, parse_cards
 from ..errors import IllegalAction
@@ -46,6 +46,8 @@ from .rules import PokerfaceRules
 from .state import CHANCE, PokerfaceState, replay_history
 
 __all__ = ["ScenarioError", "Scenario", "ScenarioDeal", "ReplayStep", "Replay", "builtin_scenarios", "load_scenario", "parse_move"]
+
+T = TypeVar("T")
 
 
 class ScenarioError(ValueError):
@@ -364,29 +366,37 @@ def _chance_action(state: PokerfaceState, hole: tuple[tuple[Card, Card], ...], b
     return chance
 
 
-def load_scenario(source: str | Path) -> Scenario:
-    """A built-in scenario by name, or a scenario file (JSON)."""
+def read_builtin(package: str, from_dict: Callable[[Any, str], T]) -> list[T]:
+    """Every ``*.json`` scenario in ``<package>/scenarios``, sorted by name (any game)."""
+    folder = resources.files(package).joinpath("scenarios")
+    found = [from_dict(json.loads(e.read_text("utf-8")), e.name) for e in folder.iterdir() if e.name.endswith(".json")]
+    return sorted(found, key=lambda s: str(getattr(s, "name")))
+
+
+def load_named_or_file(source: str | Path, builtin: Sequence[T], from_dict: Callable[[Any, str], T]) -> T:
+    """A built-in scenario by name, or a scenario file (JSON); a clear error for anything else."""
     text = str(source)
-    builtin = {s.name: s for s in builtin_scenarios()}
-    if text in builtin:
-        return builtin[text]
+    named = {str(getattr(s, "name")): s for s in builtin}
+    if text in named:
+        return named[text]
     path = Path(text)
     if not path.is_file():
-        names = ", ".join(sorted(builtin))
-        raise ScenarioError(f"no built-in scenario and no file named {text!r}; the built-in ones are {names}")
+        raise ScenarioError(f"no built-in scenario and no file named {text!r}; the built-in ones are {', '.join(sorted(named))}")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
         raise ScenarioError(f"{path}: not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}") from None
-    return Scenario.from_dict(data, str(path))
+    except (OSError, UnicodeDecodeError) as error:
+        raise ScenarioError(f"{path}: {error}") from None
+    return from_dict(data, str(path))
+
+
+def load_scenario(source: str | Path) -> Scenario:
+    """A built-in scenario by name, or a scenario file (JSON)."""
+    return load_named_or_file(source, builtin_scenarios(), Scenario.from_dict)
 
 
 def builtin_scenarios() -> list[Scenario]:
     """The rulebook's worked examples, sorted by name."""
-    folder = resources.files("pokerkit_teach.pokerface").joinpath("scenarios")
-    scenarios = []
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".json"):
-            scenarios.append(Scenario.from_dict(json.loads(entry.read_text("utf-8")), entry.name))
-    return sorted(scenarios, key=lambda s: s.name)
+    return read_builtin("pokerkit_teach.pokerface", Scenario.from_dict)
 

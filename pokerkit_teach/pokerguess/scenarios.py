@@ -28,10 +28,8 @@ PREDICTION``, ``NAME raises N and predicts PREDICTION``, ``NAME stays``, ``NAME 
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -39,7 +37,7 @@ from ..drez import DrezCard, parse_drez_cards
 from ..errors import IllegalAction
 from ..game import ReplayStep, StepReplay
 from ..i18n import DEFAULT_LANGUAGE
-from ..pokerface.scenarios import ScenarioError, pick_title, read_titles_and_players
+from ..pokerface.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players
 from .check import Prediction
 from .state import CHANCE, Action, Deal, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay, replay_guess_history
 
@@ -210,18 +208,10 @@ class GuessReplay(StepReplay[PokerGuessState]):
 
 
 def guess_builtin_scenarios() -> list[GuessScenario]:
-    folder = resources.files("pokerkit_teach.pokerguess").joinpath("scenarios")
-    found = [GuessScenario.from_dict(json.loads(e.read_text("utf-8")), e.name) for e in folder.iterdir() if e.name.endswith(".json")]
-    return sorted(found, key=lambda s: s.name)
+    """The rulebook's worked examples, sorted by name."""
+    return read_builtin("pokerkit_teach.pokerguess", GuessScenario.from_dict)
 
 
 def load_guess_scenario(source: str | Path) -> GuessScenario:
-    builtin = {s.name: s for s in guess_builtin_scenarios()}
-    if str(source) in builtin:
-        return builtin[str(source)]
-    path = Path(source)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise ScenarioError(f"{path}: {error}") from None
-    return GuessScenario.from_dict(data, str(path))
+    """A built-in scenario by name, or a scenario file."""
+    return load_named_or_file(source, guess_builtin_scenarios(), GuessScenario.from_dict)

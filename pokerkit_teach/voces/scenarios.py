@@ -31,17 +31,15 @@ Marina wins hand 3 and takes the coins in the centre (worth 9).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ..errors import IllegalAction
 from ..game import ReplayStep, StepReplay
 from ..i18n import DEFAULT_LANGUAGE
-from ..pokerface.scenarios import ScenarioError, pick_title, read_titles_and_players
+from ..pokerface.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players
 from ..voces_cards import AnyVocesCard, parse_voces_cards
 from .actions import Action, Deal, parse_action
 from .state import CHANCE, VocesRules, VocesState, replay_voces_history
@@ -179,19 +177,10 @@ class VocesReplay(StepReplay[VocesState]):
 
 
 def voces_builtin_scenarios() -> list[VocesScenario]:
-    folder = resources.files("pokerkit_teach.voces").joinpath("scenarios")
-    found = [VocesScenario.from_dict(json.loads(e.read_text("utf-8")), e.name) for e in folder.iterdir() if e.name.endswith(".json")]
-    return sorted(found, key=lambda s: s.name)
+    """The rulebook's worked examples, sorted by name."""
+    return read_builtin("pokerkit_teach.voces", VocesScenario.from_dict)
 
 
 def load_voces_scenario(source: str | Path) -> VocesScenario:
     """A built-in scenario by name, or a scenario file."""
-    builtin = {s.name: s for s in voces_builtin_scenarios()}
-    if str(source) in builtin:
-        return builtin[str(source)]
-    path = Path(source)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise ScenarioError(f"{path}: {error}") from None
-    return VocesScenario.from_dict(data, str(path))
+    return load_named_or_file(source, voces_builtin_scenarios(), VocesScenario.from_dict)

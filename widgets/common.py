@@ -17,7 +17,7 @@ import ipywidgets
 
 from pokerkit_teach.i18n import DEFAULT_LANGUAGE, LANGUAGES, message
 
-__all__ = ["AppParams", "app_params", "App", "tr", "esc"]
+__all__ = ["AppParams", "app_params", "App", "InputProblem", "show_move", "tr", "esc"]
 
 
 def tr(key: str, lang: str, **params: Any) -> str:
@@ -27,6 +27,28 @@ def tr(key: str, lang: str, **params: Any) -> str:
 
 def esc(text: object) -> str:
     return html.escape(str(text))
+
+
+class InputProblem(ValueError):
+    """Input an app cannot use: a catalogue key under the app's ``prefix`` and its values (shown by
+    :meth:`App.guarded` in the learner's language)."""
+
+    prefix = "apps."
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def text(self, lang: str) -> str:
+        return tr(self.prefix + self.key, lang, **self.params)
+
+
+def show_move(button: Any, reason: Any, lang: str, tip: str) -> None:
+    """Enable a move's button, or disable it with the engine's reason (an IllegalAction, or ``None``
+    when the move is allowed) as its tooltip."""
+    button.disabled = reason is not None
+    button.tooltip = reason.text(lang) if reason is not None else tip
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from pokerkit_teach.i18n import Msg
 from pokerkit_teach.pokerguess import Prediction, PredictionCheck, count_groups
 from pokerkit_teach.render import drez_card_html, drez_cards_html
 
+from . import common
 from .common import esc, tr
 
 __all__ = [
@@ -44,16 +45,10 @@ FIGURE_STYLE = "box-shadow:0 0 0 3px #e2952a;"
 UNUSED_STYLE = "opacity:0.35;"
 
 
-class InputProblem(ValueError):
+class InputProblem(common.InputProblem):
     """Input the app cannot use: a catalogue key (under ``apps.guess``) and its values."""
 
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-    def text(self, lang: str) -> str:
-        return tr(_K + self.key, lang, **self.params)
+    prefix = _K
 
 
 @dataclass(frozen=True)

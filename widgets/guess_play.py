@@ -26,7 +26,7 @@ from pokerkit_teach.pokerguess.bots import GUESS_BOT_NAMES, GuessBot, make_guess
 from pokerkit_teach.pokerguess.state import TERMINAL, Action, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
 from pokerkit_teach.render import drez_cards_html
 
-from .common import esc
+from .common import esc, show_move
 from .guess_parts import NAMES, check_steps_html, outcome_html
 
 if TYPE_CHECKING:
@@ -309,9 +309,7 @@ class GuessGame:
             button.disabled = True
             button.tooltip = self.app.t(_K + ("press_next" if self.paused else "not_now"))
             return
-        reason = state.why_not(action)
-        button.disabled = reason is not None
-        button.tooltip = reason.text(self.app.lang) if reason is not None else label
+        show_move(button, state.why_not(action), self.app.lang, label)
 
     def _draw_moves(self) -> None:
         state = self.state

@@ -50,7 +50,8 @@ from pokerkit_teach import (
 from pokerkit_teach.i18n import Msg
 from pokerkit_teach.render import card_html, cards_html, hand_result_html
 
-from .common import App, esc, tr
+from . import common
+from .common import App, esc
 
 __all__ = ["HandRankerApp", "InputProblem", "Table", "parse_table", "NAMES"]
 
@@ -59,16 +60,10 @@ _TOKEN = re.compile(r"[^\s,;]+")
 _K = "apps.hand_ranker."
 
 
-class InputProblem(ValueError):
+class InputProblem(common.InputProblem):
     """Input the app cannot use: a catalogue key (under ``apps.hand_ranker``) and its values."""
 
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-    def text(self, lang: str) -> str:
-        return tr(_K + self.key, lang, **self.params)
+    prefix = _K
 
 
 @dataclass(frozen=True)

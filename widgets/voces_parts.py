@@ -32,6 +32,7 @@ from pokerkit_teach.voces_cards import COPIES_IN_BOX, SUIT_SYMBOLS, AnyVocesCard
 from pokerkit_teach.voces_ranking import VocesHand
 from pokerkit_teach.voces_reveal import RevealResult
 
+from . import common
 from .common import esc, tr
 
 __all__ = [
@@ -51,16 +52,10 @@ WILD_STYLE = "border-style:dashed;background:#f4f8ff;"
 OUT_STYLE = "opacity:0.4;"
 
 
-class InputProblem(ValueError):
+class InputProblem(common.InputProblem):
     """Input the app cannot use: a catalogue key (under ``apps.voces``) and its values."""
 
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-    def text(self, lang: str) -> str:
-        return tr(_K + self.key, lang, **self.params)
+    prefix = _K
 
 
 # ---------------------------------------------------------------------- reading typed hands

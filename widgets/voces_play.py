@@ -39,7 +39,7 @@ from pokerkit_teach.voces.state import SIMULTANEOUS, CardCount, VocesEvent, Voce
 from pokerkit_teach.voces_cards import AnyVocesCard, Special
 from pokerkit_teach.voces_ranking import VocesHand
 
-from .common import esc
+from .common import esc, show_move
 from .voces_parts import NAMES, card_label, round_result_html, scores_html, voces_cards_html
 
 if TYPE_CHECKING:
@@ -511,9 +511,7 @@ class VocesGame:
             button.disabled = True
             button.tooltip = self.app.t(_K + ("press_next" if self.paused else "not_now"))
             return
-        reason = state.why_not(action)
-        button.disabled = reason is not None
-        button.tooltip = reason.text(self.app.lang) if reason is not None else tip
+        show_move(button, state.why_not(action), self.app.lang, tip)
 
     def _draw_moves(self) -> None:
         state = self.state

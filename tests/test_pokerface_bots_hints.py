@@ -179,3 +179,10 @@ def test_simulate_command_prints_the_documented_json() -> None:
     assert sorted(data["variants"]) == ["free_for_all", "rising_stakes"]
     bad = subprocess.run([str(PROGRAM), "simulate", "pokerface", "--bots", "clever"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "unknown bot 'clever'" in bad.stderr
+
+
+def test_stored_preflop_table_is_the_seeded_estimate() -> None:
+    from pokerkit_teach.pokerface.strength import _preflop_table, estimate_preflop_table
+
+    assert (estimate_preflop_table() == _preflop_table()).all()
+    assert _preflop_table().shape == (169,)

@@ -133,6 +133,7 @@ class App:
     players_error = "apps.params.bad_players"
 
     def __init__(self, params: AppParams | None = None, query: str | None = None) -> None:
+        self.prepare()  # a preheated kernel does this before it waits for the page's address
         self.params = params or app_params(query, self.fewest_players, self.players_error)
         self.lang = self.params.lang
         self.title = ipywidgets.HTML()
@@ -153,6 +154,10 @@ class App:
         self.refresh()
 
     # -- to override
+    def prepare(self) -> None:
+        """Work that does not depend on the address (tables, caches): done before the app waits for
+        its page, so a preheated kernel has it ready and the learner's first click does not pay for it."""
+
     def build(self) -> list[ipywidgets.Widget]:
         return []
 

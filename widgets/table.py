@@ -60,6 +60,11 @@ class TableApp(App):
         self.new_game()
 
     # ------------------------------------------------------------------ layout
+    def prepare(self) -> None:
+        from pokerkit_teach.batch import build_tables
+
+        build_tables()  # the bots judge hands of 5, 6 and 7 cards in batches
+
     def build(self) -> list[ipywidgets.Widget]:
         self.players = ipywidgets.Dropdown(options=[3, 4, 5, 6], value=self.params.players)
         self.variant_boxes = {v: ipywidgets.Checkbox(value=False, indent=False) for v in Variant}

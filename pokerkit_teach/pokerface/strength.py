@@ -39,7 +39,15 @@ def _class_of(a: int, b: int) -> int:
 
 @lru_cache(maxsize=1)
 def _preflop_table() -> np.ndarray:
-    """Chance of each starting-hand class against one random hand, estimated once with a fixed seed."""
+    """Chance of each starting-hand class against one random hand (stored in :mod:`.preflop`)."""
+    from .preflop import PREFLOP_SHARES
+
+    return np.array(PREFLOP_SHARES)
+
+
+def estimate_preflop_table() -> np.ndarray:
+    """Chance of each starting-hand class against one random hand, estimated with a fixed seed (how the
+    stored table was made)."""
     rng = np.random.default_rng(169)
     samples = 3000
     table = np.zeros(169)

@@ -135,3 +135,16 @@ def browser() -> Iterator[object]:
         finally:
             context.close()
             shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    """A page that records page errors and console errors (test_apps.Page); closed like a tab, so Voila
+    shuts its kernel down."""
+    from .test_apps import Page
+
+    opened = Page(browser)
+    try:
+        yield opened
+    finally:
+        opened.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -75,13 +75,16 @@ class Page:
         self.page.close(run_before_unload=True)
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Page]:
-    opened = Page(browser)
-    try:
-        yield opened
-    finally:
-        opened.close()
+def open_tab(p: Any, name: str) -> None:
+    p.get_by_role("tab", name=name).first.click(timeout=ANSWER_TIMEOUT)
+
+
+def click_and_wait(p: Any, target: Any) -> None:
+    """Click, wait for the kernel's answer (the page changes), then until it settles."""
+    before = p.evaluate(SNAPSHOT_JS)
+    target.click(timeout=ANSWER_TIMEOUT)
+    p.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=ANSWER_TIMEOUT)
+    settle(p)
 
 
 @pytest.mark.parametrize("notebook", app_params())

@@ -7,7 +7,7 @@ Uses the session's Voila server and Chromium (conftest.py) and the Page helper o
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -17,27 +17,6 @@ NOTEBOOK = "pokerguess_explorer.ipynb"
 MAX_CLICKS = 150
 
 pytestmark = pytest.mark.skipif(NOTEBOOK not in apps.EXISTING, reason=f"notebooks/{NOTEBOOK} does not exist yet")
-
-
-@pytest.fixture
-def guess_page(browser: Any) -> Iterator[apps.Page]:
-    opened = apps.Page(browser)
-    try:
-        yield opened
-    finally:
-        opened.close()
-
-
-def open_tab(p: Any, name: str) -> None:
-    p.get_by_role("tab", name=name).first.click(timeout=apps.ANSWER_TIMEOUT)
-
-
-def click_and_wait(p: Any, target: Any) -> None:
-    """Click, wait for the kernel's answer (the page changes), then until it settles."""
-    before = p.evaluate(apps.SNAPSHOT_JS)
-    target.click(timeout=apps.ANSWER_TIMEOUT)
-    p.wait_for_function(f"old => ({apps.SNAPSHOT_JS})() !== old", arg=before, timeout=apps.ANSWER_TIMEOUT)
-    apps.settle(p)
 
 
 def move_candidates(p: Any) -> list[Any]:
@@ -50,10 +29,10 @@ def move_candidates(p: Any) -> list[Any]:
     ]
 
 
-def test_pokerguess_round_is_played_by_clicks_to_the_check(guess_page: apps.Page, voila_server: Any, artifacts: Path) -> None:
-    guess_page.open(voila_server.url(NOTEBOOK, "seed=5&players=3"))
-    p = guess_page.page
-    open_tab(p, "Play against bots")
+def test_pokerguess_round_is_played_by_clicks_to_the_check(page: apps.Page, voila_server: Any, artifacts: Path) -> None:
+    page.open(voila_server.url(NOTEBOOK, "seed=5&players=3"))
+    p = page.page
+    apps.open_tab(p, "Play against bots")
     status = p.locator(".pkt-guess-status").first
     status.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
     assert "Your turn" in status.inner_text()
@@ -70,9 +49,9 @@ def test_pokerguess_round_is_played_by_clicks_to_the_check(guess_page: apps.Page
         if target is None and result.inner_text().strip():
             break
         assert target is not None, f"after {clicks} clicks nothing to click and no result; status: {status.inner_text()}"
-        click_and_wait(p, target)
+        apps.click_and_wait(p, target)
         clicks += 1
-    guess_page.screenshot(artifacts, "pokerguess_explorer-check")
+    page.screenshot(artifacts, "pokerguess_explorer-check")
     shown = result.inner_text()
     assert "The check of round 1" in shown
     assert "takes the pot" in shown or "shares the pot" in shown
@@ -80,18 +59,18 @@ def test_pokerguess_round_is_played_by_clicks_to_the_check(guess_page: apps.Page
     assert p.locator("button.pkt-guess-next-round").first.is_visible()
     assert p.locator(".pkt-guess-log").first.inner_text().strip()
     assert not p.locator(".pkt-app .pkt-error").count() or not p.locator(".pkt-app .pkt-error").first.inner_text().strip()
-    assert not guess_page.errors, "\n".join(guess_page.errors)
+    assert not page.errors, "\n".join(page.errors)
 
 
-def test_rulebook_example_is_checked_in_the_browser(guess_page: apps.Page, voila_server: Any, artifacts: Path) -> None:
-    guess_page.open(voila_server.url(NOTEBOOK, "seed=5"))
-    p = guess_page.page
-    click_and_wait(p, p.locator("button.pkt-guess-example-cards").first)
-    open_tab(p, "Check")
-    click_and_wait(p, p.locator("button.pkt-guess-check").first)
-    click_and_wait(p, p.locator("button.pkt-guess-check-all").first)
+def test_rulebook_example_is_checked_in_the_browser(page: apps.Page, voila_server: Any, artifacts: Path) -> None:
+    page.open(voila_server.url(NOTEBOOK, "seed=5"))
+    p = page.page
+    apps.click_and_wait(p, p.locator("button.pkt-guess-example-cards").first)
+    apps.open_tab(p, "Check")
+    apps.click_and_wait(p, p.locator("button.pkt-guess-check").first)
+    apps.click_and_wait(p, p.locator("button.pkt-guess-check-all").first)
     shown = p.locator(".pkt-guess-check-result").first.inner_text()
     assert "Bottom's prediction holds: Bottom takes the pot." in shown
     assert p.locator(".pkt-guess-check-step").count() == 4
-    guess_page.screenshot(artifacts, "pokerguess_explorer-example")
-    assert not guess_page.errors, "\n".join(guess_page.errors)
+    page.screenshot(artifacts, "pokerguess_explorer-example")
+    assert not page.errors, "\n".join(page.errors)

@@ -8,7 +8,7 @@ never reached the failure lists what received the focus on the way.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -56,22 +56,11 @@ def tab_to(p: Any, selector: str, key: str = "Tab", text: str | None = None) -> 
     )
 
 
-@pytest.fixture
-def table_page(browser: Any) -> Iterator[Page]:
-    """A page that records errors; closed like a tab (Voila shuts its kernel down)."""
-    opened = Page(browser)
-    try:
-        yield opened
-    finally:
-        opened.close()
-
-
 def log_text(p: Any) -> str:
     return str(p.locator(".pkt-log").first.inner_text()).strip()
 
 
-def test_table_is_played_and_translated_with_the_keyboard(table_page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
-    page = table_page
+def test_table_is_played_and_translated_with_the_keyboard(page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
     page.open(voila_server.url("table.ipynb", "seed=1&lang=en"))
     p = page.page
     p.locator(MOVE).first.wait_for(state="visible", timeout=ANSWER_TIMEOUT)

@@ -7,7 +7,7 @@ Uses the session's Voila server and Chromium (conftest.py) and the Page helper o
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -17,27 +17,6 @@ NOTEBOOK = "voces_explorer.ipynb"
 MAX_CLICKS = 60
 
 pytestmark = pytest.mark.skipif(NOTEBOOK not in apps.EXISTING, reason=f"notebooks/{NOTEBOOK} does not exist yet")
-
-
-@pytest.fixture
-def voces_page(browser: Any) -> Iterator[apps.Page]:
-    opened = apps.Page(browser)
-    try:
-        yield opened
-    finally:
-        opened.close()
-
-
-def open_tab(p: Any, name: str) -> None:
-    p.get_by_role("tab", name=name).first.click(timeout=apps.ANSWER_TIMEOUT)
-
-
-def click_and_wait(p: Any, target: Any) -> None:
-    """Click, wait for the kernel's answer (the page changes), then until it settles."""
-    before = p.evaluate(apps.SNAPSHOT_JS)
-    target.click(timeout=apps.ANSWER_TIMEOUT)
-    p.wait_for_function(f"old => ({apps.SNAPSHOT_JS})() !== old", arg=before, timeout=apps.ANSWER_TIMEOUT)
-    apps.settle(p)
 
 
 def move_candidates(p: Any) -> list[Any]:
@@ -51,10 +30,10 @@ def move_candidates(p: Any) -> list[Any]:
     ]
 
 
-def test_voces_round_is_played_by_clicks_to_the_final_score(voces_page: apps.Page, voila_server: Any, artifacts: Path) -> None:
-    voces_page.open(voila_server.url(NOTEBOOK, "seed=3&players=3"))
-    p = voces_page.page
-    open_tab(p, "Play against bots")
+def test_voces_round_is_played_by_clicks_to_the_final_score(page: apps.Page, voila_server: Any, artifacts: Path) -> None:
+    page.open(voila_server.url(NOTEBOOK, "seed=3&players=3"))
+    p = page.page
+    apps.open_tab(p, "Play against bots")
     status = p.locator(".pkt-voces-status").first
     status.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
     assert "Trade, or place your hand under token 1" in status.inner_text()
@@ -74,24 +53,24 @@ def test_voces_round_is_played_by_clicks_to_the_final_score(voces_page: apps.Pag
         if target is None and score.count():
             break
         assert target is not None, f"after {clicks} clicks nothing to click and no score; status: {status.inner_text()}"
-        click_and_wait(p, target)
+        apps.click_and_wait(p, target)
         clicks += 1
-    voces_page.screenshot(artifacts, "voces_explorer-score")
+    page.screenshot(artifacts, "voces_explorer-score")
     shown = p.locator(".pkt-voces-result").first.inner_text()
     assert "The reveal of round 1" in shown and "Scores of round 1" in shown and "Total" in shown
     assert "The game is over" in status.inner_text() and "You scored" in status.inner_text()
     assert p.locator(".pkt-voces-log").first.inner_text().strip()
     assert not p.locator(".pkt-app .pkt-error").count() or not p.locator(".pkt-app .pkt-error").first.inner_text().strip()
-    assert not voces_page.errors, "\n".join(voces_page.errors)
+    assert not page.errors, "\n".join(page.errors)
 
 
-def test_typed_hand_with_a_raccoon_is_ranked_in_the_browser(voces_page: apps.Page, voila_server: Any, artifacts: Path) -> None:
-    voces_page.open(voila_server.url(NOTEBOOK, "seed=5"))
-    p = voces_page.page
-    open_tab(p, "Rank")
+def test_typed_hand_with_a_raccoon_is_ranked_in_the_browser(page: apps.Page, voila_server: Any, artifacts: Path) -> None:
+    page.open(voila_server.url(NOTEBOOK, "seed=5"))
+    p = page.page
+    apps.open_tab(p, "Rank")
     p.locator(".pkt-voces-hands textarea").first.fill("Anna = Ks1 Ks2 Ks3 Ks4 raccoon\nBen = 2s2 7s2 9s2 Js2 As2")
-    click_and_wait(p, p.locator("button.pkt-voces-use").first)
+    apps.click_and_wait(p, p.locator("button.pkt-voces-use").first)
     shown = p.locator(".pkt-voces-rank-result").first.inner_text()
     assert "five Kings (Raccoon as K●)" in shown and "Anna wins the hand." in shown
-    voces_page.screenshot(artifacts, "voces_explorer-rank")
-    assert not voces_page.errors, "\n".join(voces_page.errors)
+    page.screenshot(artifacts, "voces_explorer-rank")
+    assert not page.errors, "\n".join(page.errors)

@@ -14,7 +14,13 @@ from typing import Any, ClassVar, Generic, Sequence, TypeVar
 from .errors import IllegalAction
 from .i18n import DEFAULT_LANGUAGE, Msg, capitalize_first, message
 
-__all__ = ["Checked", "Decision", "LogEvent", "ReplayStep", "StepReplay"]
+__all__ = ["CHANCE", "TERMINAL", "SIMULTANEOUS", "Checked", "Decision", "LogEvent", "ReplayStep", "StepReplay"]
+
+# What ``current_player()`` returns when no seat is to act: a chance step is due, the game is over, or
+# everyone may act at once (free-for-all in Pokerface, trading in Póker a Voces).
+CHANCE = -1
+TERMINAL = -2
+SIMULTANEOUS = -3
 
 A = TypeVar("A")
 S = TypeVar("S")

@@ -38,6 +38,7 @@ from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from ..cards import Card, Suit, french_deck, parse_cards
 from ..errors import IllegalAction
+from ..game import ReplayStep as GameStep
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
 from ..rng import make_rng
 from .actions import Action, DealBoard, DealHoleCards, Pass, PlayerAction, TakeFromMiddle, TakeFromPlayer
@@ -389,6 +390,37 @@ def load_named_or_file(source: str | Path, builtin: Sequence[T], from_dict: Call
     except (OSError, UnicodeDecodeError) as error:
         raise ScenarioError(f"{path}: {error}") from None
     return from_dict(data, str(path))
+
+
+def replay_rounds(state: Any, rounds: Sequence[tuple[Any, Sequence[str]]], parse: Callable[[str], Any]) -> list[GameStep]:
+    """Play scenario rounds on a state that runs no chance step by itself (PokerGuess, Póker a Voces):
+    each round's deal (the action given), the engine's own chance steps after it, and the moves, read by
+    ``parse``; a round may stop after any move, unless another round follows."""
+    steps: list[GameStep] = []
+    for number, (deal, round_moves) in enumerate(rounds, start=1):
+        if state.is_terminal():
+            raise ScenarioError(f"round {number}: the game is already over")
+        moves = list(round_moves)
+        while not state.is_terminal() and state.round.number == number:
+            if state.current_player() == CHANCE:
+                chance = deal if state.round.phase == "deal" else state.legal_actions()[0]
+                steps.append(GameStep(len(steps) + 1, number, None, state.apply(chance)))
+                continue
+            if not moves:
+                break
+            text = moves.pop(0)
+            where = f"step {len(steps) + 1} (round {number}, {text!r})"
+            try:
+                steps.append(GameStep(len(steps) + 1, number, text, state.apply(parse(text))))
+            except IllegalAction as error:
+                raise ScenarioError(f"{where}: not allowed: {error}") from None
+            except ValueError as error:
+                raise ScenarioError(f"{where}: {error}") from None
+        if moves:
+            raise ScenarioError(f"round {number}, move {moves[0]!r}: the round is already over")
+        if not state.is_terminal() and state.round.number == number and number < len(rounds):
+            raise ScenarioError(f"round {number} stops before its end, but another round follows")
+    return steps
 
 
 def load_scenario(source: str | Path) -> Scenario:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..cards import Card, Suit, french_deck, parse_cards
 from ..errors import IllegalAction
-from ..game import Checked
+from ..game import CHANCE, SIMULTANEOUS, TERMINAL, Checked
 from ..explain import ShowdownResult, check_showdown, description_msg
 from ..i18n import Row
 from ..rng import SeedLike, make_rng
@@ -40,9 +40,6 @@ if TYPE_CHECKING:
 
 __all__ = ["PokerfaceState", "CHANCE", "TERMINAL", "SIMULTANEOUS", "TokenRound", "replay_history"]
 
-CHANCE = -1
-TERMINAL = -2
-SIMULTANEOUS = -3
 
 _BOARD_SIZES = {"flop": 3, "turn": 1, "river": 1}
 

@@ -34,12 +34,11 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ..drez import DrezCard, parse_drez_cards
-from ..errors import IllegalAction
 from ..game import ReplayStep, StepReplay
 from ..i18n import DEFAULT_LANGUAGE
-from ..pokerface.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players
+from ..pokerface.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds
 from .check import Prediction
-from .state import CHANCE, Action, Deal, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay, replay_guess_history
+from .state import Action, Deal, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay, replay_guess_history
 
 __all__ = ["GuessScenario", "GuessReplay", "load_guess_scenario", "guess_builtin_scenarios", "parse_guess_move"]
 
@@ -157,29 +156,8 @@ class GuessReplay(StepReplay[PokerGuessState]):
     @classmethod
     def of(cls, scenario: GuessScenario) -> "GuessReplay":
         state = scenario.rules.new_game(seed=0, auto_chance=False)
-        steps: list[GuessReplayStep] = []
-        for number, round_ in enumerate(scenario.rounds, start=1):
-            if state.is_terminal():
-                raise ScenarioError(f"round {number}: the game is already over")
-            moves = list(round_.moves)
-            while not state.is_terminal() and state.round.number == number:
-                if state.current_player() == CHANCE:
-                    chance: Action = Deal(round_.private, round_.community) if state.round.phase == "deal" else state.legal_actions()[0]
-                    steps.append(GuessReplayStep(len(steps) + 1, number, None, state.apply(chance)))
-                    continue
-                if not moves:
-                    break
-                text = moves.pop(0)
-                where = f"step {len(steps) + 1} (round {number}, {text!r})"
-                try:
-                    action = parse_guess_move(text, scenario.rules.players)
-                    steps.append(GuessReplayStep(len(steps) + 1, number, text, state.apply(action)))
-                except ScenarioError as error:
-                    raise ScenarioError(f"{where}: {error}") from None
-                except IllegalAction as error:
-                    raise ScenarioError(f"{where}: not allowed: {error}") from None
-            if moves:
-                raise ScenarioError(f"round {number}, move {moves[0]!r}: the round is already over")
+        rounds = [(Deal(r.private, r.community), r.moves) for r in scenario.rounds]
+        steps = replay_rounds(state, rounds, lambda text: parse_guess_move(text, scenario.rules.players))
         return cls(scenario, tuple(steps), state)
 
     def _rebuild(self, history: Sequence[Action]) -> PokerGuessState:

@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Iterable, Sequence, Union
 
 from ..drez import DrezCard, pokerdrez_deck
 from ..errors import IllegalAction
-from ..game import Checked, LogEvent
+from ..game import CHANCE, TERMINAL, Checked, LogEvent
 from ..i18n import ListRow
 from ..rng import SeedLike, make_rng
 from .check import ColourOrder, Prediction, PredictionCheck, check_prediction, checking_order
@@ -45,8 +45,6 @@ __all__ = [
     "GuessEvent", "GuessView", "CHANCE", "TERMINAL",
 ]
 
-CHANCE = -1
-TERMINAL = -2
 
 
 @dataclass(frozen=True, slots=True)

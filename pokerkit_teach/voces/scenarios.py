@@ -36,13 +36,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ..errors import IllegalAction
 from ..game import ReplayStep, StepReplay
 from ..i18n import DEFAULT_LANGUAGE
-from ..pokerface.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players
+from ..pokerface.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds
 from ..voces_cards import AnyVocesCard, parse_voces_cards
 from .actions import Action, Deal, parse_action
-from .state import CHANCE, VocesRules, VocesState, replay_voces_history
+from .state import VocesRules, VocesState, replay_voces_history
 
 __all__ = ["VocesScenario", "VocesReplay", "load_voces_scenario", "voces_builtin_scenarios"]
 
@@ -131,29 +130,8 @@ class VocesReplay(StepReplay[VocesState]):
     @classmethod
     def of(cls, scenario: VocesScenario) -> "VocesReplay":
         state = VocesState(scenario.rules, seed=scenario.seed, auto_chance=False)
-        steps: list[VocesReplayStep] = []
-        for number, round_ in enumerate(scenario.rounds, start=1):
-            moves = list(round_.moves)
-            while not state.is_terminal() and state.round.number == number:
-                if state.current_player() == CHANCE:
-                    chance: Action = Deal(round_.deck) if state.round.phase == "deal" else state.legal_actions()[0]
-                    steps.append(VocesReplayStep(len(steps) + 1, number, None, state.apply(chance)))
-                    continue
-                if not moves:
-                    break
-                text = moves.pop(0)
-                where = f"step {len(steps) + 1} (round {number}, {text!r})"
-                try:
-                    action = parse_action(text, scenario.rules.players)
-                    steps.append(VocesReplayStep(len(steps) + 1, number, text, state.apply(action)))
-                except IllegalAction as error:
-                    raise ScenarioError(f"{where}: not allowed: {error}") from None
-                except ValueError as error:
-                    raise ScenarioError(f"{where}: {error}") from None
-            if moves:
-                raise ScenarioError(f"round {number}, move {moves[0]!r}: the round is already over")
-            if state.round.number == number and number < len(scenario.rounds):
-                raise ScenarioError(f"round {number} stops before its end, but another round follows")
+        rounds = [(Deal(r.deck), r.moves) for r in scenario.rounds]
+        steps = replay_rounds(state, rounds, lambda text: parse_action(text, scenario.rules.players))
         return cls(scenario, tuple(steps), state)
 
     def _rebuild(self, history: Sequence[Action]) -> VocesState:

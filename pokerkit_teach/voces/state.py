@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Sequence
 
 from ..errors import IllegalAction
-from ..game import Checked, LogEvent
+from ..game import CHANCE, SIMULTANEOUS, TERMINAL, Checked, LogEvent
 from ..i18n import ListRow, Msg, message
 from ..rng import SeedLike, make_rng
 from ..voces_cards import AnyVocesCard, Special, SpecialCard, VocesCard, voces_deck
@@ -55,9 +55,6 @@ __all__ = [
     "CHANCE", "TERMINAL", "SIMULTANEOUS", "FOLD_BONUS",
 ]
 
-CHANCE = -1
-TERMINAL = -2
-SIMULTANEOUS = -3
 FOLD_BONUS = 2
 COIN_VALUE = sum(sum(pile) for pile in PILES.values()) + FIVE  # a player's coins: 11
 HANDS = (1, 2, 3)

@@ -10,14 +10,14 @@ from __future__ import annotations
 import html
 import os
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 from urllib.parse import parse_qs
 
 import ipywidgets
 
-from pokerkit_teach.i18n import DEFAULT_LANGUAGE, LANGUAGES, message
+from pokerkit_teach.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, message
 
-__all__ = ["AppParams", "app_params", "App", "InputProblem", "show_move", "tr", "esc"]
+__all__ = ["AppParams", "app_params", "App", "InputProblem", "name_hands", "show_move", "tr", "esc"]
 
 
 def tr(key: str, lang: str, **params: Any) -> str:
@@ -42,6 +42,27 @@ class InputProblem(ValueError):
 
     def text(self, lang: str) -> str:
         return tr(self.prefix + self.key, lang, **self.params)
+
+
+def name_hands(named: Sequence[tuple[str | None, str]], read: Callable[[str, Msg], tuple[Any, ...]],
+               problem: type[InputProblem], names: Sequence[str], where_key: str) -> list[tuple[str, tuple[Any, ...]]]:
+    """Typed hands of two cards, one per line, as (name or None, cards text): unnamed ones get the first
+    free name of ``names``; ``read(text, where)`` reads the cards. Raises ``problem`` for a name used
+    twice, a hand that is not two cards, or fewer than 2 or more than 6 hands."""
+    used = {name for name, _ in named if name}
+    spare = iter([n for n in names if n not in used] + [f"#{i}" for i in range(1, 99)])
+    hands: list[tuple[str, tuple[Any, ...]]] = []
+    for given, text in named:
+        name = given or next(spare)
+        if name in (n for n, _ in hands):
+            raise problem("same_name", name=name)
+        hole = read(text, Msg.of(where_key, name=name))
+        if len(hole) != 2:
+            raise problem("hand_count", name=name, count=len(hole))
+        hands.append((name, hole))
+    if not 2 <= len(hands) <= 6:
+        raise problem("hands_count", count=len(hands))
+    return hands
 
 
 def show_move(button: Any, reason: Any, lang: str, tip: str) -> None:

@@ -109,19 +109,7 @@ def parse_guess_table(hands_text: str, community_text: str) -> GuessTable:
     seen: dict[DrezCard, Msg] = {}
     lines = [line for line in hands_text.splitlines() if line.strip()]
     named = [_split_name(line) for line in lines]
-    used = {name for name, _ in named if name}
-    spare = iter([n for n in NAMES if n not in used] + [f"#{i}" for i in range(1, 99)])
-    hands: list[tuple[str, tuple[DrezCard, ...]]] = []
-    for given, text in named:
-        name = given or next(spare)
-        if name in (n for n, _ in hands):
-            raise InputProblem("same_name", name=name)
-        hole = _cards(text, Msg.of(_K + "where_hand", name=name), seen)
-        if len(hole) != 2:
-            raise InputProblem("hand_count", name=name, count=len(hole))
-        hands.append((name, hole))
-    if not 2 <= len(hands) <= 6:
-        raise InputProblem("hands_count", count=len(hands))
+    hands = common.name_hands(named, lambda text, where: _cards(text, where, seen), InputProblem, NAMES, _K + "where_hand")
     community = _cards(community_text, Msg.of(_K + "where_community"), seen)
     if len(community) != 5:
         raise InputProblem("community_count", count=len(community))

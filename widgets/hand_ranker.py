@@ -108,18 +108,7 @@ def parse_table(board_text: str, hands_text: str) -> Table:
             named.append((name, text))
         else:
             named.append((None, line))
-    spare = iter(n for n in NAMES + tuple(f"#{i}" for i in range(1, 99)) if n not in {m for m, _ in named})
-    hands: list[tuple[str, tuple[Card, ...]]] = []
-    for given, text in named:
-        name = given or next(spare)
-        if name in (n for n, _ in hands):
-            raise InputProblem("same_name", name=name)
-        hole = _cards(text, Msg.of(_K + "where_hand", name=name), seen)
-        if len(hole) != 2:
-            raise InputProblem("hand_count", name=name, count=len(hole))
-        hands.append((name, hole))
-    if not 2 <= len(hands) <= 6:
-        raise InputProblem("hands_count", count=len(hands))
+    hands = common.name_hands(named, lambda text, where: _cards(text, where, seen), InputProblem, NAMES, _K + "where_hand")
     return Table(board, tuple(hands))
 
 

@@ -111,3 +111,28 @@ def test_tables_are_small_and_import_builds_nothing() -> None:
     probe = "import pokerkit_teach; print(pokerkit_teach.evaluate_batch([[51, 47, 43, 39, 35]]).tolist())"
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert result.stdout.strip() == "[7462]"
+
+
+def test_the_stored_perfect_hash_is_the_one_the_search_finds() -> None:
+    from pokerkit_teach import batch
+
+    with np.load(batch.STORED_HASH) as stored:
+        assert sorted(stored.files) == sorted(batch.searched_hashes())
+        for name, array in batch.searched_hashes().items():
+            assert (stored[name] == array).all(), name
+    assert batch.build_tables().hash_source == {5: "stored", 6: "stored", 7: "stored"}
+
+
+def test_a_stored_hash_that_does_not_fit_the_keys_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pokerkit_teach import batch
+
+    R, strength = batch.build_tables(()).rank_keys(5)
+    with np.load(batch.STORED_HASH) as stored:
+        good = {name: stored[name] for name in stored.files}
+    assert batch._stored_hash(5, R, strength) is not None
+    broken = tmp_path / "broken.npz"
+    np.savez(broken, **(good | {"disp5": np.zeros_like(good["disp5"])}))  # every key in one slot per bucket
+    monkeypatch.setattr(batch, "STORED_HASH", broken)
+    assert batch._stored_hash(5, R, strength) is None
+    monkeypatch.setattr(batch, "STORED_HASH", tmp_path / "missing.npz")
+    assert batch._stored_hash(5, R, strength) is None

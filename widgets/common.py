@@ -8,7 +8,9 @@ the engine for every rule decision. Widgets never decide rules.
 from __future__ import annotations
 
 import html
+import json
 import os
+import warnings
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 from urllib.parse import parse_qs
@@ -131,15 +133,44 @@ def app_params(query: str | None = None, fewest_players: int = 3,
 
 def _request_query() -> str:
     """The page's query string. A preheated Voila kernel runs the notebook before the page is asked for,
-    so it waits for the request first (``voila.utils.wait_for_request``; at once elsewhere)."""
+    so it waits for the request first (at once elsewhere)."""
     if "QUERY_STRING" not in os.environ:
-        try:
-            from voila.utils import wait_for_request
-        except ImportError:  # pragma: no cover - voila is a dependency, but the widgets work without it
-            pass
-        else:
-            wait_for_request()
+        wait_for_voila_request()
     return os.environ.get("QUERY_STRING", "")
+
+
+def wait_for_voila_request() -> None:
+    """In a kernel Voila preheats (``VOILA_PREHEAT=True``), wait until a page takes it and copy the page
+    request's variables (``QUERY_STRING``, ...) into the environment; elsewhere return at once.
+
+    This is what ``voila.utils.wait_for_request`` does, without importing ``voila``: that import pulls in
+    the whole Jupyter server and costs a kernel about 4.5 s of CPU (jsonschema's format checkers build
+    their grammars), which a class of 30 starting kernels on a small server cannot afford. The protocol
+    is Voila's: one websocket to ``/voila/query/<kernel id>``, which sends the request as one JSON object.
+    """
+    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+        return
+    try:
+        from websockets.exceptions import WebSocketException
+        from websockets.sync.client import connect
+    except ImportError:  # pragma: no cover - an old websockets: Voila's own helper
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+        return
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}")
+    try:
+        with connect(url, open_timeout=5, max_size=2**20) as socket:
+            info = json.loads(socket.recv())
+    except (OSError, TimeoutError, ValueError, WebSocketException) as error:  # no server: the app runs with its defaults
+        warnings.warn(f"no page request from Voila at {url}: {error}", stacklevel=2)
+        return
+    for key, value in info.items():
+        if isinstance(key, str) and isinstance(value, str):
+            os.environ[key] = value
 
 
 class App:

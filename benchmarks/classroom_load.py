@@ -22,11 +22,15 @@ asyncio client that does on the wire what the Voila page does:
      the kernel's messages, so the next click again picks an enabled button.
   4. When every learner is done (or failed), the kernels' memory is read; then every learner closes
      the page the way the page does on unload: POST /voila/api/shutdown/<id> and close the websocket.
-     The script waits (at most --settle s) and counts the kernels beyond the preheated pools.
+     The script waits (at most --settle s) and counts the learners' kernels still alive and the
+     kernels beyond the preheated pools.
 Preheated or cold is read from each session's kernel process (Voila starts pool kernels with
-VOILA_PREHEAT=True). With --browsers-check N (default 3) it then opens N sessions, one after the
-other, in Debian's /usr/bin/chromium (Playwright) to time the browser side: request until the app is
-interactive (title and an enabled button drawn), and one click until the page changes.
+VOILA_PREHEAT=True). With --browsers-check N (default 3) it then opens 2N sessions, one after the
+other, in Debian's /usr/bin/chromium (Playwright) to time the browser side for one learner on a quiet
+server: N on preheated kernels, then N on cold ones; request until the app is interactive (title and an
+enabled button drawn), and one click until the page changes.
+With --class-pool the server is started as ``scripts/serve.sh --class N APP`` starts it: a preheated
+kernel for each learner (scripts/class_pool.py).
 
 ``--mode browser`` is the former test: N sessions in headless Chromium on this machine (with the
 server, so it measures browsers competing with the server for the same cores).
@@ -154,19 +158,40 @@ def rss_mib(processes: list[psutil.Process]) -> list[float]:
     return sizes
 
 
-def pool_size() -> int:
+POOLS: dict[str, int] = {}  # notebook -> preheated kernels, as Voila was started (voila.json + --voila-arg)
+
+
+def read_pools(voila_args: list[str]) -> None:
+    """The pool size of every notebook Voila preheats: VoilaConfiguration.default_pool_size, or the
+    notebook's entry in VoilaKernelManager.kernel_pools_config ("default" for the others); lessons/ is
+    on the preheat denylist. Options on the command line win over voila.json, as in Voila."""
     config = json.loads((ROOT / "voila.json").read_text())
     voila = config.get("VoilaConfiguration", {})
-    return int(voila.get("default_pool_size", 1)) if voila.get("preheat_kernel") else 0
+    preheat, default = bool(voila.get("preheat_kernel")), int(voila.get("default_pool_size", 1))
+    pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config")
+    for arg in voila_args:
+        name, _, value = arg.lstrip("-").partition("=")
+        if name == "VoilaConfiguration.default_pool_size":
+            default = int(value)
+        elif name == "VoilaConfiguration.preheat_kernel":
+            preheat = value.lower() in ("true", "1")
+        elif name == "VoilaKernelManager.kernel_pools_config":
+            pools = json.loads(value)
+    pools = pools if pools is not None else {"default": {"pool_size": default}}
+    fallback = int(pools.get("default", {}).get("pool_size", 1))
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        POOLS[notebook.name] = int(pools.get(notebook.name, {}).get("pool_size", fallback)) if preheat else 0
 
 
-POOL_NOTEBOOKS: list[int] = []  # how many notebooks Voila found when it started (it preheats those only)
+def describe_pools() -> str:
+    sizes = sorted(set(POOLS.values()))
+    if len(sizes) == 1:
+        return f"{sizes[0]} per app"
+    return ", ".join(f"{name} {size}" for name, size in POOLS.items() if size != min(sizes)) + f", {min(sizes)} for the others"
 
 
 def expected_pool_kernels() -> int:
-    if not POOL_NOTEBOOKS:
-        POOL_NOTEBOOKS.append(len(list((ROOT / "notebooks").glob("*.ipynb"))))  # lessons/ is not preheated
-    return pool_size() * POOL_NOTEBOOKS[0]
+    return sum(POOLS.values())
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -182,16 +207,20 @@ def spread(values: list[float], unit: str = "s") -> str:
             f"{fmt.format(percentile(values, 0.95) * scale)}, worst {fmt.format(max(values) * scale)} (n={len(values)})")
 
 
-async def settle_kernels(server: subprocess.Popen[bytes], seconds: float) -> None:
-    """After every page closed, Voila shuts their kernels down and refills the pools: wait (bounded)."""
+async def settle_kernels(server: subprocess.Popen[bytes], seconds: float, sessions: set[str] = frozenset()) -> None:
+    """After every page closed, Voila shuts their kernels down and refills the pools: wait (bounded).
+    A leak is a session's kernel still alive (by id), or more kernels than the pools hold."""
     expected = expected_pool_kernels()
     deadline = time.monotonic() + seconds
-    alive = len(kernels(server))
-    while time.monotonic() < deadline and alive != expected:
+    while True:
+        alive = kernel_ids(server)
+        leaked = len(alive & set(sessions))
+        if (leaked == 0 and len(alive) <= expected) or time.monotonic() >= deadline:
+            break
         await asyncio.sleep(1)
-        alive = len(kernels(server))
-    print(f"kernels alive {seconds:.0f} s (at most) after every page closed: {alive} "
-          f"(preheated pools: {expected}; beyond the pools: {max(0, alive - expected)})")
+    print(f"kernels alive {seconds:.0f} s (at most) after every page closed: {len(alive)} "
+          f"(preheated pools: {expected}; beyond the pools: {max(0, len(alive) - expected)}; "
+          f"the learners' own kernels still alive: {leaked})")
 
 
 # ------------------------------------------------------------------------ protocol-client learners
@@ -402,7 +431,7 @@ async def learner_session(learner: Learner, base: str, args: argparse.Namespace,
 async def run_protocol(args: argparse.Namespace, base: str, server: subprocess.Popen[bytes]) -> None:
     apps = args.app or ["table.ipynb?seed=1"]
     ready = kernel_ids(server)
-    print(f"kernels before the class: {len(ready)} (preheated pool: {pool_size()} per app); "
+    print(f"kernels before the class: {len(ready)} (preheated pools: {describe_pools()}); "
           f"server on {os.cpu_count()} cores, learners are protocol clients (no browser)")
     learners = [Learner(i, apps[i % len(apps)]) for i in range(args.sessions)]
     loop = asyncio.get_running_loop()
@@ -459,7 +488,7 @@ async def run_protocol(args: argparse.Namespace, base: str, server: subprocess.P
         print(f"kernels alive with all pages open: {len(sizes)}; RSS per kernel: median {statistics.median(sizes):.0f} MiB, "
               f"max {max(sizes):.0f} MiB; all kernels {sum(sizes):.0f} MiB")
     print(f"Voila server RSS: {server_rss:.0f} MiB")
-    await settle_kernels(server, args.settle)
+    await settle_kernels(server, args.settle, {l.kernel_id for l in learners if l.kernel_id})
     if args.browsers_check:
         await browsers_check(args, base, server, apps[0])
 
@@ -471,20 +500,21 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
     timeout_ms = int(args.timeout * 1000)
     classes = args.click_classes.split(",")
     results: list[tuple[str, float, float | None]] = []
+    session_kernels: list[str] = []
     opened = 0
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         contexts = []
         try:
-            for number in range(args.browsers_check):
+            for number in range(2 * args.browsers_check):
                 # a quiet server: the pool is full again (bounded wait), nothing else is starting
                 deadline = time.monotonic() + 120
                 while time.monotonic() < deadline and len(kernels(server)) < expected_pool_kernels() + opened:
                     await asyncio.sleep(1)
                 await asyncio.sleep(3)
                 ready = kernel_ids(server)
-                # the last session asks for another theme, so Voila cannot use the pool: a cold kernel
-                cold = args.browsers_check > 1 and number == args.browsers_check - 1
+                # the second half asks for another theme, so Voila cannot use the pool: cold kernels
+                cold = number >= args.browsers_check
                 url = f"{base}/voila/render/{app}" + (("&" if "?" in app else "?") + "theme=dark" if cold else "")
                 context = await browser.new_context()  # its own window: a background tab gets no frames
                 contexts.append(context)
@@ -495,7 +525,9 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
                 await page.locator(".pkt-title").first.wait_for(state="visible", timeout=timeout_ms)
                 await page.locator(".pkt-app button:not([disabled])").first.wait_for(state="visible", timeout=timeout_ms)
                 interactive = time.perf_counter() - start
-                kind = kernel_kind(server, await page.evaluate(KERNEL_ID_JS), ready)
+                kernel_id = await page.evaluate(KERNEL_ID_JS)
+                session_kernels.append(kernel_id)
+                kind = kernel_kind(server, kernel_id, ready)
                 await asyncio.sleep(2)  # the pool's refill (1 s after a kernel is taken) is not the click's cost
                 deadline = time.monotonic() + 120
                 while time.monotonic() < deadline and len(kernels(server)) < expected_pool_kernels() + opened:
@@ -520,12 +552,15 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
                 await context.close()
             await browser.close()
     print(f"browser check ({len(results)} sessions of {app} in Chromium on the server's machine, one after the "
-          f"other, pages kept open; the last one with theme=dark, which Voila's pool cannot serve):")
-    for number, (kind, interactive, trip) in enumerate(results, 1):
-        label = KINDS[kind].split(" (")[0]
-        click = f"{trip * 1000:.0f} ms" if trip is not None else "no enabled button"
-        print(f"  session {number} ({label}): interactive (title and an enabled button drawn) after {interactive:.2f} s; one click until the page changed: {click}")
-    await settle_kernels(server, args.settle)
+          f"other, pages kept open; the second half with theme=dark, which Voila's pool cannot serve):")
+    for kind in (PREHEATED, WARMING, COLD, UNKNOWN):
+        rows = [(interactive, trip) for got, interactive, trip in results if got == kind]
+        if rows:
+            trips = [trip for _, trip in rows if trip is not None]
+            print(f"  {KINDS[kind].split(' (')[0]}: interactive (title and an enabled button drawn) after "
+                  f"{spread([interactive for interactive, _ in rows])}; one click until the page changed: "
+                  f"{spread(trips, 'ms') if trips else 'no enabled button'}")
+    await settle_kernels(server, args.settle, set(session_kernels))
 
 
 # ------------------------------------------------------------------------- browsers on this machine
@@ -578,7 +613,7 @@ async def run_browser(args: argparse.Namespace, base: str, server: subprocess.Po
                     for _ in range(args.browsers)]
         contexts = [await browsers[i % len(browsers)].new_context() for i in range(args.sessions)]
         try:
-            print(f"kernels before the class: {len(kernels(server))} (preheated pool: {pool_size()} per app)")
+            print(f"kernels before the class: {len(kernels(server))} (preheated pools: {describe_pools()})")
             start = time.perf_counter()
             opened: list[Any] = []
             results = await asyncio.gather(
@@ -677,7 +712,10 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds between a learner's clicks")
     parser.add_argument("--ramp", type=float, default=0.0, help="spread the learners' arrival over this many seconds")
     parser.add_argument("--click-classes", default=CLICK_CLASSES, help="CSS classes of buttons to click, first found first")
-    parser.add_argument("--browsers-check", type=int, default=3, help="protocol mode: real Chromium sessions afterwards (0: none)")
+    parser.add_argument("--browsers-check", type=int, default=3,
+                        help="protocol mode: afterwards N Chromium sessions on preheated kernels and N on cold ones (0: none)")
+    parser.add_argument("--class-pool", action="store_true",
+                        help="serve as `scripts/serve.sh --class N APP` does: a preheated kernel for each learner")
     parser.add_argument("--browsers", type=int, default=3, help="browser mode: Chromium instances sharing the sessions")
     parser.add_argument("--voila-arg", action="append", default=[],
                         help="an extra option for the Voila server (after voila.json), e.g. --voila-arg=--VoilaExecutor.iopub_timeout=30")
@@ -693,7 +731,13 @@ def main() -> None:
 
     signal.signal(signal.SIGTERM, interrupted)
     port = free_port()
-    expected_pool_kernels()  # the notebooks there are now, when the server starts
+    if args.class_pool:
+        sys.path.insert(0, str(ROOT / "scripts"))
+        from class_pool import class_pool_options
+
+        app = (args.app or ["table.ipynb?seed=1"])[0].split("?")[0]
+        args.voila_arg = class_pool_options(args.sessions, app) + args.voila_arg
+    read_pools(args.voila_arg)  # the notebooks there are now, when the server starts
     log = tempfile.NamedTemporaryFile(prefix="pkt-load-voila-", suffix=".log", delete=False)
     server = subprocess.Popen(
         [str(Path(sys.executable).parent / "voila"), "notebooks/", "--Voila.ip=127.0.0.1", f"--port={port}", "--no-browser",
@@ -717,7 +761,7 @@ def main() -> None:
             print("(the preheated pools were not ready after 240 s; the class starts anyway)")
         run = run_protocol if args.mode == "protocol" else run_browser
         budget = args.timeout * 3 + args.clicks * (args.think + args.timeout) + args.settle * 3 + 180 \
-            + args.browsers_check * args.timeout * 2
+            + args.browsers_check * args.timeout * 4
         asyncio.run(asyncio.wait_for(run(args, base, server), timeout=budget))
     finally:
         stop_everything(server)

@@ -3,11 +3,26 @@
 # Makes .venv (once), installs the kit, then serves the notebooks folder. Stop with Ctrl-C.
 # How the apps are served (address, preheated kernels, kernel culling, kernel shutdown on page close)
 # is set in voila.json at the repo root, which Voila reads from its working directory.
+#
+#   bash scripts/serve.sh                      # the apps, two preheated kernels each
+#   bash scripts/serve.sh --class 30 [APP]     # and a kernel ready for each of 30 learners who open
+#                                              # APP (default table.ipynb) at once; see scripts/class_pool.py
+# Other arguments go to voila.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
+class_options=()
+if [ "${1:-}" = "--class" ]; then
+  learners=${2:-}
+  shift $(( $# >= 2 ? 2 : 1 ))
+  app=table.ipynb
+  if [ $# -ge 1 ] && [ "${1#-}" = "$1" ]; then app=$1; shift; fi
+  options=$("$python" scripts/class_pool.py "$learners" "$app") || exit 2
+  mapfile -t class_options <<< "$options"
+  echo "Preheating $learners more kernels for $app (about 80 MiB and 1 s of CPU each) before the class."
+fi
 [ -x .venv/bin/python ] || "$python" -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip setuptools wheel
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
 echo "Open http://127.0.0.1:8866/voila/render/index.ipynb"
-exec .venv/bin/voila notebooks/ "$@"
+exec .venv/bin/voila notebooks/ "${class_options[@]}" "$@"

@@ -17,6 +17,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -95,3 +97,39 @@ def test_a_preheated_kernel_without_voila_warns_and_uses_the_defaults() -> None:
         "VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k-1", "VOILA_APP_PORT": str(free_port())}
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, env=env)
     assert result.stdout.startswith("warned: no page request from Voila at ws://127.0.0.1:"), result.stdout + result.stderr
+
+
+def _class_pool() -> object:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("class_pool", ROOT / "scripts" / "class_pool.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_class_gets_a_preheated_kernel_per_learner_for_its_app() -> None:
+    import json
+
+    options = _class_pool().class_pool_options(30, "table.ipynb")  # type: ignore[attr-defined]
+    name, _, value = options[0].partition("=")
+    assert name == "--VoilaKernelManager.kernel_pools_config"
+    default = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
+    assert json.loads(value) == {"default": {"pool_size": default}, "table.ipynb": {"pool_size": 30 + default}}
+    assert options[1] == "--VoilaKernelManager.fill_delay=600"
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["--class"], "not ''"),
+    (["--class", "abc"], "not 'abc'"),
+    (["--class", "0"], "1 to 200 learners, not 0"),
+    (["--class", "30", "tabel.ipynb"], "no app notebooks/tabel.ipynb; the apps are: hand_ranker.ipynb"),
+])
+def test_serve_refuses_a_bad_class_before_it_installs_anything(args: list[str], expected: str) -> None:
+    # the check comes before the virtual environment and the install, and stops the script
+    result = subprocess.run(["bash", "scripts/serve.sh", *args], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                            env=os.environ | {"PYTHON": sys.executable})
+    assert result.returncode == 2
+    assert expected in result.stderr
+    assert "Open http" not in result.stdout

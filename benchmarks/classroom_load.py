@@ -460,7 +460,8 @@ async def run_protocol(args: argparse.Namespace, base: str, server: subprocess.P
 
     ok = [l for l in learners if l.render is not None and not l.failure]
     failed = [l for l in learners if l not in ok]
-    print(f"{args.sessions} learners opened {', '.join(apps)} at once: {len(ok)} served (page, websocket, widget "
+    arrival = f"over {args.ramp:g} s" if args.ramp else "at once"
+    print(f"{args.sessions} learners opened {', '.join(apps)} {arrival}: {len(ok)} served (page, websocket, widget "
           f"state, clicks answered), {len(failed)} failed; all done in {wall:.1f} s")
     reasons: dict[str, int] = {}
     for learner in failed:

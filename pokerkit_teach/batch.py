@@ -348,7 +348,7 @@ def searched_hashes() -> Dict[str, np.ndarray]:
 
 def store_hash(path: Path = STORED_HASH) -> Path:
     """Write the searched perfect hashes to ``path`` (``python -m pokerkit_teach.batch``)."""
-    np.savez_compressed(path, **searched_hashes())
+    np.savez_compressed(path, allow_pickle=False, **searched_hashes())
     return path
 
 

@@ -502,25 +502,20 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
     classes = args.click_classes.split(",")
     results: list[tuple[str, float, float | None]] = []
     session_kernels: list[str] = []
-    opened = 0
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         contexts = []
         try:
             for number in range(2 * args.browsers_check):
-                # a quiet server: the pool is full again (bounded wait), nothing else is starting
-                deadline = time.monotonic() + 120
-                while time.monotonic() < deadline and len(kernels(server)) < expected_pool_kernels() + opened:
-                    await asyncio.sleep(1)
-                await asyncio.sleep(3)
+                # a quiet server, as a learner finds it: the pools full again and idle (bounded wait)
+                await asyncio.to_thread(wait_for_quiet_pools, server, 120)
                 ready = kernel_ids(server)
                 # the second half asks for another theme, so Voila cannot use the pool: cold kernels
                 cold = number >= args.browsers_check
                 url = f"{base}/voila/render/{app}" + (("&" if "?" in app else "?") + "theme=dark" if cold else "")
-                context = await browser.new_context()  # its own window: a background tab gets no frames
+                context = await browser.new_context()  # its own window, as on a learner's machine
                 contexts.append(context)
                 page = await context.new_page()
-                opened += 1
                 start = time.perf_counter()
                 await page.goto(url, timeout=timeout_ms, wait_until="domcontentloaded")
                 await page.locator(".pkt-title").first.wait_for(state="visible", timeout=timeout_ms)
@@ -530,9 +525,7 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
                 session_kernels.append(kernel_id)
                 kind = kernel_kind(server, kernel_id, ready)
                 await asyncio.sleep(2)  # the pool's refill (1 s after a kernel is taken) is not the click's cost
-                deadline = time.monotonic() + 120
-                while time.monotonic() < deadline and len(kernels(server)) < expected_pool_kernels() + opened:
-                    await asyncio.sleep(1)
+                await asyncio.to_thread(wait_for_quiet_pools, server, 120)
                 trip = None
                 for css in classes:
                     target = page.locator(f"button.{css}:not([disabled])")
@@ -546,6 +539,10 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
                         trip = time.perf_counter() - start
                         break
                 results.append((kind, interactive, trip))
+                # the learner closes the window: beforeunload shuts the kernel down
+                await page.close(run_before_unload=True)
+                await context.close()
+                contexts.remove(context)
         finally:
             for context in contexts:  # the learner closes the window: beforeunload shuts the kernel down
                 for page in context.pages:
@@ -553,7 +550,7 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
                 await context.close()
             await browser.close()
     print(f"browser check ({len(results)} sessions of {app} in Chromium on the server's machine, one after the "
-          f"other, pages kept open; the second half with theme=dark, which Voila's pool cannot serve):")
+          f"other, each closed before the next; the second half with theme=dark, which Voila's pool cannot serve):")
     for kind in (PREHEATED, WARMING, COLD, UNKNOWN):
         rows = [(interactive, trip) for got, interactive, trip in results if got == kind]
         if rows:

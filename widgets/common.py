@@ -74,6 +74,17 @@ def show_move(button: Any, reason: Any, lang: str, tip: str) -> None:
     button.tooltip = reason.text(lang) if reason is not None else tip
 
 
+def show_tab_move(button: Any, state: Any, action: Any, paused: bool, app: Any, prefix: str, tip: str) -> None:
+    """A move button of a play tab: disabled while the tab waits for the learner's "next" (``paused``)
+    or when no such move fits now (``action`` is None), with ``prefix + "press_next"`` or ``"not_now"``
+    as its tooltip; otherwise enabled or disabled by the engine (:func:`show_move`)."""
+    if state is None or action is None or paused:
+        button.disabled = True
+        button.tooltip = app.t(prefix + ("press_next" if paused else "not_now"))
+        return
+    show_move(button, state.why_not(action), app.lang, tip)
+
+
 @dataclass(frozen=True)
 class AppParams:
     """Validated URL parameters of an app; ``errors`` lists what was wrong and replaced by a default

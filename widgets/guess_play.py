@@ -26,7 +26,7 @@ from pokerkit_teach.pokerguess.bots import GUESS_BOT_NAMES, GuessBot, make_guess
 from pokerkit_teach.pokerguess.state import TERMINAL, Action, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
 from pokerkit_teach.render import drez_cards_html
 
-from .common import esc, show_move
+from .common import esc, show_tab_move
 from .guess_parts import NAMES, check_steps_html, outcome_html
 
 if TYPE_CHECKING:
@@ -303,13 +303,7 @@ class GuessGame:
         return f"<table class='pkt-guess-seats' cellpadding='4' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
 
     def _move_button(self, button: ipywidgets.Button, action: Action | None, label: str) -> None:
-        state = self.state
-        assert state is not None
-        if action is None or self.paused:
-            button.disabled = True
-            button.tooltip = self.app.t(_K + ("press_next" if self.paused else "not_now"))
-            return
-        show_move(button, state.why_not(action), self.app.lang, label)
+        show_tab_move(button, self.state, action, self.paused, self.app, _K, label)
 
     def _draw_moves(self) -> None:
         state = self.state

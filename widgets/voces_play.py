@@ -39,7 +39,7 @@ from pokerkit_teach.voces.state import SIMULTANEOUS, CardCount, VocesEvent, Voce
 from pokerkit_teach.voces_cards import AnyVocesCard, Special
 from pokerkit_teach.voces_ranking import VocesHand
 
-from .common import esc, show_move
+from .common import esc, show_tab_move
 from .voces_parts import NAMES, card_label, round_result_html, scores_html, voces_cards_html
 
 if TYPE_CHECKING:
@@ -506,12 +506,7 @@ class VocesGame:
         return f"<p>{esc(t(_K + 'your_hands'))}</p><ul style='list-style:none;padding-left:0.5em'>{''.join(items)}</ul>"
 
     def _move_button(self, button: ipywidgets.Button, action: Action | None, tip: str) -> None:
-        state = self.state
-        if state is None or action is None or self.paused:
-            button.disabled = True
-            button.tooltip = self.app.t(_K + ("press_next" if self.paused else "not_now"))
-            return
-        show_move(button, state.why_not(action), self.app.lang, tip)
+        show_tab_move(button, self.state, action, self.paused, self.app, _K, tip)
 
     def _draw_moves(self) -> None:
         state = self.state

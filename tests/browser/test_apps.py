@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -85,6 +85,27 @@ def click_and_wait(p: Any, target: Any) -> None:
     target.click(timeout=ANSWER_TIMEOUT)
     p.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=ANSWER_TIMEOUT)
     settle(p)
+
+
+def play_by_clicks(p: Any, candidates: Callable[[Any], list[Any]], done: Callable[[], bool], status: Any,
+                   max_clicks: int, goal: str) -> int:
+    """Click the first enabled, visible candidate and wait for the kernel's answer, until ``done()``
+    (at most ``max_clicks`` clicks; up to 10 s for the next move's buttons each time)."""
+    clicks = 0
+    while not done():
+        assert clicks < max_clicks, f"no {goal} after {max_clicks} clicks; status: {status.inner_text()}"
+        target = None
+        for _ in range(50):
+            target = next((c.first for c in candidates(p) if c.count() and c.first.is_visible()), None)
+            if target is not None or done():
+                break
+            p.wait_for_timeout(200)
+        if target is None and done():
+            break
+        assert target is not None, f"after {clicks} clicks nothing to click and no {goal}; status: {status.inner_text()}"
+        click_and_wait(p, target)
+        clicks += 1
+    return clicks
 
 
 @pytest.mark.parametrize("notebook", app_params())
@@ -163,26 +184,8 @@ def test_table_plays_a_full_deal_by_clicks(page: Page, voila_server: VoilaServer
     page.open(voila_server.url("table.ipynb", "seed=3&players=4"))
     p = page.page
     showdown = p.locator(".pkt-showdown").first
-    clicks = 0
-    while not showdown.inner_text().strip():
-        assert clicks < MAX_CLICKS, f"no showdown after {MAX_CLICKS} clicks; status: {p.locator('.pkt-status').first.inner_text()}"
-        target = None
-        for _ in range(50):  # up to 10 s for the next move's buttons to be drawn
-            target = next((c.first for c in move_candidates(p) if c.count() and c.first.is_visible()), None)
-            if target is not None or showdown.inner_text().strip():
-                break
-            p.wait_for_timeout(200)
-        if target is None and showdown.inner_text().strip():
-            break
-        assert target is not None, (
-            f"after {clicks} clicks nothing to click and no showdown; status: {p.locator('.pkt-status').first.inner_text()}"
-        )
-        before = p.evaluate(SNAPSHOT_JS)
-        target.click(timeout=ANSWER_TIMEOUT)
-        clicks += 1
-        # the kernel's answer: the table changes, then settles (its widgets arrive in several messages)
-        p.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=ANSWER_TIMEOUT)
-        settle(p)
+    play_by_clicks(p, move_candidates, lambda: bool(showdown.inner_text().strip()), p.locator(".pkt-status").first,
+                   MAX_CLICKS, "showdown")
     page.screenshot(artifacts, "table-showdown")
     assert p.locator(".pkt-tally").first.inner_text().strip(), "the tally is empty after a showdown"
     assert not p.locator(".pkt-app .pkt-error").count() or not p.locator(".pkt-app .pkt-error").first.inner_text().strip(), (

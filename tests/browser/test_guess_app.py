@@ -37,20 +37,7 @@ def test_pokerguess_round_is_played_by_clicks_to_the_check(page: apps.Page, voil
     status.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
     assert "Your turn" in status.inner_text()
     result = p.locator(".pkt-guess-result").first
-    clicks = 0
-    while not result.inner_text().strip():
-        assert clicks < MAX_CLICKS, f"no check after {MAX_CLICKS} clicks; status: {status.inner_text()}"
-        target = None
-        for _ in range(50):  # up to 10 s for the next move's buttons to be drawn
-            target = next((c.first for c in move_candidates(p) if c.count() and c.first.is_visible()), None)
-            if target is not None or result.inner_text().strip():
-                break
-            p.wait_for_timeout(200)
-        if target is None and result.inner_text().strip():
-            break
-        assert target is not None, f"after {clicks} clicks nothing to click and no result; status: {status.inner_text()}"
-        apps.click_and_wait(p, target)
-        clicks += 1
+    apps.play_by_clicks(p, move_candidates, lambda: bool(result.inner_text().strip()), status, MAX_CLICKS, "check")
     page.screenshot(artifacts, "pokerguess_explorer-check")
     shown = result.inner_text()
     assert "The check of round 1" in shown

@@ -41,20 +41,7 @@ def test_voces_round_is_played_by_clicks_to_the_final_score(page: apps.Page, voi
     bet = p.locator("button.pkt-voces-bet").first
     assert bet.is_disabled() and "Trading is still going on" in (bet.get_attribute("title") or "")
     score = p.locator(".pkt-voces-score")
-    clicks = 0
-    while not score.count():
-        assert clicks < MAX_CLICKS, f"no score after {MAX_CLICKS} clicks; status: {status.inner_text()}"
-        target = None
-        for _ in range(50):  # up to 10 s for the next move's buttons to be drawn
-            target = next((c.first for c in move_candidates(p) if c.count() and c.first.is_visible()), None)
-            if target is not None or score.count():
-                break
-            p.wait_for_timeout(200)
-        if target is None and score.count():
-            break
-        assert target is not None, f"after {clicks} clicks nothing to click and no score; status: {status.inner_text()}"
-        apps.click_and_wait(p, target)
-        clicks += 1
+    apps.play_by_clicks(p, move_candidates, lambda: bool(score.count()), status, MAX_CLICKS, "score")
     page.screenshot(artifacts, "voces_explorer-score")
     shown = p.locator(".pkt-voces-result").first.inner_text()
     assert "The reveal of round 1" in shown and "Scores of round 1" in shown and "Total" in shown

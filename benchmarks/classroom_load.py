@@ -25,7 +25,7 @@ asyncio client that does on the wire what the Voila page does:
      The script waits (at most --settle s) and counts the learners' kernels still alive and the
      kernels beyond the preheated pools.
 Preheated or cold is read from each session's kernel process (Voila starts pool kernels with
-VOILA_PREHEAT=True). With --browsers-check N (default 3) it then opens 2N sessions, one after the
+VOILA_PREHEAT=True). With --browsers-check N (default 5) it then opens 2N sessions, one after the
 other, in Debian's /usr/bin/chromium (Playwright) to time the browser side for one learner on a quiet
 server: N on preheated kernels, then N on cold ones; request until the app is interactive (title and an
 enabled button drawn), and one click until the page changes.
@@ -710,8 +710,9 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds between a learner's clicks")
     parser.add_argument("--ramp", type=float, default=0.0, help="spread the learners' arrival over this many seconds")
     parser.add_argument("--click-classes", default=CLICK_CLASSES, help="CSS classes of buttons to click, first found first")
-    parser.add_argument("--browsers-check", type=int, default=3,
-                        help="protocol mode: afterwards N Chromium sessions on preheated kernels and N on cold ones (0: none)")
+    parser.add_argument("--browsers-check", type=int, default=None,
+                        help="protocol mode: afterwards N Chromium sessions on preheated kernels and N on cold ones "
+                             "(0: none; default 5, and 0 with --class-pool, whose used pool refills only after 10 minutes)")
     parser.add_argument("--class-pool", action="store_true",
                         help="serve as `scripts/serve.sh --class N APP` does: a preheated kernel for each learner")
     parser.add_argument("--browsers", type=int, default=3, help="browser mode: Chromium instances sharing the sessions")
@@ -721,6 +722,8 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=60, help="seconds to wait for kernels to go after closing")
     args = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # progress shows in a log as it comes
+    if args.browsers_check is None:
+        args.browsers_check = 0 if args.class_pool else 5
     if not 1 <= args.sessions <= 200 or not 0 <= args.clicks <= 50 or not 0 <= args.browsers_check <= 10:
         parser.error("bounds: 1 <= --sessions <= 200, 0 <= --clicks <= 50, 0 <= --browsers-check <= 10")
 

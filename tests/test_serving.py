@@ -82,7 +82,9 @@ def test_a_preheated_kernel_takes_the_page_address_from_voilas_query_socket() ->
                  "print(p.lang, p.seed, p.players, 'voila' in sys.modules)")
         env = {key: value for key, value in os.environ.items() if key != "QUERY_STRING"} | {
             "VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k-123", "VOILA_APP_PORT": str(port),
-            "VOILA_SERVER_URL": "/"}
+            "VOILA_SERVER_URL": "/",
+            # a proxy in the environment must not be used for the local socket
+            "ALL_PROXY": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9", "NO_PROXY": "", "no_proxy": ""}
         result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, env=env)
         server.shutdown()
     assert result.stdout.split() == ["de", "12", "5", "False"], result.stderr

@@ -173,11 +173,14 @@ def wait_for_voila_request() -> None:
     base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
     url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
            f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}")
-    try:
-        with connect(url, open_timeout=5, max_size=2**20) as socket:
+    try:  # straight to the server, never through a proxy from the environment (websockets >= 15 would)
+        with connect(url, open_timeout=5, max_size=2**20, proxy=None) as socket:
             info = json.loads(socket.recv())
     except (OSError, TimeoutError, ValueError, WebSocketException) as error:  # no server: the app runs with its defaults
         warnings.warn(f"no page request from Voila at {url}: {error}", stacklevel=2)
+        return
+    if not isinstance(info, dict):
+        warnings.warn(f"Voila sent no request at {url}: {info!r:.80}", stacklevel=2)
         return
     for key, value in info.items():
         if isinstance(key, str) and isinstance(value, str):

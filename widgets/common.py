@@ -161,14 +161,9 @@ def wait_for_voila_request() -> None:
     """
     if os.environ.get("VOILA_PREHEAT", "False") == "False":
         return
-    try:
-        from websockets.exceptions import WebSocketException
-        from websockets.sync.client import connect
-    except ImportError:  # pragma: no cover - an old websockets: Voila's own helper
-        from voila.utils import wait_for_request
+    from websockets.exceptions import WebSocketException
+    from websockets.sync.client import connect
 
-        wait_for_request()
-        return
     env = os.environ
     base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
     url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"

@@ -361,6 +361,24 @@ def test_a_full_round_is_played_by_clicks_to_the_final_score() -> None:
     assert app.output.outputs == ()
 
 
+def test_rounds_against_bots_do_not_pile_up_widgets() -> None:
+    """Card, offer and pick buttons are made again when the hand or the offers change; the old ones
+    (with their layout and style models) are closed, not left open in the kernel."""
+    from ipywidgets.widgets.widget import _instances
+
+    app = VocesExplorerApp(query="seed=3&players=3")
+    game = app.game
+    game.specials.choose([Special.BABOON])
+    game.new_button.click()
+    shown = lambda: sum(len(box.children) for box in (game.card_box, game.accept_box, game.pick_box))  # noqa: E731
+    before, shown_before = len(_instances), shown()
+    assert shown_before > 0
+    play_round(app)
+    game.new_button.click()
+    play_round(app)
+    assert len(_instances) - before == 3 * (shown() - shown_before)  # 3 models per button shown now
+
+
 def test_coin_step_is_checked_by_the_engine() -> None:
     app = VocesExplorerApp(query="seed=2&players=3")
     game = app.game

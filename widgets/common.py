@@ -19,7 +19,7 @@ import ipywidgets
 
 from pokerkit_teach.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, message
 
-__all__ = ["AppParams", "app_params", "App", "InputProblem", "name_hands", "show_move", "tr", "esc"]
+__all__ = ["AppParams", "app_params", "App", "InputProblem", "name_hands", "replace_children", "show_move", "tr", "esc"]
 
 
 def tr(key: str, lang: str, **params: Any) -> str:
@@ -72,6 +72,20 @@ def show_move(button: Any, reason: Any, lang: str, tip: str) -> None:
     when the move is allowed) as its tooltip."""
     button.disabled = reason is not None
     button.tooltip = reason.text(lang) if reason is not None else tip
+
+
+def replace_children(box: Any, children: Sequence[Any]) -> None:
+    """Put ``children`` in ``box`` and close the old children not among them, with their own layout and
+    style models (``Widget.close`` leaves those open): buttons made for one hand or one offer must not pile
+    up in the kernel over a game. Only for children made for the box alone."""
+    keep = {id(child) for child in children}
+    old = [child for child in box.children if id(child) not in keep]
+    box.children = tuple(children)
+    for child in old:
+        for part in (getattr(child, "layout", None), getattr(child, "style", None)):
+            if isinstance(part, ipywidgets.Widget):
+                part.close()
+        child.close()
 
 
 def show_tab_move(button: Any, state: Any, action: Any, paused: bool, app: Any, prefix: str, tip: str) -> None:

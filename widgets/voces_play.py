@@ -39,7 +39,7 @@ from pokerkit_teach.voces.state import SIMULTANEOUS, CardCount, VocesEvent, Voce
 from pokerkit_teach.voces_cards import AnyVocesCard, Special
 from pokerkit_teach.voces_ranking import VocesHand
 
-from .common import esc, show_tab_move
+from .common import esc, replace_children, show_tab_move
 from .voces_parts import NAMES, card_label, round_result_html, scores_html, voces_cards_html
 
 if TYPE_CHECKING:
@@ -478,7 +478,7 @@ class VocesGame:
                 button.add_class("pkt-voces-card")
                 button.observe(lambda change, card=card: self._on_card(card, change), names="value")
                 buttons.append(button)
-            self.card_box.children = tuple(buttons)
+            replace_children(self.card_box, buttons)
             self._hand_shown = hand
         for card, button in zip(hand, self.card_box.children):
             button.description = card.text(lang)
@@ -530,7 +530,7 @@ class VocesGame:
             for seat, _ in offers:
                 button = self._button("pkt-voces-accept", lambda seat=seat: self.play(Accept(HUMAN, seat, self._selection())), "info")
                 self.accept_buttons.append((seat, button))
-            self.accept_box.children = tuple(button for _, button in self.accept_buttons)
+            replace_children(self.accept_box, [button for _, button in self.accept_buttons])
         counts = dict(offers)
         for seat, button in self.accept_buttons:
             count = CardCount(counts[seat])
@@ -561,7 +561,7 @@ class VocesGame:
             for action in picks:
                 button = self._button("pkt-voces-pick", lambda action=action: self.play(action), "primary")
                 buttons.append(button)
-            self.pick_box.children = tuple(buttons)
+            replace_children(self.pick_box, buttons)
         for action, button in zip(picks, self.pick_box.children):
             cards = ", ".join(view.drawn[c - 1].text(lang) for c in action.choices)
             button.description = t(_K + "pick", cards=cards)

@@ -55,6 +55,21 @@ def test_a_whole_game_is_played_by_clicks_to_the_end() -> None:
     assert "Showdown of deal" in app.showdown.value
 
 
+def test_a_game_reuses_its_move_buttons_instead_of_piling_up_widgets() -> None:
+    """Each redraw used to create new move buttons (three widget models each) and leave the old ones
+    open in the kernel, sent to the page with every click."""
+    from ipywidgets.widgets.widget import _instances
+
+    app = TableApp(query="seed=11&players=3")
+    first_take = app.middle_box.children[0]
+    before = len(_instances)
+    clicks = play_until(app, lambda: app.state is not None and app.state.is_terminal())
+    assert clicks > 10
+    assert len(_instances) <= before + 3 * 2, "at most the pools grow (3 middle + 2 player buttons in all)"
+    app.new_button.click()
+    assert app.middle_box.children[0] is first_take and first_take.description == "Take A♣"
+
+
 def test_the_showdown_is_revealed_hand_by_hand() -> None:
     app = TableApp(query="seed=3&players=4")
     play_until(app, lambda: bool(app.state and app.state.showdowns))

@@ -35,7 +35,7 @@ from pokerkit_teach.pokerface.events import token_text
 from pokerkit_teach.pokerface.hints import rank_probabilities
 from pokerkit_teach.render import cards_html
 
-from .common import App, AppParams, esc
+from .common import App, AppParams, esc, show_move
 
 __all__ = ["TableApp"]
 
@@ -56,6 +56,8 @@ class TableApp(App):
         self.hint_text = ""
         self.revealed = 0
         self.shown_showdowns = 0
+        self.move_buttons: dict[str, list[ipywidgets.Button]] = {}  # by CSS class, reused (see _show_moves)
+        self.move_actions: dict[str, list[Action]] = {}
         super().__init__(params, query)
         self.new_game()
 
@@ -103,6 +105,14 @@ class TableApp(App):
         moves = ipywidgets.VBox([self.middle_box, self.players_box, ipywidgets.HBox([self.pass_button, self.hint_button, self.show_reasons])])
         return [setup, self.status, self.tally, self.cards, moves, self.hint, self.tokens,
                 ipywidgets.HBox([self.showdown, self.reveal_button]), self.log]
+
+    def take_params(self, params: AppParams) -> bool:
+        """The page's seed and number of players: a new game with them in the app already built."""
+        self.params = params
+        self.players.value = params.players
+        self.new_game()
+        self.adopt_language(params)
+        return True
 
     # ------------------------------------------------------------------ game flow
     def new_game(self) -> None:
@@ -241,14 +251,23 @@ class TableApp(App):
             who = self.t("apps.table.waiting", player=state.players[player] if player >= 0 else "")
         return self.t("apps.table.round_status", deal=state.deal_number, dealer=dealer, suit=suit.symbol, who=who)
 
-    def _move_button(self, action: Action, label: str, css: str) -> ipywidgets.Button:
+    def _show_moves(self, box: ipywidgets.Box, moves: list[tuple[Action, str]], css: str) -> None:
+        """One button per move in ``box``, each enabled or disabled with the engine's reason. The buttons
+        are reused from move to move: new ones for every redraw would pile up in the kernel and be sent
+        to the page again with each click."""
         assert self.state is not None
-        reason = self.state.why_not(action)
-        button = ipywidgets.Button(description=label, disabled=reason is not None)
-        button.tooltip = reason.text(self.lang) if reason is not None else label
-        button.add_class(css)
-        button.on_click(self.guarded(lambda _: self.play(action)))
-        return button
+        pool = self.move_buttons.setdefault(css, [])
+        actions = self.move_actions.setdefault(css, [])
+        while len(pool) < len(moves):
+            button = ipywidgets.Button()
+            button.add_class(css)
+            button.on_click(self.guarded(lambda _, i=len(pool): self.play(actions[i])))
+            pool.append(button)
+        actions[:] = [action for action, _ in moves]
+        for button, (action, label) in zip(pool, moves):
+            button.description = label
+            show_move(button, self.state.why_not(action), self.lang, label)
+        box.children = tuple(pool[: len(moves)])
 
     def _draw_moves(self) -> None:
         state = self.state
@@ -263,19 +282,17 @@ class TableApp(App):
             self.hint_button.disabled = True
             return
         suit = token_round.suit
-        buttons = []
-        for number in range(1, state.player_count + 1):
-            label = self.t("apps.table.take_middle", token=token_text(suit, number))
-            if token_round.holder[number - 1] is None:
-                buttons.append(self._move_button(TakeFromMiddle(HUMAN, number), label, "pkt-take-middle"))
-        self.middle_box.children = tuple(buttons)
-        takes = []
+        middle: list[tuple[Action, str]] = [
+            (TakeFromMiddle(HUMAN, number), self.t("apps.table.take_middle", token=token_text(suit, number)))
+            for number in range(1, state.player_count + 1) if token_round.holder[number - 1] is None]
+        self._show_moves(self.middle_box, middle, "pkt-take-middle")
+        takes: list[tuple[Action, str]] = []
         for seat in range(1, state.player_count):
             held = token_round.held[seat]
             if held is not None:
                 label = self.t("apps.table.take_from", token=token_text(suit, held), player=state.players[seat])
-                takes.append(self._move_button(TakeFromPlayer(HUMAN, seat), label, "pkt-take-from"))
-        self.players_box.children = tuple(takes)
+                takes.append((TakeFromPlayer(HUMAN, seat), label))
+        self._show_moves(self.players_box, takes, "pkt-take-from")
         pass_label = self.t("apps.table.done" if state.rules.free_for_all else "apps.table.pass")
         reason = state.why_not(Pass(HUMAN))
         self.pass_button.description = pass_label

@@ -1,0 +1,127 @@
+"""An app built for a preheated Voila page (``App.for_page``) is the app the page's address asks for.
+
+A preheated kernel builds the app with the defaults before the page is asked for, then adopts the
+address's language, seed and players, or builds the app again. Either way the learner must see exactly
+what ``App(query=...)`` shows: every widget's state, compared through the whole widget tree, and no
+widget of the first build left open in the kernel.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from typing import Any
+
+import numpy as np
+import pytest
+from ipywidgets.widgets.widget import _instances
+
+from pokerkit_teach.widgets import common
+from pokerkit_teach.widgets.common import App
+from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
+from pokerkit_teach.widgets.hand_ranker import HandRankerApp
+from pokerkit_teach.widgets.index import IndexApp
+from pokerkit_teach.widgets.lab import VariantLabApp
+from pokerkit_teach.widgets.replay import ReplayApp
+from pokerkit_teach.widgets.table import TableApp
+from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
+
+APPS = [IndexApp, HandRankerApp, ReplayApp, TableApp, VariantLabApp, GuessExplorerApp, VocesExplorerApp]
+QUERIES = ["", "lang=de", "seed=5", "seed=5&players=3&lang=de", "players=9&lang=xx", "seed=abc&lang=de"]
+
+
+def tree_state(widget: Any) -> Any:
+    """A widget's state with every model it refers to (children, layout, style) replaced by that
+    model's own state, so two builds compare equal when they show the same thing."""
+
+    def resolve(value: Any) -> Any:
+        if isinstance(value, str) and value.startswith("IPY_MODEL_"):
+            return tree_state(_instances[value[len("IPY_MODEL_"):]])
+        if isinstance(value, (list, tuple)):
+            return [resolve(v) for v in value]
+        if isinstance(value, dict):
+            return {k: resolve(v) for k, v in value.items()}
+        return value
+
+    state = widget.get_state()
+    return {key: resolve(value) for key, value in state.items() if key != "msg_id"}
+
+
+@pytest.fixture
+def fixed_randomness(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random seeds the apps draw for an address without one are the same in both builds."""
+    default_rng = np.random.default_rng
+    monkeypatch.setattr(secrets, "randbelow", lambda n: 424242 % n)
+    monkeypatch.setattr(np.random, "default_rng", lambda seed=None: default_rng(777 if seed is None else seed))
+
+
+def page_build(cls: type[App], query: str, monkeypatch: pytest.MonkeyPatch) -> tuple[App, int]:
+    """``cls.for_page()`` in a kernel Voila preheated; the page asks with ``query`` once the app waits.
+    Returns the app and how many widgets the call left open."""
+    waits: list[str] = []
+
+    def page_arrives() -> None:
+        waits.append(query)
+        os.environ["QUERY_STRING"] = query
+
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setattr(common, "wait_for_voila_request", page_arrives)
+    before = len(_instances)
+    app = cls.for_page()
+    assert waits == [query], "the app waits for its page exactly once"
+    monkeypatch.delenv("QUERY_STRING")
+    monkeypatch.delenv("VOILA_PREHEAT")
+    return app, len(_instances) - before
+
+
+@pytest.mark.parametrize("cls", APPS, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("query", QUERIES, ids=lambda q: q or "plain")
+def test_a_preheated_page_shows_what_its_address_asks_for(cls: type[App], query: str, fixed_randomness: None,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    page_app, _ = page_build(cls, query, monkeypatch)
+    direct = cls(query=query)
+    assert tree_state(page_app.box) == tree_state(direct.box)
+    assert page_app.params == direct.params
+    page_app.close()
+    direct.close()
+
+
+def test_the_table_adopts_a_seed_without_building_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The class's app takes ``?seed=&players=`` into the table already built (no second build)."""
+    built: list[object] = []
+    original = TableApp.build
+
+    def counting_build(self: TableApp) -> Any:
+        built.append(self)
+        return original(self)
+
+    monkeypatch.setattr(TableApp, "build", counting_build)
+    app, _ = page_build(TableApp, "seed=4&players=5&lang=de", monkeypatch)
+    assert len(built) == 1
+    assert app.state is not None and len(app.state.players) == 5 and app.seed == 4
+    assert "Pokerface" in app.title.value and app.lang == "de" and app.language.value == "de"
+
+
+def test_an_app_that_cannot_adopt_a_seed_is_built_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[object] = []
+    original = HandRankerApp.build
+
+    def counting_build(self: HandRankerApp) -> Any:
+        built.append(self)
+        return original(self)
+
+    monkeypatch.setattr(HandRankerApp, "build", counting_build)
+    app, page_widgets = page_build(HandRankerApp, "seed=4", monkeypatch)
+    assert len(built) == 2 and app is built[1] and app.seed == 4
+    assert built[0].box.comm is None, "the first build is closed"
+    before = len(_instances)
+    HandRankerApp(query="seed=4")
+    assert page_widgets == len(_instances) - before, "no widget of the first build is left open"
+
+
+def test_outside_a_preheated_kernel_for_page_reads_the_address_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "lang=de&seed=9")
+    app = TableApp.for_page()
+    assert (app.lang, app.seed) == ("de", 9)

@@ -35,6 +35,7 @@ Design (per hand of k = 5, 6 or 7 cards)
 from __future__ import annotations
 
 import itertools
+import threading
 import time
 from pathlib import Path
 from typing import Any, Dict, Iterable, Optional, Tuple
@@ -215,12 +216,17 @@ class _Tables:
 
     # ------------------------------------------------------------------
     def for_n(self, n: int) -> Dict[str, Any]:
-        """Tables for hands of exactly n cards (5, 6 or 7), built lazily."""
+        """Tables for hands of exactly n cards (5, 6 or 7), built lazily (once, whichever thread asks
+        first; the others wait for it)."""
         d = self.per_n.get(n)
         if d is not None:
             return d
         if n not in (5, 6, 7):
             raise ValueError("hands must have 5, 6 or 7 cards")
+        with _BUILD_LOCK:
+            return self.per_n.get(n) or self._build_n(n)
+
+    def _build_n(self, n: int) -> Dict[str, Any]:
         t0 = time.perf_counter()
         R, strength = self.rank_keys(n)
         found = _stored_hash(n, R, strength)
@@ -353,16 +359,22 @@ def store_hash(path: Path = STORED_HASH) -> Path:
 
 
 _TABLES: Optional[_Tables] = None
+_BUILD_LOCK = threading.RLock()  # tables may be built in a background thread (see widgets.table)
 
 
 def build_tables(ns: Iterable[int] = (5, 6, 7)) -> _Tables:
-    """Build (if needed) and return the tables; normally done lazily."""
+    """Build (if needed) and return the tables; normally done lazily. Safe to call from several threads:
+    each table is built once."""
     global _TABLES
-    if _TABLES is None:
-        _TABLES = _Tables()
+    tables = _TABLES
+    if tables is None:
+        with _BUILD_LOCK:
+            if _TABLES is None:
+                _TABLES = _Tables()
+            tables = _TABLES
     for n in ns:
-        _TABLES.for_n(n)
-    return _TABLES
+        tables.for_n(n)
+    return tables
 
 
 def table_info() -> Dict[str, Any]:

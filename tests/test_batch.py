@@ -136,3 +136,32 @@ def test_a_stored_hash_that_does_not_fit_the_keys_is_not_used(tmp_path: Path, mo
     assert batch._stored_hash(5, R, strength) is None
     monkeypatch.setattr(batch, "STORED_HASH", tmp_path / "missing.npz")
     assert batch._stored_hash(5, R, strength) is None
+
+
+def test_tables_built_from_several_threads_are_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table app builds the tables in a background thread while a click may ask for them: every
+    caller gets the same tables, each built once, and they rank as tables built alone do."""
+    import threading
+
+    from pokerkit_teach import batch
+
+    expected = evaluate_batch(random_hands(2000, 7, seed=3))
+    built: list[int] = []
+    original = batch._Tables._build_n
+
+    def counting(self: object, n: int) -> object:
+        built.append(n)
+        return original(self, n)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(batch, "_TABLES", None)
+    monkeypatch.setattr(batch._Tables, "_build_n", counting)
+    got: list[object] = []
+    threads = [threading.Thread(target=lambda: got.append(batch.build_tables())) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    ranked = evaluate_batch(random_hands(2000, 7, seed=3))
+    for thread in threads:
+        thread.join()
+    assert len(got) == 4 and all(tables is got[0] for tables in got) and batch._TABLES is got[0]
+    assert sorted(built) == [5, 6, 7]
+    assert np.array_equal(ranked, expected)

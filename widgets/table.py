@@ -13,6 +13,7 @@ CSS classes for browser tests: ``pkt-new-game``, ``pkt-take-middle`` (one button
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import ipywidgets
@@ -35,7 +36,7 @@ from pokerkit_teach.pokerface.events import token_text
 from pokerkit_teach.pokerface.hints import rank_probabilities
 from pokerkit_teach.render import cards_html
 
-from .common import App, AppParams, esc, show_move
+from .common import App, AppParams, esc, page_pending, show_move
 
 __all__ = ["TableApp"]
 
@@ -63,9 +64,15 @@ class TableApp(App):
 
     # ------------------------------------------------------------------ layout
     def prepare(self) -> None:
+        """The bots judge hands of 5, 6 and 7 cards in batches, from tables that take 0.25 s to build. A
+        preheated kernel builds them before its page is asked for; a kernel started for the page builds
+        them in the background while the browser loads the page (a click that needs them waits)."""
         from pokerkit_teach.batch import build_tables
 
-        build_tables()  # the bots judge hands of 5, 6 and 7 cards in batches
+        if page_pending():
+            build_tables()
+        else:
+            threading.Thread(target=build_tables, name="pkt-batch-tables", daemon=True).start()
 
     def build(self) -> list[ipywidgets.Widget]:
         self.players = ipywidgets.Dropdown(options=[3, 4, 5, 6], value=self.params.players)

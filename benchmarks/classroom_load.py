@@ -524,8 +524,8 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
                 kernel_id = await page.evaluate(KERNEL_ID_JS)
                 session_kernels.append(kernel_id)
                 kind = kernel_kind(server, kernel_id, ready)
-                await asyncio.sleep(2)  # the pool's refill (1 s after a kernel is taken) is not the click's cost
-                await asyncio.to_thread(wait_for_quiet_pools, server, 120)
+                # the pool's refill (voila.json: 5 s after a kernel is taken) is not the click's cost
+                await asyncio.to_thread(wait_for_quiet_pools, server, 120, 1)
                 trip = None
                 for css in classes:
                     target = page.locator(f"button.{css}:not([disabled])")
@@ -648,8 +648,9 @@ async def run_browser(args: argparse.Namespace, base: str, server: subprocess.Po
 
 
 # ----------------------------------------------------------------------------------------- server
-def wait_for_quiet_pools(server: subprocess.Popen[bytes], seconds: float) -> bool:
-    """Wait until the pools hold their kernels and those kernels use (almost) no CPU for 3 s."""
+def wait_for_quiet_pools(server: subprocess.Popen[bytes], seconds: float, open_pages: int = 0) -> bool:
+    """Wait until the pools hold their kernels (besides the kernels of ``open_pages``) and all kernels use
+    (almost) no CPU for 3 s."""
     deadline = time.monotonic() + seconds
     quiet = 0
     while time.monotonic() < deadline:
@@ -666,7 +667,7 @@ def wait_for_quiet_pools(server: subprocess.Popen[bytes], seconds: float) -> boo
                 busy += proc.cpu_percent(None)
             except psutil.Error:
                 pass
-        quiet = quiet + 1 if len(procs) >= expected_pool_kernels() and busy < 5 else 0
+        quiet = quiet + 1 if len(procs) >= expected_pool_kernels() + open_pages and busy < 5 else 0
         if quiet >= 3:
             return True
     return False

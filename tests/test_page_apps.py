@@ -87,16 +87,22 @@ def test_a_preheated_page_shows_what_its_address_asks_for(cls: type[App], query:
     direct.close()
 
 
-def test_the_table_adopts_a_seed_without_building_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The class's app takes ``?seed=&players=`` into the table already built (no second build)."""
-    built: list[object] = []
-    original = TableApp.build
+def count_builds(cls: type[App], monkeypatch: pytest.MonkeyPatch) -> list[App]:
+    """The apps of class ``cls`` built from now on, in order."""
+    built: list[App] = []
+    original = cls.build
 
-    def counting_build(self: TableApp) -> Any:
+    def counting_build(self: App) -> Any:
         built.append(self)
         return original(self)
 
-    monkeypatch.setattr(TableApp, "build", counting_build)
+    monkeypatch.setattr(cls, "build", counting_build)
+    return built
+
+
+def test_the_table_adopts_a_seed_without_building_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The class's app takes ``?seed=&players=`` into the table already built (no second build)."""
+    built = count_builds(TableApp, monkeypatch)
     app, _ = page_build(TableApp, "seed=4&players=5&lang=de", monkeypatch)
     assert len(built) == 1
     assert app.state is not None and len(app.state.players) == 5 and app.seed == 4
@@ -104,14 +110,7 @@ def test_the_table_adopts_a_seed_without_building_again(monkeypatch: pytest.Monk
 
 
 def test_an_app_that_cannot_adopt_a_seed_is_built_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    built: list[object] = []
-    original = HandRankerApp.build
-
-    def counting_build(self: HandRankerApp) -> Any:
-        built.append(self)
-        return original(self)
-
-    monkeypatch.setattr(HandRankerApp, "build", counting_build)
+    built = count_builds(HandRankerApp, monkeypatch)
     app, page_widgets = page_build(HandRankerApp, "seed=4", monkeypatch)
     assert len(built) == 2 and app is built[1] and app.seed == 4
     assert built[0].box.comm is None, "the first build is closed"

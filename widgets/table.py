@@ -19,6 +19,7 @@ from typing import Any
 import ipywidgets
 import numpy as np
 
+from pokerkit_teach.batch import build_tables
 from pokerkit_teach.explain import ShowdownResult
 from pokerkit_teach.pokerface import (
     SIMULTANEOUS,
@@ -61,18 +62,18 @@ class TableApp(App):
         self.move_actions: dict[str, list[Action]] = {}
         super().__init__(params, query)
         self.new_game()
+        if not self.tables_built:  # once the app is built, while the browser loads the page
+            threading.Thread(target=build_tables, name="pkt-batch-tables", daemon=True).start()
 
     # ------------------------------------------------------------------ layout
     def prepare(self) -> None:
         """The bots judge hands of 5, 6 and 7 cards in batches, from tables that take 0.25 s to build. A
-        preheated kernel builds them before its page is asked for; a kernel started for the page builds
-        them in the background while the browser loads the page (a click that needs them waits)."""
-        from pokerkit_teach.batch import build_tables
-
-        if page_pending():
+        preheated kernel builds them before its page is asked for; elsewhere (a kernel started for the
+        page) they are built in the background once the app is built, while the browser loads the page,
+        and a click that needs them before waits for them."""
+        self.tables_built = page_pending()
+        if self.tables_built:
             build_tables()
-        else:
-            threading.Thread(target=build_tables, name="pkt-batch-tables", daemon=True).start()
 
     def build(self) -> list[ipywidgets.Widget]:
         self.players = ipywidgets.Dropdown(options=[3, 4, 5, 6], value=self.params.players)

@@ -70,8 +70,9 @@ def name_hands(named: Sequence[tuple[str | None, str]], read: Callable[[str, Msg
 def show_move(button: Any, reason: Any, lang: str, tip: str) -> None:
     """Enable a move's button, or disable it with the engine's reason (an IllegalAction, or ``None``
     when the move is allowed) as its tooltip."""
-    button.disabled = reason is not None
-    button.tooltip = reason.text(lang) if reason is not None else tip
+    with button.hold_sync():  # one message to the page, not one per property
+        button.disabled = reason is not None
+        button.tooltip = reason.text(lang) if reason is not None else tip
 
 
 def replace_children(box: Any, children: Sequence[Any]) -> None:

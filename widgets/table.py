@@ -273,8 +273,9 @@ class TableApp(App):
             pool.append(button)
         actions[:] = [action for action, _ in moves]
         for button, (action, label) in zip(pool, moves):
-            button.description = label
-            show_move(button, self.state.why_not(action), self.lang, label)
+            with button.hold_sync():  # one message to the page per button
+                button.description = label
+                show_move(button, self.state.why_not(action), self.lang, label)
         box.children = tuple(pool[: len(moves)])
 
     def _draw_moves(self) -> None:
@@ -302,10 +303,9 @@ class TableApp(App):
                 takes.append((TakeFromPlayer(HUMAN, seat), label))
         self._show_moves(self.players_box, takes, "pkt-take-from")
         pass_label = self.t("apps.table.done" if state.rules.free_for_all else "apps.table.pass")
-        reason = state.why_not(Pass(HUMAN))
-        self.pass_button.description = pass_label
-        self.pass_button.disabled = reason is not None
-        self.pass_button.tooltip = reason.text(self.lang) if reason is not None else pass_label
+        with self.pass_button.hold_sync():
+            self.pass_button.description = pass_label
+            show_move(self.pass_button, state.why_not(Pass(HUMAN)), self.lang, pass_label)
         self.hint_button.disabled = False
 
     def _token_table(self) -> str:

@@ -558,6 +558,7 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
             print(f"  {KINDS[kind].split(' (')[0]}: interactive (title and an enabled button drawn) after "
                   f"{spread([interactive for interactive, _ in rows])}; one click until the page changed: "
                   f"{spread(trips, 'ms') if trips else 'no enabled button'}")
+            print(f"    in order: {', '.join(f'{interactive:.2f} s' for interactive, _ in rows)}")
     await settle_kernels(server, args.settle, set(session_kernels))
 
 

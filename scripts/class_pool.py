@@ -4,7 +4,7 @@ Voila preheats `default_pool_size` kernels per app (voila.json). A class that op
 needs one kernel per learner, ready before the lesson: started on demand, thirty kernels compete for the
 server's cores and every page waits for all of them. These options give the app a pool of N + the
 default (a few reloads also find a ready kernel) and let Voila refill the pool 10 minutes after it was
-used instead of 1 second, so the refill does not compete with the learners' first clicks.
+used instead of 5 s (voila.json), so the refill does not compete with the learners' first clicks.
 
     python scripts/class_pool.py 30 table.ipynb    # prints the options, one per line
 

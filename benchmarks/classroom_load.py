@@ -501,6 +501,7 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
     timeout_ms = int(args.timeout * 1000)
     classes = args.click_classes.split(",")
     results: list[tuple[str, float, float | None]] = []
+    cpu_used: list[tuple[float, ...]] = []  # per session: the server's, the kernels' and Chromium's CPU seconds
     session_kernels: list[str] = []
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
@@ -516,11 +517,13 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
                 context = await browser.new_context()  # its own window, as on a learner's machine
                 contexts.append(context)
                 page = await context.new_page()
+                cpu_before = cpu_seconds(server)
                 start = time.perf_counter()
                 await page.goto(url, timeout=timeout_ms, wait_until="domcontentloaded")
                 await page.locator(".pkt-title").first.wait_for(state="visible", timeout=timeout_ms)
                 await page.locator(".pkt-app button:not([disabled])").first.wait_for(state="visible", timeout=timeout_ms)
                 interactive = time.perf_counter() - start
+                cpu_used.append(tuple(after - before for after, before in zip(cpu_seconds(server), cpu_before)))
                 kernel_id = await page.evaluate(KERNEL_ID_JS)
                 session_kernels.append(kernel_id)
                 kind = kernel_kind(server, kernel_id, ready)
@@ -558,7 +561,10 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
             print(f"  {KINDS[kind].split(' (')[0]}: interactive (title and an enabled button drawn) after "
                   f"{spread([interactive for interactive, _ in rows])}; one click until the page changed: "
                   f"{spread(trips, 'ms') if trips else 'no enabled button'}")
-            print(f"    in order: {', '.join(f'{interactive:.2f} s' for interactive, _ in rows)}")
+            used = [cpu for (got, _, _), cpu in zip(results, cpu_used) if got == kind]
+            print(f"    in order (CPU seconds of the server, the kernels and Chromium meanwhile): " + ", ".join(
+                f"{interactive:.2f} s ({server_cpu:.2f}/{kernel_cpu:.2f}/{browser_cpu:.2f})"
+                for (interactive, _), (server_cpu, kernel_cpu, browser_cpu) in zip(rows, used)))
     await settle_kernels(server, args.settle, set(session_kernels))
 
 
@@ -649,6 +655,26 @@ async def run_browser(args: argparse.Namespace, base: str, server: subprocess.Po
 
 
 # ----------------------------------------------------------------------------------------- server
+def cpu_seconds(server: subprocess.Popen[bytes]) -> tuple[float, float, float]:
+    """CPU seconds (user and system) used so far by the Voila server, its kernels, and Chromium."""
+    def used(proc: psutil.Process) -> float:
+        try:
+            times = proc.cpu_times()
+            return times.user + times.system
+        except psutil.Error:
+            return 0.0
+
+    browser = sum(used(p) for p in psutil.process_iter() if "chrom" in _name(p))
+    return used(psutil.Process(server.pid)), sum(used(p) for p in kernels(server)), browser
+
+
+def _name(proc: psutil.Process) -> str:
+    try:
+        return proc.name()
+    except psutil.Error:
+        return ""
+
+
 def wait_for_quiet_pools(server: subprocess.Popen[bytes], seconds: float, open_pages: int = 0) -> bool:
     """Wait until the pools hold their kernels (besides the kernels of ``open_pages``) and all kernels use
     (almost) no CPU for 3 s."""

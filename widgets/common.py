@@ -94,8 +94,9 @@ def show_tab_move(button: Any, state: Any, action: Any, paused: bool, app: Any, 
     or when no such move fits now (``action`` is None), with ``prefix + "press_next"`` or ``"not_now"``
     as its tooltip; otherwise enabled or disabled by the engine (:func:`show_move`)."""
     if state is None or action is None or paused:
-        button.disabled = True
-        button.tooltip = app.t(prefix + ("press_next" if paused else "not_now"))
+        with button.hold_sync():
+            button.disabled = True
+            button.tooltip = app.t(prefix + ("press_next" if paused else "not_now"))
         return
     show_move(button, state.why_not(action), app.lang, tip)
 
@@ -157,9 +158,14 @@ def app_params(query: str | None = None, fewest_players: int = 3,
     return AppParams(lang, seed, players, tuple(errors))
 
 
+def _preheated() -> bool:
+    """True in a kernel Voila preheated (started before any page asked for it)."""
+    return os.environ.get("VOILA_PREHEAT", "False") != "False"
+
+
 def page_pending() -> bool:
     """True in a kernel Voila preheated for a page that has not been asked for yet."""
-    return os.environ.get("VOILA_PREHEAT", "False") != "False" and "QUERY_STRING" not in os.environ
+    return _preheated() and "QUERY_STRING" not in os.environ
 
 
 def _request_query() -> str:
@@ -179,7 +185,7 @@ def wait_for_voila_request() -> None:
     their grammars), which a class of 30 starting kernels on a small server cannot afford. The protocol
     is Voila's: one websocket to ``/voila/query/<kernel id>``, which sends the request as one JSON object.
     """
-    if os.environ.get("VOILA_PREHEAT", "False") == "False":
+    if not _preheated():
         return
     from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect

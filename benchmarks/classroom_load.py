@@ -27,8 +27,9 @@ asyncio client that does on the wire what the Voila page does:
 Preheated or cold is read from each session's kernel process (Voila starts pool kernels with
 VOILA_PREHEAT=True). With --browsers-check N (default 5) it then opens 2N sessions, one after the
 other, in Debian's /usr/bin/chromium (Playwright) to time the browser side for one learner on a quiet
-server: N on preheated kernels, then N on cold ones; request until the app is interactive (title and an
-enabled button drawn), and one click until the page changes.
+server: N on preheated kernels, then N on cold ones; navigation until the app is interactive (title and
+an enabled button drawn), and one click until the page changes, both timed inside the page (what the
+learner sees); Playwright's own timing of the same page and of a second click is printed beside them.
 With --class-pool the server is started as ``scripts/serve.sh --class N APP`` starts it: a preheated
 kernel for each learner (scripts/class_pool.py).
 
@@ -70,6 +71,42 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SNAPSHOT_JS = """() => { const a = document.querySelector('.pkt-app'); return a ? a.innerText + [...a.querySelectorAll('button')].map(b => b.disabled).join() : ''; }"""
+# Timed inside the page, as the learner sees it, without Playwright's own round trips (its driver polls
+# the page over CDP and shares the two cores): from the navigation's start (performance.now() counts
+# from it) until the title and an enabled button of the app are drawn (the frame after they appear),
+# with Playwright's test for "visible" (a non-empty box, not visibility: hidden).
+INTERACTIVE_INIT_JS = """(() => {
+  const drawn = el => { if (!el) return false; const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+  const ready = () => drawn(document.querySelector('.pkt-title'))
+    && [...document.querySelectorAll('.pkt-app button:not([disabled])')].some(drawn);
+  const watch = new MutationObserver(() => {
+    if (window.pktInteractiveMs === undefined && ready()) {
+      watch.disconnect();
+      requestAnimationFrame(() => { window.pktInteractiveMs = performance.now(); });
+    }
+  });
+  watch.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+})();"""
+# One click timed inside the page: from the click until the app's text or a button's state changed,
+# and the frame that shows it.
+CLICK_IN_PAGE_JS = """async (css) => {
+  const snapshot = %s;
+  const button = document.querySelector(css), app = document.querySelector('.pkt-app');
+  const before = snapshot();
+  return await new Promise(resolve => {
+    let start;
+    const watch = new MutationObserver(() => {
+      if (snapshot() !== before) {
+        watch.disconnect();
+        requestAnimationFrame(() => resolve(performance.now() - start));
+      }
+    });
+    watch.observe(app, {subtree: true, childList: true, attributes: true, characterData: true});
+    start = performance.now();
+    button.click();
+  });
+}""" % SNAPSHOT_JS
 KERNEL_ID_JS = """() => { const c = document.getElementById('jupyter-config-data'); return c ? JSON.parse(c.textContent).kernelId || '' : ''; }"""
 CLICK_CLASSES = "pkt-pass,pkt-take-middle,pkt-reveal-next,pkt-take-from,pkt-new-game,pkt-rank,pkt-deal"
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
@@ -500,7 +537,8 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
 
     timeout_ms = int(args.timeout * 1000)
     classes = args.click_classes.split(",")
-    results: list[tuple[str, float, float | None]] = []
+    results: list[tuple[str, float, float | None]] = []  # kind, interactive and one click, timed in the page
+    outside: list[tuple[float, float | None]] = []  # the same page and another click, timed by Playwright
     cpu_used: list[tuple[float, ...]] = []  # per session: the server's, the kernels' and Chromium's CPU seconds
     session_kernels: list[str] = []
     async with async_playwright() as playwright:
@@ -516,22 +554,32 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
                 url = f"{base}/voila/render/{app}" + (("&" if "?" in app else "?") + "theme=dark" if cold else "")
                 context = await browser.new_context()  # its own window, as on a learner's machine
                 contexts.append(context)
+                await context.add_init_script(INTERACTIVE_INIT_JS)
                 page = await context.new_page()
                 cpu_before = cpu_seconds(server)
                 start = time.perf_counter()
                 await page.goto(url, timeout=timeout_ms, wait_until="domcontentloaded")
                 await page.locator(".pkt-title").first.wait_for(state="visible", timeout=timeout_ms)
                 await page.locator(".pkt-app button:not([disabled])").first.wait_for(state="visible", timeout=timeout_ms)
-                interactive = time.perf_counter() - start
+                seen_outside = time.perf_counter() - start
                 cpu_used.append(tuple(after - before for after, before in zip(cpu_seconds(server), cpu_before)))
+                await page.wait_for_function("() => window.pktInteractiveMs !== undefined", timeout=timeout_ms)
+                interactive = await page.evaluate("window.pktInteractiveMs") / 1000
                 kernel_id = await page.evaluate(KERNEL_ID_JS)
                 session_kernels.append(kernel_id)
                 kind = kernel_kind(server, kernel_id, ready)
                 # the pool's refill (voila.json: 5 s after a kernel is taken) is not the click's cost
                 await asyncio.to_thread(wait_for_quiet_pools, server, 120, 1)
-                trip = None
-                for css in classes:
-                    target = page.locator(f"button.{css}:not([disabled])")
+                trip = trip_outside = None
+                for css in classes:  # a click timed in the page
+                    selector = f".pkt-app button.{css}:not([disabled])"
+                    target = page.locator(selector)
+                    if await target.count() and await target.first.is_visible():
+                        trip = await page.evaluate(CLICK_IN_PAGE_JS, selector) / 1000
+                        break
+                await asyncio.to_thread(wait_for_quiet_pools, server, 120, 1)
+                for css in classes:  # and the next one through Playwright, timed from here
+                    target = page.locator(f".pkt-app button.{css}:not([disabled])")
                     if await target.count() and await target.first.is_visible():
                         before = await page.evaluate(SNAPSHOT_JS)
                         await target.first.click(trial=True, timeout=timeout_ms)  # Playwright's checks, untimed
@@ -539,9 +587,10 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
                         await target.first.click(timeout=timeout_ms)
                         await page.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=timeout_ms,
                                                      polling=10)
-                        trip = time.perf_counter() - start
+                        trip_outside = time.perf_counter() - start
                         break
                 results.append((kind, interactive, trip))
+                outside.append((seen_outside, trip_outside))
                 # the learner closes the window: beforeunload shuts the kernel down
                 await page.close(run_before_unload=True)
                 await context.close()
@@ -553,18 +602,25 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
                 await context.close()
             await browser.close()
     print(f"browser check ({len(results)} sessions of {app} in Chromium on the server's machine, one after the "
-          f"other, each closed before the next; the second half with theme=dark, which Voila's pool cannot serve):")
+          f"other, each closed before the next; the second half with theme=dark, which Voila's pool cannot serve).\n"
+          f"  Timed in the page: from the navigation's start until the title and an enabled button are drawn, "
+          f"and from a click until the page shows a change. Timed by Playwright (its goto until its locators see "
+          f"them; its click until its poll sees the change) for comparison: that adds its own round trips.")
     for kind in (PREHEATED, WARMING, COLD, UNKNOWN):
         rows = [(interactive, trip) for got, interactive, trip in results if got == kind]
         if rows:
             trips = [trip for _, trip in rows if trip is not None]
-            print(f"  {KINDS[kind].split(' (')[0]}: interactive (title and an enabled button drawn) after "
-                  f"{spread([interactive for interactive, _ in rows])}; one click until the page changed: "
+            print(f"  {KINDS[kind].split(' (')[0]}: interactive after "
+                  f"{spread([interactive for interactive, _ in rows])}; a click until the page changed: "
                   f"{spread(trips, 'ms') if trips else 'no enabled button'}")
             used = [cpu for (got, _, _), cpu in zip(results, cpu_used) if got == kind]
             print(f"    in order (CPU seconds of the server, the kernels and Chromium meanwhile): " + ", ".join(
                 f"{interactive:.2f} s ({server_cpu:.2f}/{kernel_cpu:.2f}/{browser_cpu:.2f})"
                 for (interactive, _), (server_cpu, kernel_cpu, browser_cpu) in zip(rows, used)))
+            seen = [pair for (got, _, _), pair in zip(results, outside) if got == kind]
+            trips_outside = [trip for _, trip in seen if trip is not None]
+            print(f"    timed by Playwright: interactive after {spread([loaded for loaded, _ in seen])}; "
+                  f"a click: {spread(trips_outside, 'ms') if trips_outside else 'no enabled button'}")
     await settle_kernels(server, args.settle, set(session_kernels))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,25 @@ def manager() -> ServerKernelManager:
     return ServerKernelManager(config=Config(json.loads((ROOT / "voila.json").read_text())), kernel_name="python3")
 
 
+def run(test: Any) -> None:
+    """Run an async test body in a thread of its own: the session's browser (Playwright's sync API)
+    keeps an event loop running in the main thread, where asyncio.run() refuses to start."""
+    failure: list[BaseException] = []
+
+    def body() -> None:
+        try:
+            asyncio.run(test())
+        except BaseException as error:  # handed to the test's thread
+            failure.append(error)
+
+    thread = threading.Thread(target=body)
+    thread.start()
+    thread.join(timeout=180)
+    assert not thread.is_alive(), "the kernel test did not finish in 180 s"
+    if failure:
+        raise failure[0]
+
+
 def close(*contexts: Any) -> None:
     """Close the ZeroMQ contexts now: one left to the garbage collector with a socket open blocks the
     process (later tests hung in Context.__del__)."""
@@ -44,7 +64,7 @@ def test_voila_json_gives_voilas_kernel_managers_this_client() -> None:
 
 
 def test_a_managed_kernel_is_ready_without_a_heartbeat_and_runs_a_notebook() -> None:
-    async def run() -> None:
+    async def body() -> None:
         km = manager()
         await km.start_kernel()
         try:
@@ -81,11 +101,11 @@ def test_a_managed_kernel_is_ready_without_a_heartbeat_and_runs_a_notebook() -> 
                 await km.shutdown_kernel(now=True)
             close(km.context)
 
-    asyncio.run(run())
+    run(body)
 
 
 def test_a_client_without_a_manager_keeps_its_heartbeat() -> None:
-    async def run() -> None:
+    async def body() -> None:
         km = manager()
         await km.start_kernel()
         try:
@@ -102,4 +122,4 @@ def test_a_client_without_a_manager_keeps_its_heartbeat() -> None:
             await km.shutdown_kernel(now=True)
             close(km.context)
 
-    asyncio.run(run())
+    run(body)

@@ -531,6 +531,16 @@ async def run_protocol(args: argparse.Namespace, base: str, server: subprocess.P
         await browsers_check(args, base, server, apps[0])
 
 
+async def enabled_button(page: Any, classes: list[str]) -> str | None:
+    """The selector of the app's first visible, enabled button of the first class in ``classes`` that has one."""
+    for css in classes:
+        selector = f".pkt-app button.{css}:not([disabled])"
+        target = page.locator(selector)
+        if await target.count() and await target.first.is_visible():
+            return selector
+    return None
+
+
 async def browsers_check(args: argparse.Namespace, base: str, server: subprocess.Popen[bytes], app: str) -> None:
     """A few real sessions, one after the other (the pool hands out its preheated kernels first)."""
     from playwright.async_api import async_playwright
@@ -571,24 +581,20 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
                 # the pool's refill (voila.json: 5 s after a kernel is taken) is not the click's cost
                 await asyncio.to_thread(wait_for_quiet_pools, server, 120, 1)
                 trip = trip_outside = None
-                for css in classes:  # a click timed in the page
-                    selector = f".pkt-app button.{css}:not([disabled])"
-                    target = page.locator(selector)
-                    if await target.count() and await target.first.is_visible():
-                        trip = await page.evaluate(CLICK_IN_PAGE_JS, selector) / 1000
-                        break
+                selector = await enabled_button(page, classes)
+                if selector:  # a click timed in the page
+                    trip = await page.evaluate(CLICK_IN_PAGE_JS, selector) / 1000
                 await asyncio.to_thread(wait_for_quiet_pools, server, 120, 1)
-                for css in classes:  # and the next one through Playwright, timed from here
-                    target = page.locator(f".pkt-app button.{css}:not([disabled])")
-                    if await target.count() and await target.first.is_visible():
-                        before = await page.evaluate(SNAPSHOT_JS)
-                        await target.first.click(trial=True, timeout=timeout_ms)  # Playwright's checks, untimed
-                        start = time.perf_counter()
-                        await target.first.click(timeout=timeout_ms)
-                        await page.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=timeout_ms,
-                                                     polling=10)
-                        trip_outside = time.perf_counter() - start
-                        break
+                selector = await enabled_button(page, classes)
+                if selector:  # and the next one through Playwright, timed from here
+                    target = page.locator(selector).first
+                    before = await page.evaluate(SNAPSHOT_JS)
+                    await target.click(trial=True, timeout=timeout_ms)  # Playwright's checks, untimed
+                    start = time.perf_counter()
+                    await target.click(timeout=timeout_ms)
+                    await page.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=timeout_ms,
+                                                 polling=10)
+                    trip_outside = time.perf_counter() - start
                 results.append((kind, interactive, trip))
                 outside.append((seen_outside, trip_outside))
                 # the learner closes the window: beforeunload shuts the kernel down

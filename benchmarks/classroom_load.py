@@ -620,7 +620,7 @@ async def browsers_check(args: argparse.Namespace, base: str, server: subprocess
                   f"{spread([interactive for interactive, _ in rows])}; a click until the page changed: "
                   f"{spread(trips, 'ms') if trips else 'no enabled button'}")
             used = [cpu for (got, _, _), cpu in zip(results, cpu_used) if got == kind]
-            print(f"    in order (CPU seconds of the server, the kernels and Chromium meanwhile): " + ", ".join(
+            print("    in order (CPU seconds of the server, the kernels and Chromium meanwhile): " + ", ".join(
                 f"{interactive:.2f} s ({server_cpu:.2f}/{kernel_cpu:.2f}/{browser_cpu:.2f})"
                 for (interactive, _), (server_cpu, kernel_cpu, browser_cpu) in zip(rows, used)))
             seen = [pair for (got, _, _), pair in zip(results, outside) if got == kind]

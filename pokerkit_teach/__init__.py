@@ -5,7 +5,7 @@
 'a pair of 8s with A Q J'
 """
 
-from .cards import (
+from pokerkit_teach.holdem.cards import (
     Card,
     Rank,
     Suit,
@@ -18,20 +18,21 @@ from .cards import (
     parse_cards,
     shuffled_deck,
 )
-from .errors import CardCountError, CardError, CardParseError, DuplicateCardError
-from .explain import Comparison, HandExplanation, ShowdownResult, check_showdown, compare_hands, explain_hand
-from .holdem import Category, HandResult, best_hand, hand_strength, strength_from_codes
-from .rng import make_rng
+from pokerkit_teach.core.errors import CardCountError, CardError, CardParseError, DuplicateCardError
+from pokerkit_teach.holdem.explain import Comparison, HandExplanation, compare_hands, explain_hand
+from pokerkit_teach.holdem.ranking import Category, HandResult, best_hand, hand_strength, strength_from_codes
+from pokerkit_teach.core.rng import make_rng
 
 __version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> object:
-    """``evaluate_batch`` and ``deal_batch`` load numpy and the batch tables only when first used."""
+    """``evaluate_batch`` and ``deal_batch`` load numpy and the batch tables only when first used (an
+    import for speed: ``import pokerkit_teach`` stays quick)."""
     if name in ("evaluate_batch", "deal_batch"):
-        from . import batch
+        import importlib
 
-        return getattr(batch, name)
+        return getattr(importlib.import_module("pokerkit_teach.holdem.batch"), name)
     raise AttributeError(f"module 'pokerkit_teach' has no attribute {name!r}")
 
 
@@ -58,10 +59,8 @@ __all__ = [
     "strength_from_codes",
     "explain_hand",
     "compare_hands",
-    "check_showdown",
     "Comparison",
     "HandExplanation",
-    "ShowdownResult",
     "make_rng",
     "evaluate_batch",
     "deal_batch",

@@ -10,9 +10,11 @@ import json
 import sys
 from typing import Any, Sequence, TextIO
 
-from .explain import Comparison, ShowdownResult, check_showdown, describe_hand, explain_hand, token_label
-from .holdem import STRENGTH_COUNT, HandResult, best_hand
-from .i18n import LANGUAGES
+from pokerkit_teach.holdem.explain import Comparison, describe_hand, explain_hand
+
+from pokerkit_teach.pokerface.showdown import ShowdownResult, check_showdown, token_label
+from pokerkit_teach.holdem.ranking import STRENGTH_COUNT, HandResult, best_hand
+from pokerkit_teach.core.i18n import LANGUAGES
 
 EXIT_USAGE = 2
 
@@ -88,7 +90,7 @@ def _rank_text(result: HandResult, lang: str) -> str:
 
 
 def _rank_voces(text: str, args: argparse.Namespace, out: TextIO) -> None:
-    from .voces_ranking import rank_voces_hand
+    from pokerkit_teach.voces.ranking import rank_voces_hand
 
     hand = rank_voces_hand(text, ace_low_straight=args.ace_low)
     if args.json:
@@ -166,9 +168,9 @@ def _showdown(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
 
 
 def _examples(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    from .pokerface.scenarios import builtin_scenarios
-    from .pokerguess.scenarios import guess_builtin_scenarios
-    from .voces.scenarios import voces_builtin_scenarios
+    from pokerkit_teach.pokerface.scenarios import builtin_scenarios
+    from pokerkit_teach.pokerguess.scenarios import guess_builtin_scenarios
+    from pokerkit_teach.voces.scenarios import voces_builtin_scenarios
 
     scenarios: list[Any] = ([("pokerface", s) for s in builtin_scenarios()] + [("pokerguess", s) for s in guess_builtin_scenarios()]
                             + [("voces", s) for s in voces_builtin_scenarios()])
@@ -185,9 +187,9 @@ def _load_any_scenario(source: str) -> Any:
     """A built-in scenario of any game by name, or a scenario file (its "game" field picks the game)."""
     from pathlib import Path
 
-    from .pokerface.scenarios import load_scenario
-    from .pokerguess.scenarios import GuessScenario, guess_builtin_scenarios
-    from .voces.scenarios import VocesScenario, voces_builtin_scenarios
+    from pokerkit_teach.pokerface.scenarios import load_scenario
+    from pokerkit_teach.pokerguess.scenarios import GuessScenario, guess_builtin_scenarios
+    from pokerkit_teach.voces.scenarios import VocesScenario, voces_builtin_scenarios
 
     named: dict[str, Any] = {s.name: s for s in guess_builtin_scenarios()}
     named |= {s.name: s for s in voces_builtin_scenarios()}
@@ -224,7 +226,7 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
     import os
     import time
 
-    from .pokerface.simulate import simulate
+    from pokerkit_teach.pokerface.simulate import simulate
 
     if args.game == "pokerguess":
         return _simulate_guess(args, out, err)
@@ -269,7 +271,7 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
 
 
 def _simulate_guess(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .pokerguess.simulate import simulate_guess
+    from pokerkit_teach.pokerguess.simulate import simulate_guess
 
     if args.variant:
         print("error: PokerGuess has no variants; its options are set in scenario files", file=err)
@@ -289,7 +291,7 @@ def _simulate_guess(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _simulate_voces(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .voces.simulate import simulate_voces
+    from pokerkit_teach.voces.simulate import simulate_voces
 
     if args.variant:
         print("error: Póker a Voces has no variants; choose the special cards with --specials", file=err)

@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pokerkit_teach.batch import deal_batch, evaluate_batch, random_hands, table_info
-from pokerkit_teach.cards import codes_from_cards
-from pokerkit_teach.holdem import strength_from_codes
+from pokerkit_teach.holdem.batch import deal_batch, evaluate_batch, random_hands, table_info
+from pokerkit_teach.holdem.cards import codes_from_cards
+from pokerkit_teach.holdem.ranking import strength_from_codes
 
 
 @pytest.mark.slow
@@ -105,7 +105,7 @@ def test_deal_batch_refuses_impossible_requests() -> None:
 def test_tables_are_small_and_import_builds_nothing() -> None:
     info = table_info()
     assert sum(v for k, v in info.items() if k.endswith("bytes") or k in ("pair_key", "flush_strength", "suit_bits")) < 100 * 2**20
-    probe = "import sys, pokerkit_teach; print('numpy' in sys.modules, 'pokerkit_teach.batch' in sys.modules)"
+    probe = "import sys, pokerkit_teach; print('numpy' in sys.modules, 'pokerkit_teach.holdem.batch' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert result.stdout.split() == ["False", "False"]
     probe = "import pokerkit_teach; print(pokerkit_teach.evaluate_batch([[51, 47, 43, 39, 35]]).tolist())"
@@ -114,7 +114,7 @@ def test_tables_are_small_and_import_builds_nothing() -> None:
 
 
 def test_the_stored_perfect_hash_is_the_one_the_search_finds() -> None:
-    from pokerkit_teach import batch
+    from pokerkit_teach.holdem import batch
 
     with np.load(batch.STORED_HASH) as stored:
         assert sorted(stored.files) == sorted(batch.searched_hashes())
@@ -124,7 +124,7 @@ def test_the_stored_perfect_hash_is_the_one_the_search_finds() -> None:
 
 
 def test_a_stored_hash_that_does_not_fit_the_keys_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pokerkit_teach import batch
+    from pokerkit_teach.holdem import batch
 
     R, strength = batch.build_tables(()).rank_keys(5)
     with np.load(batch.STORED_HASH) as stored:
@@ -143,7 +143,7 @@ def test_tables_built_from_several_threads_are_built_once(monkeypatch: pytest.Mo
     caller gets the same tables, each built once, and they rank as tables built alone do."""
     import threading
 
-    from pokerkit_teach import batch
+    from pokerkit_teach.holdem import batch
 
     expected = evaluate_batch(random_hands(2000, 7, seed=3))
     built: list[int] = []

@@ -10,7 +10,7 @@ from html import unescape
 
 import pytest
 
-from pokerkit_teach.drez import DrezCard
+from pokerkit_teach.pokerguess.cards import DrezCard
 from pokerkit_teach.pokerguess.state import PokerGuessState
 from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
 from pokerkit_teach.widgets.guess_parts import parse_guess_table

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerkit_teach import Category, best_hand, cards_from_codes, compare_hands, hand_strength, parse_cards
-from pokerkit_teach.holdem import STRENGTH_COUNT, class_of_strength, strength_from_codes
+from pokerkit_teach.holdem.ranking import STRENGTH_COUNT, class_of_strength, strength_from_codes
 
 
 def _lines(path: Path) -> list[dict]:

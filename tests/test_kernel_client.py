@@ -20,7 +20,7 @@ from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 from nbclient import NotebookClient
 from traitlets.config import Config
 
-from pokerkit_teach.cards import parse_cards
+from pokerkit_teach.holdem.cards import parse_cards
 from pokerkit_teach.widgets.serving import PageKernelClient
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -84,7 +84,7 @@ def test_a_managed_kernel_is_ready_without_a_heartbeat_and_runs_a_notebook() -> 
 
             # as Voila runs a page: nbclient with the manager's client
             notebook = nbformat.v4.new_notebook(cells=[
-                nbformat.v4.new_code_cell("from pokerkit_teach.cards import parse_cards\nprint(*parse_cards('Ah Td'))"),
+                nbformat.v4.new_code_cell("from pokerkit_teach.holdem.cards import parse_cards\nprint(*parse_cards('Ah Td'))"),
                 nbformat.v4.new_code_cell("6 * 7"),
             ])
             runner = NotebookClient(notebook, km=km, timeout=60)

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pokerkit_teach.cards import Rank
-from pokerkit_teach.holdem import KEY_ROLES, Category
-from pokerkit_teach.i18n import LANGUAGES, catalogue, message
+from pokerkit_teach.holdem.cards import Rank
+from pokerkit_teach.holdem.ranking import KEY_ROLES, Category
+from pokerkit_teach.core.i18n import LANGUAGES, catalogue, message
 
 PACKAGE = Path(__file__).resolve().parents[1] / "pokerkit_teach"
 

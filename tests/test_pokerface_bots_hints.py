@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pokerkit_teach.cards import french_deck, parse_cards
-from pokerkit_teach.holdem import hand_strength
+from pokerkit_teach.holdem.cards import french_deck, parse_cards
+from pokerkit_teach.holdem.ranking import hand_strength
 from pokerkit_teach.pokerface import PokerfaceRules, TakeFromMiddle, Variant
 from pokerkit_teach.pokerface.bots import BOT_NAMES, make_bot
 from pokerkit_teach.pokerface.hints import rank_probabilities

@@ -14,8 +14,8 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 import pytest
 
-from pokerkit_teach.errors import IllegalAction
-from pokerkit_teach.holdem import hand_strength
+from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.holdem.ranking import hand_strength
 from pokerkit_teach.pokerface import (
     DealBoard,
     DealHoleCards,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pokerkit_teach.cards import Suit, parse_cards
-from pokerkit_teach.errors import IllegalAction
+from pokerkit_teach.holdem.cards import Suit, parse_cards
+from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.pokerface import (
     CHANCE,
     SIMULTANEOUS,
@@ -135,7 +135,7 @@ def test_showdown_uses_the_spade_tokens_and_the_tally_decides() -> None:
 
 def play_deal_in_order(state, reverse: bool) -> None:  # type: ignore[no-untyped-def]
     """Play one deal; at the ♠ round give the tokens by true strength (or against it)."""
-    from pokerkit_teach.holdem import hand_strength
+    from pokerkit_teach.holdem.ranking import hand_strength
 
     while state.step[0] == "round":
         if state.step[1] is Suit.SPADES:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerkit_teach.drez import Colour, Figure, parse_drez_cards, pokerdrez_deck
+from pokerkit_teach.pokerguess.cards import Colour, Figure, parse_drez_cards, pokerdrez_deck
 from pokerkit_teach.pokerguess import ColourOrder, Prediction, check_prediction, checking_order
 from pokerkit_teach.pokerguess.check import holds_by_search
 

@@ -8,8 +8,8 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 import pytest
 
-from pokerkit_teach.drez import parse_drez_cards
-from pokerkit_teach.errors import IllegalAction
+from pokerkit_teach.pokerguess.cards import parse_drez_cards
+from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.pokerguess import Prediction
 from pokerkit_teach.pokerguess.state import ALL_PREDICTIONS, Deal, Fold, PokerGuessRules, Predict, Reveal, Stay
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokerkit_teach.i18n import message
+from pokerkit_teach.core.i18n import message
 from pokerkit_teach.widgets.quiz import Quiz, Solution
 
 from conftest import RULEBOOK_BOARD

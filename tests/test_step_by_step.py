@@ -15,10 +15,10 @@ from pokerkit_teach import (
     DuplicateCardError,
     best_hand,
     cards_from_codes,
-    check_showdown,
     compare_hands,
     explain_hand,
 )
+from pokerkit_teach.pokerface.showdown import check_showdown
 
 
 def cards(text: str) -> tuple[Card, ...]:

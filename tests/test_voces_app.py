@@ -12,7 +12,7 @@ import pytest
 
 from pokerkit_teach.voces.actions import Offer
 from pokerkit_teach.voces.state import VocesState
-from pokerkit_teach.voces_cards import Special
+from pokerkit_teach.voces.cards import Special
 from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
 from pokerkit_teach.widgets.voces_parts import SPECIAL_EXAMPLES, card_label

@@ -8,7 +8,7 @@ import pytest
 
 from pokerkit_teach.voces import VocesRules
 from pokerkit_teach.voces.bots import BuilderBot, bot_step, make_voces_bot, play_voces_game
-from pokerkit_teach.voces_cards import Special, parse_voces_cards
+from pokerkit_teach.voces.cards import Special, parse_voces_cards
 
 PLAYERS = ("Gema", "Marina", "Leo", "Nacho")
 
@@ -31,7 +31,7 @@ def test_bots_play_whole_games_with_reasons(name: str) -> None:
 def test_builder_keeps_what_combines_and_offers_the_rest() -> None:
     rules = VocesRules(("A", "B", "C"), specials=[])
     state = rules.new_game(seed=0, auto_chance=False)
-    from pokerkit_teach.voces_cards import voces_deck
+    from pokerkit_teach.voces.cards import voces_deck
     from pokerkit_teach.voces import Deal
 
     top = list(parse_voces_cards("Ks1 Ks2 7s3 4s4 2s1"))

@@ -7,14 +7,14 @@ from typing import Any, Sequence
 
 import pytest
 
-from pokerkit_teach.errors import IllegalAction
+from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.voces import (
-    CHANCE, SIMULTANEOUS, Accept, Bet, Deal, Fold, FoldTiming, Offer, Pick, Place, PlaceFive, Stay, VocesRules, VocesState,
+    CHANCE, SIMULTANEOUS, Accept, Bet, Deal, Fold, Offer, Pick, Place, PlaceFive, Stay, VocesRules, VocesState,
     Withdraw, parse_action, replay_voces_history,
 )
 from pokerkit_teach.voces.scenarios import VocesScenario
-from pokerkit_teach.voces_cards import Special, SpecialCard, VocesCard, parse_voces_cards, voces_deck
-from pokerkit_teach.voces_reveal import TieRule
+from pokerkit_teach.voces.cards import Special, SpecialCard, VocesCard, parse_voces_cards, voces_deck
+from pokerkit_teach.voces.reveal import TieRule
 
 PLAYERS = ("Gema", "Marina", "Leo")
 # Where each hand lies in the deck when Gema places three times, Leo once, then Marina three times.

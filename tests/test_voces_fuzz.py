@@ -18,14 +18,14 @@ from typing import Any
 
 import numpy as np
 
-from pokerkit_teach.errors import IllegalAction
+from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.voces import (
     CHANCE, SIMULTANEOUS, Accept, Bet, Deal, DrawForBaboons, Fold, FoldTiming, Offer, Pick, Place, PlaceFive,
     Resolve, Stay, VocesRules, Withdraw,
 )
 from pokerkit_teach.voces.state import COIN_VALUE, FOLD_BONUS
-from pokerkit_teach.voces_cards import Special
-from pokerkit_teach.voces_reveal import TieRule
+from pokerkit_teach.voces.cards import Special
+from pokerkit_teach.voces.reveal import TieRule
 
 ROUNDS = 10_000
 SPECIAL_CHOICES = [()] + [(s,) for s in Special] + list(itertools.combinations(Special, 2))

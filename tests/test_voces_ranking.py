@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerkit_teach.voces_cards import Special, SpecialCard, VocesCard
-from pokerkit_teach.voces_ranking import VocesCategory, rank_voces_hand
+from pokerkit_teach.voces.cards import Special, SpecialCard, VocesCard
+from pokerkit_teach.voces.ranking import VocesCategory, rank_voces_hand
 
 PROGRAM = Path(sys.executable).parent / "pokerkit-teach"
 

@@ -12,7 +12,7 @@ import pytest
 from pokerkit_teach.cli import main
 from pokerkit_teach.pokerface.scenarios import ScenarioError
 from pokerkit_teach.voces.scenarios import VocesScenario, load_voces_scenario, voces_builtin_scenarios
-from pokerkit_teach.voces_cards import parse_voces_cards
+from pokerkit_teach.voces.cards import parse_voces_cards
 
 
 def events(name: str) -> list[tuple[str, dict[str, object]]]:

@@ -17,7 +17,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets
 
-from pokerkit_teach.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, message
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, message
 
 __all__ = ["AppParams", "app_params", "App", "InputProblem", "name_hands", "replace_children", "show_move", "tr", "esc"]
 

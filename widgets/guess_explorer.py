@@ -26,11 +26,11 @@ from typing import Any
 
 import ipywidgets
 
-from pokerkit_teach.drez import DrezCard, pokerdrez_deck
+from pokerkit_teach.pokerguess.cards import DrezCard, pokerdrez_deck
 from pokerkit_teach.pokerguess import Prediction, PredictionCheck, check_in_order, checking_order
 from pokerkit_teach.pokerguess.scenarios import GuessReplay, load_guess_scenario
-from pokerkit_teach.render import drez_cards_html
-from pokerkit_teach.rng import make_rng
+from pokerkit_teach.pokerguess.render import drez_cards_html
+from pokerkit_teach.core.rng import make_rng
 
 from .common import App, esc
 from .guess_parts import (

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 
-from pokerkit_teach.drez import DrezCard, NeutralCard, parse_drez_cards
-from pokerkit_teach.errors import CardParseError, DuplicateCardError
-from pokerkit_teach.i18n import Msg
+from pokerkit_teach.pokerguess.cards import DrezCard, NeutralCard, parse_drez_cards
+from pokerkit_teach.core.errors import CardParseError, DuplicateCardError
+from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.pokerguess import Prediction, PredictionCheck, count_groups
-from pokerkit_teach.render import drez_card_html, drez_cards_html
+from pokerkit_teach.pokerguess.render import drez_card_html, drez_cards_html
 
 from . import common
 from .common import esc, tr

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets
 import numpy as np
 
-from pokerkit_teach.drez import Colour, DrezCard, Figure
-from pokerkit_teach.i18n import Msg
+from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure
+from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.pokerguess import Prediction, PredictionCheck
 from pokerkit_teach.pokerguess.bots import GUESS_BOT_NAMES, GuessBot, make_guess_bot
 from pokerkit_teach.pokerguess.state import TERMINAL, Action, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
-from pokerkit_teach.render import drez_cards_html
+from pokerkit_teach.pokerguess.render import drez_cards_html
 
 from .common import esc, show_tab_move
 from .guess_parts import NAMES, check_steps_html, outcome_html

@@ -29,7 +29,6 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
-from typing import Any
 
 import ipywidgets
 
@@ -38,17 +37,16 @@ from pokerkit_teach import (
     CardParseError,
     Comparison,
     HandResult,
-    ShowdownResult,
     best_hand,
-    check_showdown,
     compare_hands,
     explain_hand,
     french_deck,
     make_rng,
     parse_card,
 )
-from pokerkit_teach.i18n import Msg
-from pokerkit_teach.render import card_html, cards_html, hand_result_html
+from pokerkit_teach.pokerface.showdown import ShowdownResult, check_showdown
+from pokerkit_teach.core.i18n import Msg
+from pokerkit_teach.holdem.render import card_html, cards_html, hand_result_html
 
 from . import common
 from .common import App, esc

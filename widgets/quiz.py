@@ -25,8 +25,8 @@ from typing import Any, Sequence
 import ipywidgets
 
 from pokerkit_teach import compare_hands
-from pokerkit_teach.cards import CardsLike, format_cards, parse_cards
-from pokerkit_teach.i18n import DEFAULT_LANGUAGE, check_language, message
+from pokerkit_teach.holdem.cards import CardsLike, format_cards, parse_cards
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, check_language, message
 
 __all__ = ["Quiz", "Solution"]
 

@@ -24,7 +24,7 @@ import ipywidgets
 from pokerkit_teach.pokerface.events import token_text
 from pokerkit_teach.pokerface.scenarios import Replay, Scenario, builtin_scenarios
 from pokerkit_teach.pokerface.state import PokerfaceState
-from pokerkit_teach.render import cards_html
+from pokerkit_teach.holdem.render import cards_html
 
 from .common import App, esc
 

@@ -19,8 +19,8 @@ from typing import Any
 import ipywidgets
 import numpy as np
 
-from pokerkit_teach.batch import build_tables
-from pokerkit_teach.explain import ShowdownResult
+from pokerkit_teach.holdem.batch import build_tables
+from pokerkit_teach.pokerface.showdown import ShowdownResult
 from pokerkit_teach.pokerface import (
     SIMULTANEOUS,
     TERMINAL,
@@ -35,7 +35,7 @@ from pokerkit_teach.pokerface.actions import Action
 from pokerkit_teach.pokerface.bots import BOT_NAMES, Bot, make_bot
 from pokerkit_teach.pokerface.events import token_text
 from pokerkit_teach.pokerface.hints import rank_probabilities
-from pokerkit_teach.render import cards_html
+from pokerkit_teach.holdem.render import cards_html
 
 from .common import App, AppParams, esc, page_pending, show_move
 

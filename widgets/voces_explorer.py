@@ -28,11 +28,11 @@ from __future__ import annotations
 import secrets
 import ipywidgets
 
-from pokerkit_teach.rng import make_rng
+from pokerkit_teach.core.rng import make_rng
 from pokerkit_teach.voces.scenarios import VocesReplay, load_voces_scenario
 from pokerkit_teach.voces.state import VocesRules, VocesState
-from pokerkit_teach.voces_cards import AnyVocesCard, Special, VocesCard, parse_voces_cards, shuffled_voces_deck, voces_deck
-from pokerkit_teach.voces_reveal import RevealResult, reveal
+from pokerkit_teach.voces.cards import AnyVocesCard, Special, VocesCard, parse_voces_cards, shuffled_voces_deck, voces_deck
+from pokerkit_teach.voces.reveal import RevealResult, reveal
 
 from .common import App, esc
 from .voces_parts import (

@@ -3,7 +3,7 @@ prepared examples of the special cards.
 
 Reading never decides a rule: it turns text into cards (the engine's parser) and names the first problem
 in the learner's language. Drawing shows what the engine decided
-(:func:`~pokerkit_teach.voces_reveal.reveal`, :func:`~pokerkit_teach.voces_ranking.rank_voces_hand`,
+(:func:`~pokerkit_teach.voces.reveal.reveal`, :func:`~pokerkit_teach.voces.ranking.rank_voces_hand`,
 the round's events).
 
 >>> hands = parse_voces_hands("Anna = Ks1 Ks2 Ks3 Ks4 raccoon\\nBen: As1 As2 9s3 9s4 raccoon")
@@ -22,15 +22,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
-from pokerkit_teach.errors import CardParseError
+from pokerkit_teach.core.errors import CardParseError
 from pokerkit_teach.voces.state import VocesEvent
-from pokerkit_teach.i18n import Msg, form
-from pokerkit_teach.render import tile_html
-from pokerkit_teach.voces_cards import COPIES_IN_BOX, SUIT_SYMBOLS, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_card
-from pokerkit_teach.voces_ranking import VocesHand
-from pokerkit_teach.voces_reveal import RevealResult
+from pokerkit_teach.core.i18n import Msg
+from pokerkit_teach.voces.render import voces_card_html, voces_cards_html
+from pokerkit_teach.voces.cards import COPIES_IN_BOX, SUIT_SYMBOLS, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_card
+from pokerkit_teach.voces.ranking import VocesHand
+from pokerkit_teach.voces.reveal import RevealResult
 
 from . import common
 from .common import esc, tr
@@ -45,9 +45,6 @@ NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn")
 MAX_HANDS = 6
 _K = "apps.voces."
 _NAMED = re.compile(r"^\s*(?P<name>[^=:]+?)\s*[=:]\s*(?P<rest>.*)$")
-# a colour per suit, so the suits can be told apart at a glance (the symbols carry the meaning)
-SUIT_COLOURS = ("#111", "#c01c28", "#1a5fb4", "#9c4f00", "#813d9c", "#26723b", "#555")
-SPECIAL_COLOUR = "#064"
 WILD_STYLE = "border-style:dashed;background:#f4f8ff;"
 OUT_STYLE = "opacity:0.4;"
 
@@ -122,13 +119,6 @@ def hands_input(hands: Sequence[tuple[str, Sequence[AnyVocesCard]]]) -> str:
 # ---------------------------------------------------------------------- cards
 
 
-class _RankName(int):
-    """A rank 2-14 named in the message's language (``King``, ``König``)."""
-
-    def localized(self, lang: str, spec: str = "") -> str:
-        return form("rank", spec, str(int(self)), lang)
-
-
 class _Words:
     """A card written as ``K■ (King of suit 3)`` in the message's language."""
 
@@ -136,29 +126,12 @@ class _Words:
         self.card = card
 
     def localized(self, lang: str, spec: str = "") -> str:
-        return card_label(self.card, lang)
+        return self.card.label(lang)
 
 
 def card_label(card: AnyVocesCard, lang: str) -> str:
-    """The card in words, for screen readers and messages.
-
-    >>> card_label(VocesCard.from_text("Ks3"), "en"), card_label(SpecialCard(Special.DOVE), "de")
-    ('K■ (King of suit 3)', 'Taube')
-    """
-    if isinstance(card, SpecialCard):
-        return card.text(lang)
-    return tr(_K + "card_label", lang, card=card.text(lang), value=_RankName(card.rank), suit=card.suit)
-
-
-def voces_card_html(card: AnyVocesCard, lang: str, extra_style: str = "") -> str:
-    """One card as a tile: value and suit symbol in the suit's colour, a special card by its name."""
-    if isinstance(card, SpecialCard):
-        return tile_html(card.text(lang), card_label(card, lang), SPECIAL_COLOUR, extra_style)
-    return tile_html(card.text(lang), card_label(card, lang), SUIT_COLOURS[card.suit - 1], extra_style)
-
-
-def voces_cards_html(cards: Iterable[AnyVocesCard], lang: str, extra_style: str = "") -> str:
-    return '<span class="pkt-cards">' + "".join(voces_card_html(c, lang, extra_style) for c in cards) + "</span>"
+    """The card in words, for screen readers and messages (the engine's :meth:`label`)."""
+    return card.label(lang)
 
 
 def hand_words(hand: VocesHand, lang: str) -> str:
@@ -210,7 +183,7 @@ def _holds(cards: Sequence[AnyVocesCard], kind: Special) -> int:
 
 
 def reveal_steps_html(hands: Sequence[tuple[str, Sequence[AnyVocesCard]]], result: RevealResult, lang: str) -> str:
-    """What :func:`~pokerkit_teach.voces_reveal.reveal` did, in the kit's order: the hands shown, the
+    """What :func:`~pokerkit_teach.voces.reveal.reveal` did, in the kit's order: the hands shown, the
     Baboon swaps, the eliminations, the wild cards resolved, the direction of the ranking (Capybaras),
     the winner and the Emperor Penguin's bonus."""
     def t(key: str, **params: Any) -> str:

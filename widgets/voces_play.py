@@ -32,12 +32,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 import ipywidgets
 import numpy as np
 
-from pokerkit_teach.i18n import ListRow, Msg
+from pokerkit_teach.core.i18n import ListRow, Msg
 from pokerkit_teach.voces.actions import PILES, Accept, Action, Bet, Fold, Offer, Pick, Place, PlaceFive, Stay, Withdraw
 from pokerkit_teach.voces.bots import VocesBot, bot_step, make_voces_bot
 from pokerkit_teach.voces.state import SIMULTANEOUS, CardCount, VocesEvent, VocesRules, VocesState
-from pokerkit_teach.voces_cards import AnyVocesCard, Special
-from pokerkit_teach.voces_ranking import VocesHand
+from pokerkit_teach.voces.cards import AnyVocesCard, Special
+from pokerkit_teach.voces.ranking import VocesHand
 
 from .common import esc, replace_children, show_tab_move
 from .voces_parts import NAMES, card_label, round_result_html, scores_html, voces_cards_html
@@ -512,7 +512,7 @@ class VocesGame:
         state = self.state
         if state is None:
             return
-        t, lang = self.app.t, self.app.lang
+        t = self.app.t
         view = state.view_for(HUMAN)
         chosen = self._selection()
         token = len(view.placed) + 1

@@ -7,11 +7,11 @@
 ('round', <Suit.CLUBS: 0>)
 """
 
-from .actions import Action, DealBoard, DealHoleCards, Pass, Showdown, TakeFromMiddle, TakeFromPlayer
-from .events import Event, token_text
-from .rules import MAX_PLAYERS, MIN_PLAYERS, ROUND_SUITS, PokerfaceRules, Variant
-from .state import CHANCE, SIMULTANEOUS, TERMINAL, PokerfaceState, TokenRound, replay_history
-from .views import PlayerView
+from pokerkit_teach.pokerface.actions import Action, DealBoard, DealHoleCards, Pass, Showdown, TakeFromMiddle, TakeFromPlayer
+from pokerkit_teach.pokerface.events import Event, token_text
+from pokerkit_teach.pokerface.rules import MAX_PLAYERS, MIN_PLAYERS, ROUND_SUITS, PokerfaceRules, Variant
+from pokerkit_teach.pokerface.state import CHANCE, SIMULTANEOUS, TERMINAL, PokerfaceState, TokenRound, replay_history
+from pokerkit_teach.pokerface.views import PlayerView
 
 __all__ = [
     "Action",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from ..cards import Card
+from pokerkit_teach.holdem.cards import Card
 
 __all__ = [
     "TakeFromMiddle",

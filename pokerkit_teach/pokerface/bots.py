@@ -19,18 +19,17 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 
-from ..game import Decision
-from ..i18n import DEFAULT_LANGUAGE, Msg, message
-from ..rng import SeedLike, make_rng
-from .actions import Action, Pass, TakeFromMiddle, TakeFromPlayer
-from .events import token_text
-from .hints import RankHint, rank_probabilities
-from .strength import place_probabilities
-from .views import PlayerView
+from pokerkit_teach.core.game import Decision
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, message
+from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.pokerface.actions import Pass, TakeFromMiddle, TakeFromPlayer
+from pokerkit_teach.pokerface.events import token_text
+from pokerkit_teach.pokerface.hints import RankHint, rank_probabilities
+from pokerkit_teach.pokerface.strength import place_probabilities
+from pokerkit_teach.pokerface.views import PlayerView
 
 __all__ = ["Decision", "Bot", "RandomBot", "EstimatorBot", "ReaderBot", "BOT_NAMES", "make_bot"]
 

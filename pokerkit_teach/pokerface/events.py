@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Suit
-from ..i18n import DEFAULT_LANGUAGE, Msg, capitalize_first, message
+from pokerkit_teach.holdem.cards import Suit
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, capitalize_first, message
 
 __all__ = ["Event", "token_text"]
 

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..batch import deal_batch, evaluate_batch
-from ..cards import Suit
-from ..i18n import DEFAULT_LANGUAGE, message
-from ..rng import SeedLike, make_rng
-from .views import PlayerView
+from pokerkit_teach.holdem.batch import deal_batch, evaluate_batch
+from pokerkit_teach.holdem.cards import Suit
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, message
+from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.pokerface.views import PlayerView
 
 __all__ = ["RankHint", "rank_probabilities", "sample_strengths"]
 

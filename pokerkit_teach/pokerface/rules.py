@@ -13,13 +13,9 @@ import enum
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from typing import TYPE_CHECKING
-
-from ..cards import Suit
-
-if TYPE_CHECKING:
-    from ..rng import SeedLike
-    from .state import PokerfaceState
+from pokerkit_teach.core.rng import SeedLike
+from pokerkit_teach.holdem.cards import Suit
+from pokerkit_teach.pokerface.state import PokerfaceState
 
 __all__ = ["Variant", "PokerfaceRules", "ROUND_SUITS", "SUCCESSES_TO_WIN", "MIN_PLAYERS", "MAX_PLAYERS"]
 
@@ -93,6 +89,10 @@ class PokerfaceRules:
         return Variant.FREE_FOR_ALL in self.variants
 
     @property
+    def successes_to_win(self) -> int:
+        return SUCCESSES_TO_WIN
+
+    @property
     def failures_to_lose(self) -> int:
         return 4 if Variant.SOFT_LANDING in self.variants else 3
 
@@ -111,10 +111,8 @@ class PokerfaceRules:
     def seat_of(self, name: str) -> int:
         return _seat_of(self.players, name)
 
-    def new_game(self, seed: "SeedLike" = None, auto_chance: bool = True) -> "PokerfaceState":
+    def new_game(self, seed: SeedLike = None, auto_chance: bool = True) -> PokerfaceState:
         """A new game; ``seed`` (int or numpy Generator) decides every shuffle."""
-        from .state import PokerfaceState
-
         return PokerfaceState(self, seed, auto_chance)
 
 

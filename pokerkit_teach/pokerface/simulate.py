@@ -18,12 +18,12 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
-from ..cards import Card, french_deck
-from .actions import DealBoard, DealHoleCards, Showdown
-from .bots import Bot, EstimatorBot, ReaderBot, make_bot
-from .rules import PokerfaceRules, Variant
-from .strength import prefetch
-from .state import CHANCE, SIMULTANEOUS, TERMINAL, PokerfaceState
+from pokerkit_teach.holdem.cards import Card, french_deck
+from pokerkit_teach.pokerface.actions import DealBoard, DealHoleCards, Showdown
+from pokerkit_teach.pokerface.bots import Bot, EstimatorBot, ReaderBot, make_bot
+from pokerkit_teach.pokerface.rules import PokerfaceRules, Variant
+from pokerkit_teach.pokerface.strength import prefetch
+from pokerkit_teach.pokerface.state import CHANCE, SIMULTANEOUS, TERMINAL, PokerfaceState
 
 __all__ = ["SimulationResult", "simulate", "play_game", "wilson_interval"]
 

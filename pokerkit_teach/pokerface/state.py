@@ -15,7 +15,7 @@ round ♠, showdown. Dealing and the showdown are *chance steps*; the token roun
 >>> state.apply(Pass(2))
 Traceback (most recent call last):
 ...
-pokerkit_teach.errors.IllegalAction: Carla may not pass without a ♣ token.
+pokerkit_teach.core.errors.IllegalAction: Carla may not pass without a ♣ token.
 
 ``apply`` checks first and changes nothing when it refuses; every accepted action is appended to
 ``history`` and explained by the events it adds to ``events``.
@@ -25,18 +25,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from ..cards import Card, Suit, french_deck, parse_cards
-from ..errors import IllegalAction
-from ..game import CHANCE, SIMULTANEOUS, TERMINAL, Checked
-from ..explain import ShowdownResult, check_showdown, description_msg
-from ..i18n import Row
-from ..rng import SeedLike, make_rng
-from .actions import Action, DealBoard, DealHoleCards, Pass, PlayerAction, Showdown, TakeFromMiddle, TakeFromPlayer
-from .events import Event, token_text
-from .rules import SUCCESSES_TO_WIN, PokerfaceRules
+from pokerkit_teach.holdem.cards import Card, Suit, french_deck, parse_cards
+from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Checked
+from pokerkit_teach.holdem.explain import description_msg
+from pokerkit_teach.pokerface.showdown import ShowdownResult, check_showdown
+from pokerkit_teach.core.i18n import Row
+from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.pokerface.actions import Action, DealBoard, DealHoleCards, Pass, PlayerAction, Showdown, TakeFromMiddle, TakeFromPlayer
+from pokerkit_teach.pokerface.events import Event, token_text
+from pokerkit_teach.pokerface.views import PlayerView
 
 if TYPE_CHECKING:
-    from .views import PlayerView
+    from pokerkit_teach.pokerface.rules import PokerfaceRules
 
 __all__ = ["PokerfaceState", "CHANCE", "TERMINAL", "SIMULTANEOUS", "TokenRound", "replay_history"]
 
@@ -423,7 +424,7 @@ class PokerfaceState(Checked[Action]):
             "deal_success" if result.success else "deal_failure", None, "tally",
             successes=self.successes, failures=self.failures, summary=result.summary,
         )
-        if self.successes >= SUCCESSES_TO_WIN:
+        if self.successes >= self.rules.successes_to_win:
             self.won = True
             self._event("game_won", None, "game_end", deals=self.deal_number, successes=self.successes, failures=self.failures)
             return
@@ -545,9 +546,7 @@ class PokerfaceState(Checked[Action]):
             raise IllegalAction("pokerface.illegal.nothing_to_undo")
         return replay_history(self.rules, self.history[:last], self.auto_chance)
 
-    def view_for(self, seat: int) -> "PlayerView":
-        from .views import PlayerView
-
+    def view_for(self, seat: int) -> PlayerView:
         return PlayerView.of(self, seat)
 
     def __repr__(self) -> str:

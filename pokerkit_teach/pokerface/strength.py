@@ -6,7 +6,7 @@ one random hand, taken from a 169-entry table that is estimated once (seeded) on
 share ``f``, the bot treats the other players as independent: the number it beats is binomial, which
 gives a probability for every place.
 
->>> from pokerkit_teach.cards import parse_cards
+>>> from pokerkit_teach.holdem.cards import parse_cards
 >>> strong = place_probabilities(parse_cards("Ah Ad"), parse_cards("As Kd 7c"), 4)
 >>> weak = place_probabilities(parse_cards("3h 2d"), parse_cards("As Kd 7c"), 4)
 >>> strong[-1] > 0.9 and weak[0] > 0.5
@@ -21,8 +21,9 @@ from typing import Sequence
 
 import numpy as np
 
-from ..batch import evaluate_batch
-from ..cards import Card
+from pokerkit_teach.holdem.batch import evaluate_batch
+from pokerkit_teach.holdem.cards import Card
+from pokerkit_teach.pokerface.preflop import PREFLOP_SHARES
 
 __all__ = ["share_beaten", "place_probabilities", "preflop_share"]
 
@@ -40,8 +41,6 @@ def _class_of(a: int, b: int) -> int:
 @lru_cache(maxsize=1)
 def _preflop_table() -> np.ndarray:
     """Chance of each starting-hand class against one random hand (stored in :mod:`.preflop`)."""
-    from .preflop import PREFLOP_SHARES
-
     return np.array(PREFLOP_SHARES)
 
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import Card, Suit
-from ..explain import ShowdownResult
-from .actions import Action
+from pokerkit_teach.holdem.cards import Card, Suit
+from pokerkit_teach.holdem.render import cards_html
+from pokerkit_teach.pokerface.showdown import ShowdownResult
+from pokerkit_teach.pokerface.actions import Action
 
 if TYPE_CHECKING:
-    from .state import PokerfaceState
+    from pokerkit_teach.pokerface.state import PokerfaceState
 
 __all__ = ["PlayerView"]
 
@@ -103,8 +104,6 @@ class PlayerView:
         return None
 
     def _repr_html_(self) -> str:
-        from ..render import cards_html
-
         rows = "".join(
             f"<tr><th>{suit.symbol}</th>" + "".join(
                 f"<td>{self.players[h] if h is not None else '—'}</td>" for h in holders

@@ -3,6 +3,6 @@
 So far: predictions, their order and the check (the engine comes next).
 """
 
-from .check import ColourOrder, Prediction, PredictionCheck, check_in_order, check_prediction, checking_order, count_groups
+from pokerkit_teach.pokerguess.check import ColourOrder, Prediction, PredictionCheck, check_in_order, check_prediction, checking_order, count_groups
 
 __all__ = ["ColourOrder", "Prediction", "PredictionCheck", "check_in_order", "check_prediction", "checking_order", "count_groups"]

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..drez import Colour, DrezCard, Figure, pokerdrez_deck
-from ..game import Decision
-from ..i18n import Msg
-from ..rng import SeedLike, make_rng
-from .check import Prediction
-from .state import ALL_PREDICTIONS, Action, Fold, GuessView, Predict, Reveal, Stay
+from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure, pokerdrez_deck
+from pokerkit_teach.core.game import Decision
+from pokerkit_teach.core.i18n import Msg
+from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.pokerguess.check import Prediction
+from pokerkit_teach.pokerguess.state import ALL_PREDICTIONS, Fold, GuessView, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
 
 __all__ = ["GuessDecision", "GuessBot", "RandomGuessBot", "CountingBot", "GUESS_BOT_NAMES", "make_guess_bot", "expected_counts"]
 
@@ -142,11 +142,8 @@ def make_guess_bot(name: str, seed: SeedLike = None) -> GuessBot:
     raise ValueError(f"unknown PokerGuess bot {name!r}; choose one of {', '.join(GUESS_BOT_NAMES)}")
 
 
-def play_guess_game(bots: list[GuessBot], rules: "object", seed: int | np.random.Generator) -> "object":
+def play_guess_game(bots: list[GuessBot], rules: PokerGuessRules, seed: int | np.random.Generator) -> PokerGuessState:
     """Play one game with one bot per seat; returns the finished state."""
-    from .state import PokerGuessRules
-
-    assert isinstance(rules, PokerGuessRules)
     state = rules.new_game(seed=seed)
     while not state.is_terminal():
         seat = state.current_player()

@@ -4,7 +4,7 @@ A prediction names a colour with a count and a figure with a count: "at least 4 
 pawns among all the cards". Each card may count in one group only, so a red pawn helps the reds or the
 pawns, not both.
 
->>> from pokerkit_teach.drez import parse_drez_cards
+>>> from pokerkit_teach.pokerguess.cards import parse_drez_cards
 >>> cards = parse_drez_cards("red tower, red pawn, green pawn, green bishop, yellow joker, "
 ...                          "blue bishop, orange bishop, yellow pawn, magenta joker, orange joker, "
 ...                          "green knight, red queen, red horse")
@@ -25,8 +25,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..drez import AnyDrezCard, Colour, DrezCard, Figure
-from ..i18n import DEFAULT_LANGUAGE, ListRow as Row, Msg, message
+from pokerkit_teach.pokerguess.cards import AnyDrezCard, Colour, DrezCard, Figure
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, ListRow as Row, Msg, message
 
 __all__ = [
     "ColourOrder", "Prediction", "PredictionCheck", "check_prediction", "checking_order", "check_in_order",
@@ -168,7 +168,7 @@ def check_in_order(predictions: Iterable[tuple[str, Prediction]], cards: Sequenc
     """The check at the end of a round: predictions from the highest down, stopping at the first that holds
     (its owner takes the pot; if the last verdict is wrong, nobody's prediction held).
 
-    >>> from pokerkit_teach.drez import parse_drez_cards
+    >>> from pokerkit_teach.pokerguess.cards import parse_drez_cards
     >>> cards = parse_drez_cards("R2 P2 P9 B9 J6 B5 B8 P6 J3 J8 N9 Q2 N2")
     >>> steps = check_in_order([("Top", Prediction.parse("4 red 4 bishops")), ("Bottom", Prediction.parse("3 green 3 jokers")),
     ...                         ("Left", Prediction.parse("4 red 4 pawns"))], cards)
@@ -188,7 +188,7 @@ def count_groups(cards: Sequence[AnyDrezCard]) -> tuple[dict[Colour, int], dict[
     """How many cards of every colour and of every figure (each card appears in both counts; a
     prediction may still use it in one group only).
 
-    >>> from pokerkit_teach.drez import parse_drez_cards
+    >>> from pokerkit_teach.pokerguess.cards import parse_drez_cards
     >>> colours, figures = count_groups(parse_drez_cards("red tower, red pawn, green pawn"))
     >>> colours[Colour.RED], colours[Colour.BLUE], figures[Figure.PAWN]
     (2, 0, 2)

@@ -33,12 +33,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ..drez import DrezCard, parse_drez_cards
-from ..game import ReplayStep, StepReplay
-from ..i18n import DEFAULT_LANGUAGE
-from ..pokerface.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds
-from .check import Prediction
-from .state import Action, Deal, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay, replay_guess_history
+from pokerkit_teach.pokerguess.cards import DrezCard, parse_drez_cards
+from pokerkit_teach.core.game import ReplayStep, StepReplay
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE
+from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds
+from pokerkit_teach.pokerguess.check import Prediction
+from pokerkit_teach.pokerguess.state import Action, Deal, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay, replay_guess_history
 
 __all__ = ["GuessScenario", "GuessReplay", "load_guess_scenario", "guess_builtin_scenarios", "parse_guess_move"]
 

@@ -11,8 +11,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .bots import make_guess_bot, play_guess_game
-from .state import PokerGuessRules, PokerGuessState
+from pokerkit_teach.pokerguess.bots import make_guess_bot, play_guess_game
+from pokerkit_teach.pokerguess.state import PokerGuessRules, PokerGuessState
 
 __all__ = ["simulate_guess"]
 

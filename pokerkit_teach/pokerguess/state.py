@@ -13,7 +13,7 @@ check. Rounds go on until one player holds all the chips.
 >>> state.apply(Predict(2, Prediction.parse("3 red 2 pawns")))
 Traceback (most recent call last):
 ...
-pokerkit_teach.errors.IllegalAction: Left already holds that prediction; Bottom must name another one.
+pokerkit_teach.core.errors.IllegalAction: Left already holds that prediction; Bottom must name another one.
 
 How the kit reads the rules where they leave room (each is a rule option):
 
@@ -32,12 +32,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Sequence, Union
 
-from ..drez import DrezCard, pokerdrez_deck
-from ..errors import IllegalAction
-from ..game import CHANCE, TERMINAL, Checked, LogEvent
-from ..i18n import ListRow
-from ..rng import SeedLike, make_rng
-from .check import ColourOrder, Prediction, PredictionCheck, check_prediction, checking_order
+from pokerkit_teach.pokerguess.cards import DrezCard, pokerdrez_deck
+from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.game import CHANCE, TERMINAL, Checked, LogEvent
+from pokerkit_teach.core.i18n import ListRow
+from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.pokerguess.check import ColourOrder, Prediction, PredictionCheck, check_prediction, checking_order
 
 __all__ = [
     "replay_guess_history",
@@ -128,7 +128,7 @@ class PokerGuessRules:
 
 @dataclass(frozen=True)
 class GuessEvent(LogEvent):
-    """One entry of the log (see :class:`pokerkit_teach.game.LogEvent`)."""
+    """One entry of the log (see :class:`pokerkit_teach.core.game.LogEvent`)."""
 
     prefix: ClassVar[str] = "pokerguess.event"
 
@@ -495,7 +495,7 @@ def replay_guess_history(rules: PokerGuessRules, history: Sequence[Action]) -> P
     return state
 
 
-from ..drez import Colour, Figure  # noqa: E402
+from pokerkit_teach.pokerguess.cards import Colour, Figure  # noqa: E402
 
 ALL_PREDICTIONS = tuple(
     Prediction(cc, colour, fc, figure)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence, Union
 
-from ..voces_cards import AnyVocesCard, VocesCard, parse_voces_cards
+from pokerkit_teach.voces.cards import AnyVocesCard, VocesCard, parse_voces_cards
 
 __all__ = [
     "PILES", "Offer", "Accept", "Withdraw", "Place", "Bet", "PlaceFive", "Fold", "Stay", "Pick",

@@ -23,13 +23,13 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..game import Decision
-from ..i18n import ListRow, Msg
-from ..rng import SeedLike, make_rng
-from ..voces_cards import AnyVocesCard, Special, SpecialCard, VocesCard
-from ..voces_ranking import WILDS, VocesCategory, VocesHand, rank_voces_hand
-from .actions import PILES, Accept, Action, Bet, Fold, Offer, Pick, Place, PlaceFive, Stay, Withdraw
-from .state import SIMULTANEOUS, VocesRules, VocesState, VocesView
+from pokerkit_teach.core.game import Decision
+from pokerkit_teach.core.i18n import ListRow, Msg
+from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.voces.cards import AnyVocesCard, Special, SpecialCard, VocesCard
+from pokerkit_teach.voces.ranking import WILDS, VocesCategory, VocesHand, rank_voces_hand
+from pokerkit_teach.voces.actions import PILES, Accept, Action, Bet, Fold, Offer, Pick, Place, PlaceFive, Stay, Withdraw
+from pokerkit_teach.voces.state import SIMULTANEOUS, VocesRules, VocesState, VocesView
 
 __all__ = ["VocesDecision", "VocesBot", "RandomVocesBot", "BuilderBot", "VOCES_BOT_NAMES", "make_voces_bot",
            "play_voces_game", "bot_step"]

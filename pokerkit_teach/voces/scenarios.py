@@ -16,7 +16,7 @@
 
 The first five cards go to the first player, the next five to the second, and so on; hands drawn after
 placing come from the top of what is left. The rest of the round's deck follows the cards given, in the
-order of :func:`~pokerkit_teach.voces_cards.voces_deck`. Moves use the notation of
+order of :func:`~pokerkit_teach.voces.cards.voces_deck`. Moves use the notation of
 :mod:`pokerkit_teach.voces.actions`; a round may stop after any move (a replay of a moment, not a whole
 round). Options: ``specials`` (one list, or one per round), ``rounds``, ``ace_low_straight``, ``tie_rule``
 (``shared`` or ``nobody``), ``fold_timing`` (``each_hand`` or ``at_betting``), ``unused_five_scores``.
@@ -36,12 +36,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ..game import ReplayStep, StepReplay
-from ..i18n import DEFAULT_LANGUAGE
-from ..pokerface.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds
-from ..voces_cards import AnyVocesCard, parse_voces_cards
-from .actions import Action, Deal, parse_action
-from .state import VocesRules, VocesState, replay_voces_history
+from pokerkit_teach.core.game import ReplayStep, StepReplay
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE
+from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds
+from pokerkit_teach.voces.cards import AnyVocesCard, parse_voces_cards
+from pokerkit_teach.voces.actions import Action, Deal, parse_action
+from pokerkit_teach.voces.state import VocesRules, VocesState, replay_voces_history
 
 __all__ = ["VocesScenario", "VocesReplay", "load_voces_scenario", "voces_builtin_scenarios"]
 

@@ -11,10 +11,10 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..voces_cards import Special
-from ..voces_reveal import TieRule
-from .bots import make_voces_bot, play_voces_game
-from .state import FoldTiming, VocesRules
+from pokerkit_teach.voces.cards import Special
+from pokerkit_teach.voces.reveal import TieRule
+from pokerkit_teach.voces.bots import make_voces_bot, play_voces_game
+from pokerkit_teach.voces.state import FoldTiming, VocesRules
 
 __all__ = ["simulate_voces"]
 

@@ -15,7 +15,7 @@ to the best one. Scores: coins won, +2 per folded hand, +10 for winning a hand w
 >>> state.apply(Offer(1, state.hand_of(1)[2:3]))
 Traceback (most recent call last):
 ...
-pokerkit_teach.errors.IllegalAction: Marina already has an offer open; withdraw it first.
+pokerkit_teach.core.errors.IllegalAction: Marina already has an offer open; withdraw it first.
 
 How the kit reads the rules where they leave room (each reading with another one as a rule option):
 
@@ -39,13 +39,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Sequence
 
-from ..errors import IllegalAction
-from ..game import CHANCE, SIMULTANEOUS, TERMINAL, Checked, LogEvent
-from ..i18n import ListRow, Msg, message
-from ..rng import SeedLike, make_rng
-from ..voces_cards import AnyVocesCard, Special, SpecialCard, VocesCard, voces_deck
-from ..voces_reveal import TieRule, reveal
-from .actions import (
+from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Checked, LogEvent
+from pokerkit_teach.core.i18n import ListRow, Msg, message
+from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.voces.cards import AnyVocesCard, Special, SpecialCard, VocesCard, voces_deck
+from pokerkit_teach.voces.reveal import TieRule, reveal
+from pokerkit_teach.voces.actions import (
     CHANCE_ACTIONS, FIVE, PILES, Accept, Action, Bet, Deal, DrawForBaboons, Fold, Offer, Pick, Place,
     PlaceFive, Resolve, Stay, Withdraw,
 )

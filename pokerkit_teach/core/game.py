@@ -1,7 +1,7 @@
 """What the three games' engines share: the check-before-change protocol, a bot's decision with its
 reason, the entries of an event log, and step-by-step replays of scenarios.
 
->>> from pokerkit_teach.i18n import Msg
+>>> from pokerkit_teach.core.i18n import Msg
 >>> Decision("pass", Msg.of("category.name.pair")).text("de")
 'Paar'
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Sequence, TypeVar
 
-from .errors import IllegalAction
-from .i18n import DEFAULT_LANGUAGE, Msg, capitalize_first, message
+from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, capitalize_first, message
 
 __all__ = ["CHANCE", "TERMINAL", "SIMULTANEOUS", "Checked", "Decision", "LogEvent", "ReplayStep", "StepReplay"]
 

@@ -8,7 +8,7 @@ language are merged, and a key may appear in only one of them. A translator edit
 
 >>> message("category.name.full_house", "de")
 'Full House'
->>> from pokerkit_teach.cards import Rank
+>>> from pokerkit_teach.holdem.cards import Rank
 >>> message("describe.pair", "en", pair=Rank.EIGHT, kickers="Q 7 6")
 'a pair of 8s with Q 7 6'
 >>> message("describe.pair", "de", pair=Rank.EIGHT, kickers="D 7 6")
@@ -120,7 +120,7 @@ class Msg:
 class Row(tuple):  # type: ignore[type-arg]
     """Several values (ranks, cards) shown in a message separated by spaces, each in the message's language.
 
-    >>> from pokerkit_teach.cards import Rank
+    >>> from pokerkit_teach.holdem.cards import Rank
     >>> message("describe.pair", "de", pair=Rank.EIGHT, kickers=Row([Rank.QUEEN, Rank.SEVEN]))
     'ein Paar Achten mit D 7'
     """
@@ -133,7 +133,7 @@ class Row(tuple):  # type: ignore[type-arg]
 class ListRow(Row):
     """Like :class:`Row`, but separated by commas (for card names of several words).
 
-    >>> from pokerkit_teach.cards import Rank
+    >>> from pokerkit_teach.holdem.cards import Rank
     >>> ListRow([Rank.QUEEN, Rank.SEVEN]).localized("de", "name")
     'Dame, 7'
     """

@@ -34,10 +34,12 @@ import enum
 import operator
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence, Union
+from typing import Iterable, Union
 
-from .errors import CardCountError, CardParseError, DuplicateCardError
-from .rng import SeedLike, make_rng
+from pokerkit_teach.core.errors import CardCountError, CardParseError, check_distinct
+from pokerkit_teach.core.i18n import form
+from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.holdem.render import card_html
 
 __all__ = [
     "Rank",
@@ -90,7 +92,6 @@ class Rank(enum.IntEnum):
         """The rank in a message: the symbol, or a word form from the catalogue (``plural``, ``the``)."""
         if not spec:
             return self.symbol(lang)
-        from .i18n import form
 
         return form("rank", spec, str(self.value), lang)
 
@@ -121,7 +122,6 @@ class Suit(enum.IntEnum):
         """The suit in a message: its name from the catalogue, or the symbol with spec ``symbol``."""
         if spec == "symbol":
             return self.symbol
-        from .i18n import form
 
         return form("suit", spec, self.letter, lang)
 
@@ -221,8 +221,6 @@ class Card:
         return f"Card.from_text({self.ascii!r})"
 
     def _repr_html_(self) -> str:
-        from .render import card_html
-
         return card_html(self)
 
 
@@ -237,7 +235,7 @@ def parse_card(text: str, position: int = 1, offset: int = 0) -> Card:
     >>> parse_card("1x")
     Traceback (most recent call last):
     ...
-    pokerkit_teach.errors.CardParseError: card 1 '1x' (at character 0) is not a card: unknown rank '1'; write a rank (2-10, T, J, Q, K, A, or German B, D) and a suit (c d h s or ♣ ♦ ♥ ♠), like Qc, 10♠ or Td
+    pokerkit_teach.core.errors.CardParseError: card 1 '1x' (at character 0) is not a card: unknown rank '1'; write a rank (2-10, T, J, Q, K, A, or German B, D) and a suit (c d h s or ♣ ♦ ♥ ♠), like Qc, 10♠ or Td
     """
     token = text.strip()
     if not token:
@@ -274,11 +272,11 @@ def parse_cards(
     >>> parse_cards("Qc 8h 8h")
     Traceback (most recent call last):
     ...
-    pokerkit_teach.errors.DuplicateCardError: card 3 '8♥' is a duplicate: the same card is already card 2
+    pokerkit_teach.core.errors.DuplicateCardError: card 3 '8♥' is a duplicate: the same card is already card 2
     >>> parse_cards("Qc 8h", count=(5, 7))
     Traceback (most recent call last):
     ...
-    pokerkit_teach.errors.CardCountError: a hand needs 5 to 7 cards, got 2
+    pokerkit_teach.core.errors.CardCountError: a hand needs 5 to 7 cards, got 2
     """
     result: list[Card] = []
     if isinstance(cards, tuple) and all(type(item) is Card for item in cards):
@@ -305,15 +303,6 @@ def parse_cards(
     if distinct and len({card.code for card in result}) != len(result):
         check_distinct(result)
     return tuple(result)
-
-
-def check_distinct(cards: Sequence[object], where: str = "") -> None:
-    """Raise :class:`DuplicateCardError` naming the first card that appears twice."""
-    seen: dict[object, int] = {}
-    for i, card in enumerate(cards, start=1):
-        if card in seen:
-            raise DuplicateCardError(card, seen[card], i, where)
-        seen[card] = i
 
 
 def format_cards(cards: Iterable[Card], lang: str = "en") -> str:

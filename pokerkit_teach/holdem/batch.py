@@ -41,6 +41,8 @@ from pathlib import Path
 from typing import Any, Dict, Iterable, Optional, Tuple
 
 import numpy as np
+
+from pokerkit_teach.holdem.cards import card_from_code
 import numpy.typing
 
 __all__ = [
@@ -353,7 +355,7 @@ def searched_hashes() -> Dict[str, np.ndarray]:
 
 
 def store_hash(path: Path = STORED_HASH) -> Path:
-    """Write the searched perfect hashes to ``path`` (``python -m pokerkit_teach.batch``)."""
+    """Write the searched perfect hashes to ``path`` (``python -m pokerkit_teach.holdem.batch``)."""
     np.savez_compressed(path, allow_pickle=False, **searched_hashes())
     return path
 
@@ -416,8 +418,6 @@ def _column_views(flat: np.ndarray, n: int, k: int) -> list[tuple[np.ndarray, bo
 
 
 def _describe_code(code: int) -> str:
-    from .cards import card_from_code
-
     return f"{code} ({card_from_code(code).ascii})"
 
 
@@ -636,5 +636,5 @@ def random_hands(n: int, k: int = 7, seed: int = 0) -> np.ndarray:
     return deal_batch(np.arange(52), k, n, np.random.default_rng(seed))
 
 
-if __name__ == "__main__":  # python -m pokerkit_teach.batch: store the perfect hashes with the package
+if __name__ == "__main__":  # python -m pokerkit_teach.holdem.batch: store the perfect hashes with the package
     print(f"wrote {store_hash()}")

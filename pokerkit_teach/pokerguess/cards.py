@@ -27,10 +27,10 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Union
 
-from .cards import check_distinct
-from .errors import CardCountError, CardParseError
-from .i18n import DEFAULT_LANGUAGE, form, message
-from .rng import SeedLike, make_rng
+from pokerkit_teach.core.errors import CardCountError, CardParseError, check_distinct
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, form, message
+from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.pokerguess.render import drez_card_html
 
 __all__ = ["Figure", "Colour", "DrezCard", "NeutralCard", "parse_drez_cards", "pokerdrez_deck", "shuffled_pokerdrez_deck"]
 
@@ -129,15 +129,16 @@ class DrezCard:
     def __repr__(self) -> str:
         return f"DrezCard.from_text({self.short!r})"
 
-    def _repr_html_(self) -> str:
-        from .render import tile_html
+    @property
+    def css_colour(self) -> str:
+        """The colour its tile is drawn in."""
+        return self.colour.css
 
-        return tile_html(f"{self.figure.letter}{self.number}", self.text(), self.colour.css)
+    def _repr_html_(self) -> str:
+        return drez_card_html(self)
 
 
 def _card_words(card: DrezCard, lang: str) -> str:
-    from .i18n import message
-
     return message("drez.card", lang, colour=card.colour, figure=card.figure)
 
 
@@ -164,10 +165,10 @@ class NeutralCard:
     def __repr__(self) -> str:
         return f"NeutralCard({self.number})"
 
-    def _repr_html_(self) -> str:
-        from .render import tile_html
+    css_colour = "#555"
 
-        return tile_html(self.short, self.text(), "#555")
+    def _repr_html_(self) -> str:
+        return drez_card_html(self)
 
 
 AnyDrezCard = Union[DrezCard, NeutralCard]
@@ -181,7 +182,7 @@ def parse_drez_card(text: str, position: int = 1, offset: int = 0) -> AnyDrezCar
     >>> parse_drez_card("B0")
     Traceback (most recent call last):
     ...
-    pokerkit_teach.errors.CardParseError: card 1 'B0' (at character 0) is not a card: unknown colour number '0'; write a figure letter (J Q R B N P) and a colour number 1-9 like B5, or words like 'blue bishop'
+    pokerkit_teach.core.errors.CardParseError: card 1 'B0' (at character 0) is not a card: unknown colour number '0'; write a figure letter (J Q R B N P) and a colour number 1-9 like B5, or words like 'blue bishop'
     """
     token = text.strip()
     compact = re.fullmatch(r"([A-Za-z])(\d+)", token)

@@ -16,9 +16,9 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from .rng import SeedLike, make_rng
-from .voces_cards import AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_cards
-from .voces_ranking import VocesHand, rank_voces_hand
+from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.voces.cards import AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_cards
+from pokerkit_teach.voces.ranking import VocesHand, rank_voces_hand
 
 __all__ = ["TieRule", "RevealResult", "reveal", "PENGUIN_BONUS"]
 

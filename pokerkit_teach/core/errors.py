@@ -6,6 +6,10 @@ offending input and where it stood, so a script can catch ``ValueError`` and a p
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from pokerkit_teach.core.i18n import message
+
 
 class CardError(ValueError):
     """Base class of every card-input problem."""
@@ -52,6 +56,16 @@ class CardCountError(CardError):
         super().__init__(f"{what} needs {expected} cards, got {got}")
 
 
+def check_distinct(cards: Sequence[object], where: str = "") -> None:
+    """Raise :class:`DuplicateCardError` naming the first card that appears twice."""
+    seen: dict[object, int] = {}
+    for i, card in enumerate(cards, start=1):
+        if card in seen:
+            raise DuplicateCardError(card, seen[card], i, where)
+        seen[card] = i
+
+
+
 def in_context(error: ValueError, where: str) -> ValueError:
     """The same error with ``where`` (``the hand of Ben``) put before its message.
 
@@ -77,6 +91,4 @@ class IllegalAction(ValueError):
         super().__init__(self.text("en"))
 
     def text(self, lang: str = "en") -> str:
-        from .i18n import message
-
         return message(self.reason, lang, **self.details)

@@ -1,6 +1,6 @@
-"""Hand ranking step by step: one hand explained, two hands compared, a Pokerface showdown checked.
+"""Hand ranking step by step: one hand explained, two hands compared.
 
-Every sentence is a :class:`~pokerkit_teach.i18n.Msg`, put into words in English or German on demand.
+Every sentence is a :class:`~pokerkit_teach.core.i18n.Msg`, put into words in English or German on demand.
 
 >>> explanation = explain_hand("7d 6h Qc 8h 8s 5d 3c")
 >>> print(explanation.text())
@@ -24,58 +24,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Sequence
 
-from .errors import DuplicateCardError, in_context
-from .cards import Card, CardsLike, Rank, parse_cards
-from .holdem import KEY_ROLES, Category, HandResult, best_hand
-from .i18n import DEFAULT_LANGUAGE, Msg, Row, capitalize_first, message
+from pokerkit_teach.holdem.cards import Card, CardsLike, Rank
+from pokerkit_teach.holdem.ranking import KEY_ROLES, Category, HandResult, best_hand, describe_hand, description_msg
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, Row, capitalize_first, message
 
 __all__ = [
     "describe_hand",
+    "description_msg",
     "HandExplanation",
     "explain_hand",
     "Comparison",
     "compare_hands",
-    "ShowdownHand",
-    "ShowdownStep",
-    "ShowdownResult",
-    "check_showdown",
-    "token_label",
 ]
 
 
 def _as_result(hand: CardsLike | HandResult) -> HandResult:
     return hand if isinstance(hand, HandResult) else best_hand(hand)
-
-
-def description_msg(result: HandResult) -> Msg:
-    """The hand in words, as a message: ``a pair of 8s with Q 7 6``."""
-    key = result.key
-    category = result.category
-    if result.is_royal_flush:
-        return Msg.of("describe.royal_flush")
-    if category in (Category.HIGH_CARD, Category.FLUSH):
-        return Msg.of(f"describe.{category.key_name}", top=key[0], cards=Row(key))
-    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-        return Msg.of(f"describe.{category.key_name}", top=key[0], cards=Row(c.rank for c in result.best_five))
-    if category is Category.PAIR:
-        return Msg.of("describe.pair", pair=key[0], kickers=Row(key[1:]))
-    if category is Category.TWO_PAIR:
-        return Msg.of("describe.two_pair", high=key[0], low=key[1], kicker=key[2])
-    if category is Category.THREE_OF_A_KIND:
-        return Msg.of("describe.three_of_a_kind", trips=key[0], kickers=Row(key[1:]))
-    if category is Category.FULL_HOUSE:
-        return Msg.of("describe.full_house", trips=key[0], pair=key[1])
-    return Msg.of("describe.four_of_a_kind", quads=key[0], kicker=key[1])
-
-
-def describe_hand(result: HandResult, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The hand in words.
-
-    >>> describe_hand(best_hand("Qd Ts Qc 8h 8s 5d 3c"), "de")
-    'zwei Paare, Damen und Achten, mit 10'
-    """
-    msg = description_msg(result)
-    return message(msg.key, lang, **dict(msg.params))
 
 
 def _longest_run(rank_bits: int) -> list[int]:
@@ -225,149 +189,3 @@ def compare_hands(a: CardsLike | HandResult, b: CardsLike | HandResult) -> Compa
             ra, rb, winner, role, ra.key_cards(position), rb.key_cards(position), tuple(parts)
         )
     raise AssertionError("hands of different strength must differ in their key")  # pragma: no cover
-
-
-def token_label(token: int) -> str:
-    """A Pokerface ♠ token as printed: the Ace for 1, then the numbers.
-
-    >>> token_label(1), token_label(3)
-    ('A♠', '3♠')
-    """
-    return ("A" if token == 1 else str(token)) + "♠"
-
-
-@dataclass(frozen=True)
-class ShowdownHand:
-    name: str
-    token: int
-    hole: tuple[Card, ...]
-    result: HandResult
-
-
-@dataclass(frozen=True)
-class ShowdownStep:
-    """One hand revealed; from the second hand on, compared with the hand revealed before it."""
-
-    hand: ShowdownHand
-    reveal: Msg
-    comparison: Comparison | None
-    verdict: Msg
-    ok: bool
-
-
-@dataclass(frozen=True)
-class ShowdownResult:
-    """The Pokerface showdown check. ``broken_at`` is the index of the first hand weaker than the one
-    before it, or ``None`` on success."""
-
-    board: tuple[Card, ...]
-    steps: tuple[ShowdownStep, ...]
-    success: bool
-    broken_at: int | None
-    summary: Msg
-
-    @property
-    def hands(self) -> tuple[ShowdownHand, ...]:
-        return tuple(step.hand for step in self.steps)
-
-    def lines(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
-        lines = []
-        for step in self.steps:
-            lines.append(step.reveal.text(lang))
-            lines.append("  " + step.verdict.text(lang))
-        lines.append(self.summary.text(lang))
-        return lines
-
-    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return "\n".join(self.lines(lang))
-
-    def __str__(self) -> str:
-        return self.text()
-
-
-class _Reason:
-    """A comparison put into words lazily, so the showdown's sentences follow the language asked for."""
-
-    def __init__(self, comparison: Comparison) -> None:
-        self.comparison = comparison
-
-    def localized(self, lang: str, spec: str = "") -> str:
-        return self.comparison.reason(lang)
-
-
-def check_showdown(board: CardsLike, hands: Sequence[tuple[str, CardsLike]]) -> ShowdownResult:
-    """Check a Pokerface showdown: ``hands`` are ``(name, hole cards)`` in the order of the ♠ tokens.
-
-    No hand may be weaker than its predecessor in token order; equally strong hands
-    may stand in either order.
-
-    >>> result = check_showdown("Qc 8h 8s 5d 3c",
-    ...     [("Anna", "7d 6h"), ("Ben", "4h 2d"), ("Carla", "Qd Ts"), ("Dan", "5s 5h")])
-    >>> result.success, result.broken_at
-    (False, 1)
-    >>> print(result.summary.text())
-    Failure: the hand of Ben (2♠) is weaker than the hand of Anna (A♠)
-    """
-    board_cards = parse_cards(board, count=5, what="the board")
-    if len(hands) < 2:
-        raise ValueError(f"a showdown needs at least 2 hands, got {len(hands)}")
-    names = [name for name, _ in hands]
-    if len(set(names)) != len(names):
-        raise ValueError(f"every player needs a different name, got {', '.join(names)}")
-    seen: list[Card] = list(board_cards)
-    showdown_hands = []
-    for token, (name, hole_text) in enumerate(hands, start=1):
-        if not name:
-            raise ValueError(f"hand {token} has no player name")
-        try:
-            hole = parse_cards(hole_text, count=2, what="a hand")
-        except ValueError as error:
-            raise in_context(error, f"the hand of {name}") from None
-        for position, card in enumerate(hole, start=1):
-            if card in seen:
-                place = "on the board" if card in board_cards else "in another hand"
-                raise DuplicateCardError(
-                    card, seen.index(card) + 1, len(seen) + 1,
-                    text=f"the hand of {name}: card {position} {str(card)!r} is a duplicate: it is already {place}",
-                )
-            seen.append(card)
-        showdown_hands.append(ShowdownHand(name, token, hole, best_hand(hole + board_cards)))
-    steps: list[ShowdownStep] = []
-    broken_at: int | None = None
-    for index, hand in enumerate(showdown_hands):
-        reveal = Msg.of(
-            "showdown.reveal",
-            name=hand.name,
-            token=token_label(hand.token),
-            hole=Row(hand.hole),
-            description=description_msg(hand.result),
-        )
-        if index == 0:
-            steps.append(ShowdownStep(hand, reveal, None, Msg.of("showdown.first", name=hand.name), True))
-            continue
-        previous = showdown_hands[index - 1]
-        comparison = compare_hands(hand.result, previous.result)
-        kind = {"a": "stronger", "tie": "equal", "b": "weaker"}[comparison.winner]
-        verdict = Msg.of(
-            f"showdown.{kind}",
-            name=hand.name,
-            previous=previous.name,
-            token=token_label(hand.token),
-            reason=_Reason(comparison),
-        )
-        ok = comparison.winner != "b"
-        if not ok and broken_at is None:
-            broken_at = index
-        steps.append(ShowdownStep(hand, reveal, comparison, verdict, ok))
-    if broken_at is None:
-        summary = Msg.of("showdown.success")
-    else:
-        bad, before = showdown_hands[broken_at], showdown_hands[broken_at - 1]
-        summary = Msg.of(
-            "showdown.failure",
-            name=bad.name,
-            token=token_label(bad.token),
-            previous=before.name,
-            previous_token=token_label(before.token),
-        )
-    return ShowdownResult(board_cards, tuple(steps), broken_at is None, broken_at, summary)

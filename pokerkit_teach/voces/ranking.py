@@ -25,7 +25,8 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .voces_cards import SUIT_COUNT, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_cards
+from pokerkit_teach.core.i18n import form, message
+from pokerkit_teach.voces.cards import SUIT_COUNT, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_cards
 
 __all__ = ["VocesCategory", "VocesHand", "rank_voces_hand", "WILDS", "VALUELESS"]
 
@@ -108,8 +109,6 @@ class VocesHand:
         >>> rank_voces_hand("Ks1 Ks2 Ks3 Ks4 raccoon").localized("de")
         'fünf Könige (Waschbär als K●)'
         """
-        from .i18n import message
-
         words = [_RankWord(k) for k in self.key[:2]] + [_RankWord(0), _RankWord(0)]
         if self.category is VocesCategory.HIGH_CARD and not self.key:
             text = message("voces.hand.no_card", lang)
@@ -125,8 +124,6 @@ class _RankWord(int):
     """A rank 2-14 that names itself in the message's language (``{a:plural}``, ``{a:name}``)."""
 
     def localized(self, lang: str, spec: str = "") -> str:
-        from .i18n import form
-
         return form("rank", spec, str(int(self)), lang)
 
 

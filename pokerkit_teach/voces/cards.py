@@ -28,10 +28,10 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence, Union
 
-from .cards import check_distinct
-from .errors import CardCountError, CardParseError
-from .i18n import DEFAULT_LANGUAGE, form
-from .rng import SeedLike, make_rng
+from pokerkit_teach.core.errors import CardCountError, CardParseError, check_distinct
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, form, message
+from pokerkit_teach.voces.render import voces_card_html
+from pokerkit_teach.core.rng import SeedLike, make_rng
 
 __all__ = [
     "SUIT_SYMBOLS",
@@ -45,6 +45,17 @@ __all__ = [
 ]
 
 SUIT_SYMBOLS = "●▲■◆★✚☾"
+# a colour per suit, so the suits can be told apart at a glance (the symbols carry the meaning)
+SUIT_COLOURS = ("#111", "#c01c28", "#1a5fb4", "#9c4f00", "#813d9c", "#26723b", "#555")
+SPECIAL_COLOUR = "#064"
+
+
+class _RankName(int):
+    """A rank 2-14 named in the message's language (``King``, ``König``)."""
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        return form("rank", spec, str(int(self)), lang)
+
 SUIT_COUNT = 7
 COPIES_IN_BOX = 7
 _VALUE_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -112,10 +123,21 @@ class VocesCard:
     def __repr__(self) -> str:
         return f"VocesCard.from_text({self.ascii!r})"
 
-    def _repr_html_(self) -> str:
-        from .render import tile_html
+    @property
+    def colour(self) -> str:
+        """The colour its tile is drawn in: one per suit, so suits can be told apart at a glance."""
+        return SUIT_COLOURS[self.suit - 1]
 
-        return tile_html(self.text(), f"{_VALUE_TEXT.get(self.value, str(self.value))} suit {self.suit}")
+    def label(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The card in words, for screen readers and messages.
+
+        >>> VocesCard.from_text("Ks3").label("en")
+        'K■ (King of suit 3)'
+        """
+        return message("apps.voces.card_label", lang, card=self.text(lang), value=_RankName(self.rank), suit=self.suit)
+
+    def _repr_html_(self) -> str:
+        return voces_card_html(self)
 
 
 class Special(enum.Enum):
@@ -167,10 +189,14 @@ class SpecialCard:
     def __repr__(self) -> str:
         return f"SpecialCard({self.kind!r}, {self.copy})"
 
-    def _repr_html_(self) -> str:
-        from .render import tile_html
+    colour = SPECIAL_COLOUR
 
-        return tile_html(self.text(), self.text(), "#064")
+    def label(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The card in words (its name), for screen readers and messages."""
+        return self.text(lang)
+
+    def _repr_html_(self) -> str:
+        return voces_card_html(self)
 
 
 AnyVocesCard = Union[VocesCard, SpecialCard]
@@ -182,7 +208,7 @@ def parse_voces_card(text: str, position: int = 1, offset: int = 0) -> AnyVocesC
     >>> parse_voces_card("Zs1")
     Traceback (most recent call last):
     ...
-    pokerkit_teach.errors.CardParseError: card 1 'Zs1' (at character 0) is not a card: unknown value 'Z'; write a value (A or 1, 2-10, J, Q, K) and a suit (s1-s7 or ● ▲ ■ ◆ ★ ✚ ☾), like Ks3 or A▲
+    pokerkit_teach.core.errors.CardParseError: card 1 'Zs1' (at character 0) is not a card: unknown value 'Z'; write a value (A or 1, 2-10, J, Q, K) and a suit (s1-s7 or ● ▲ ■ ◆ ★ ✚ ☾), like Ks3 or A▲
     """
     token = text.strip()
     special = re.fullmatch(r"([A-Za-z_ ]+?)(?:#(\d+))?", token)

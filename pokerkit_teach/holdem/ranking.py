@@ -34,7 +34,9 @@ import itertools
 from dataclasses import dataclass
 from typing import Sequence
 
-from .cards import Card, CardsLike, Rank, parse_cards
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, Row, form, message
+from pokerkit_teach.holdem.cards import Card, CardsLike, Rank, parse_cards
+from pokerkit_teach.holdem.render import hand_result_html
 
 __all__ = [
     "Category",
@@ -68,8 +70,6 @@ class Category(enum.IntEnum):
 
     def localized(self, lang: str, spec: str = "") -> str:
         """The category in a message: ``name`` (pair), ``a`` (a pair) or ``acc`` forms."""
-        from .i18n import form
-
         return form("category", spec, self.key_name, lang)
 
     @classmethod
@@ -347,8 +347,6 @@ class HandResult:
 
     def describe(self, lang: str = "en") -> str:
         """The hand in words: ``a pair of 8s with Q 7 6``."""
-        from .explain import describe_hand
-
         return describe_hand(self, lang)
 
     def __eq__(self, other: object) -> bool:
@@ -375,8 +373,6 @@ class HandResult:
         return f"{self.describe()}: {' '.join(str(c) for c in self.best_five)}"
 
     def _repr_html_(self) -> str:
-        from .render import hand_result_html
-
         return hand_result_html(self)
 
 
@@ -416,7 +412,7 @@ def best_hand(cards: CardsLike) -> HandResult:
     >>> best_hand("As Kd")
     Traceback (most recent call last):
     ...
-    pokerkit_teach.errors.CardCountError: a hand needs 5 to 7 cards, got 2
+    pokerkit_teach.core.errors.CardCountError: a hand needs 5 to 7 cards, got 2
     """
     hand = parse_cards(cards, count=(5, 7))
     strength = strength_from_codes([card.code for card in hand])
@@ -426,3 +422,33 @@ def best_hand(cards: CardsLike) -> HandResult:
     tables = _tables()
     return HandResult(hand, strength, tables.categories[strength - 1], tables.rank_keys[strength - 1], five, left_out)
 
+
+def description_msg(result: HandResult) -> Msg:
+    """The hand in words, as a message: ``a pair of 8s with Q 7 6``."""
+    key = result.key
+    category = result.category
+    if result.is_royal_flush:
+        return Msg.of("describe.royal_flush")
+    if category in (Category.HIGH_CARD, Category.FLUSH):
+        return Msg.of(f"describe.{category.key_name}", top=key[0], cards=Row(key))
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        return Msg.of(f"describe.{category.key_name}", top=key[0], cards=Row(c.rank for c in result.best_five))
+    if category is Category.PAIR:
+        return Msg.of("describe.pair", pair=key[0], kickers=Row(key[1:]))
+    if category is Category.TWO_PAIR:
+        return Msg.of("describe.two_pair", high=key[0], low=key[1], kicker=key[2])
+    if category is Category.THREE_OF_A_KIND:
+        return Msg.of("describe.three_of_a_kind", trips=key[0], kickers=Row(key[1:]))
+    if category is Category.FULL_HOUSE:
+        return Msg.of("describe.full_house", trips=key[0], pair=key[1])
+    return Msg.of("describe.four_of_a_kind", quads=key[0], kicker=key[1])
+
+
+def describe_hand(result: HandResult, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The hand in words.
+
+    >>> describe_hand(best_hand("Qd Ts Qc 8h 8s 5d 3c"), "de")
+    'zwei Paare, Damen und Achten, mit 10'
+    """
+    msg = description_msg(result)
+    return message(msg.key, lang, **dict(msg.params))

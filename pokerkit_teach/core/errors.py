@@ -1,7 +1,18 @@
-"""Errors of the kit.
+"""Errors of the kit: one family.
 
-Every error a learner or teacher can cause is a :class:`ValueError` subclass whose message names the
-offending input and where it stood, so a script can catch ``ValueError`` and a person can read the text.
+- :class:`KitError`: every error a learner or teacher can cause; a :class:`ValueError`, so a script can
+  catch ``ValueError``.
+- :class:`InputError`: input the kit cannot use (a card, a scenario file, an option, an address
+  parameter); its message names the input and where it stood. :class:`CardError` (with
+  :class:`CardParseError`, :class:`DuplicateCardError`, :class:`CardCountError`) and :class:`OptionError`
+  are input errors, and so is each game's scenario error.
+- :class:`IllegalAction`: a well-formed move that the rules do not allow now, with a catalogue key.
+
+Code tells the kinds apart by their class (and an illegal action by its ``reason`` key), never by the
+text of the message.
+
+>>> issubclass(CardParseError, InputError), issubclass(IllegalAction, KitError)
+(True, True)
 """
 
 from __future__ import annotations
@@ -11,7 +22,33 @@ from typing import Sequence
 from pokerkit_teach.core.i18n import message
 
 
-class CardError(ValueError):
+class KitError(ValueError):
+    """Base class of every error a person using the kit can cause."""
+
+
+class InputError(KitError):
+    """Input the kit cannot use. ``place`` names where it stood (a field, a card's position, an
+    option), when known."""
+
+    place: str | None = None
+
+
+class OptionError(InputError):
+    """A rule option, command-line option or address parameter with a value the kit cannot use.
+
+    >>> str(OptionError("players", "3 to 6", 9))
+    'players: expected 3 to 6, got 9'
+    """
+
+    def __init__(self, option: str, expected: str, got: object) -> None:
+        self.option = option
+        self.place = option
+        self.expected = expected
+        self.got = got
+        super().__init__(f"{option}: expected {expected}, got {got!r}")
+
+
+class CardError(InputError):
     """Base class of every card-input problem."""
 
 
@@ -78,7 +115,7 @@ def in_context(error: ValueError, where: str) -> ValueError:
     return clone
 
 
-class IllegalAction(ValueError):
+class IllegalAction(KitError):
     """A well-formed action that the rules do not allow now.
 
     ``reason`` is a catalogue key (``pokerface.illegal.not_your_turn``) and ``details`` its values;

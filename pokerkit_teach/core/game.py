@@ -1,5 +1,20 @@
-"""What the three games' engines share: the check-before-change protocol, a bot's decision with its
-reason, the entries of an event log, and step-by-step replays of scenarios.
+"""The game protocol: what every game of the kit implements, so that the CLI, the apps, the simulator and
+the tests handle all games alike.
+
+A game is a package with a :class:`~pokerkit_teach.core.registry.GameInfo` named ``GAME`` (found by
+:func:`~pokerkit_teach.core.registry.get_game`), rules (frozen, options validated, ``new_game(seed)``)
+and a state built on :class:`GameState`:
+
+- ``current_player()``: a seat, or :data:`CHANCE`, :data:`TERMINAL`, :data:`SIMULTANEOUS`;
+- ``legal_actions(seat=None)``: every action allowed now (of one seat, if given), in a stable order;
+- ``why_not(action)`` / ``can_apply(action)``: the reason a move is refused, without changing anything;
+- ``apply(action)``: checks first, then changes the state and returns the events it caused;
+- ``events`` (the append-only log) and ``history`` (every action applied, chance steps with the cards
+  they drew, so a replay needs no randomness);
+- ``view_for(seat)``: what one player may know; ``outcome``: who won, once the game is over;
+- ``clone()`` (exact, the cards still to come included) and ``undo()``.
+
+Bots (:class:`Bot`) decide from a view and give their reason as a message (:class:`Decision`).
 
 >>> from pokerkit_teach.core.i18n import Msg
 >>> Decision("pass", Msg.of("category.name.pair")).text("de")
@@ -8,13 +23,21 @@ reason, the entries of an event log, and step-by-step replays of scenarios.
 
 from __future__ import annotations
 
+import copy
+import enum
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Sequence, TypeVar
 
+import numpy as np
+
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, capitalize_first, message
+from pokerkit_teach.core.rng import SeedLike, make_rng
 
-__all__ = ["CHANCE", "TERMINAL", "SIMULTANEOUS", "Checked", "Decision", "LogEvent", "ReplayStep", "StepReplay"]
+__all__ = [
+    "CHANCE", "TERMINAL", "SIMULTANEOUS", "Phase", "Checked", "GameState", "Outcome", "Bot", "Decision",
+    "LogEvent", "ReplayStep", "StepReplay",
+]
 
 # What ``current_player()`` returns when no seat is to act: a chance step is due, the game is over, or
 # everyone may act at once (free-for-all in Pokerface, trading in Póker a Voces).
@@ -24,6 +47,16 @@ SIMULTANEOUS = -3
 
 A = TypeVar("A")
 S = TypeVar("S")
+V = TypeVar("V")
+R = TypeVar("R")
+G = TypeVar("G", bound="GameState[Any, Any]")
+
+
+class Phase(str, enum.Enum):
+    """Base of every game's phases: an enum whose values are the names used in message keys."""
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 class Checked(Generic[A]):
@@ -42,6 +75,203 @@ class Checked(Generic[A]):
 
     def can_apply(self, action: A) -> bool:
         return self.why_not(action) is None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the seats that won (every seat for a cooperative win, none for a
+    loss), each seat's score (Pokerface: 1 for a team win; PokerGuess: chips; Póker a Voces: points),
+    and whether the game ended by its rules or at a limit the kit set (``by_rules``)."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    by_rules: bool = True
+
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
+
+
+class GameState(Checked[A], Generic[A, R]):
+    """The common machinery of a game in progress.
+
+    A game's state sets ``rules``, ``auto_chance``, ``history``, ``events`` and ``_rng`` (through
+    :meth:`_start`) and implements ``_check``, ``_perform`` (carry out one action, appending exactly one
+    entry to ``history``), ``chance_action`` (the chance step due now, or ``None``), ``current_player``,
+    ``legal_actions``, ``is_terminal``, ``view_for`` and ``outcome``. This class gives every game the same
+    ``apply``, ``clone``, ``undo``, replays and snapshots.
+
+    Every action is recorded with the random generator's state before it, so a replay of any prefix
+    draws exactly what the game drew: ``undo`` and ``replay`` restore the cards still to come too.
+    """
+
+    message_prefix: ClassVar[str] = "game"  # the catalogue section of the game's texts
+
+    rules: R
+    auto_chance: bool
+    history: list[A]
+    events: list[Any]
+    _rng: np.random.Generator
+    _rng_states: list[dict[str, Any]]
+
+    def _start(self, rules: R, seed: SeedLike, auto_chance: bool) -> None:
+        self.rules = rules
+        self.auto_chance = auto_chance
+        self._rng = make_rng(seed)
+        self.history = []
+        self.events = []
+        self._rng_states = []
+
+    # ---------------------------------------------------------------- to implement
+    def _perform(self, action: A) -> None:
+        raise NotImplementedError
+
+    def chance_action(self) -> A | None:
+        raise NotImplementedError
+
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int | None = None) -> list[A]:
+        raise NotImplementedError
+
+    @property
+    def outcome(self) -> Outcome | None:
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- shared
+    @property
+    def players(self) -> tuple[str, ...]:
+        players: tuple[str, ...] = getattr(self.rules, "players")
+        return players
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    def seats_to_act(self) -> list[int]:
+        """Every seat that may act now (all seats with a legal move while everyone may act at once)."""
+        player = self.current_player()
+        if player == SIMULTANEOUS:
+            return [seat for seat in range(self.player_count) if self.legal_actions(seat)]
+        return [player] if player >= 0 else []
+
+    def apply(self, action: A) -> tuple[Any, ...]:
+        """Check ``action`` and carry it out; return the events it added (with ``auto_chance``, also those
+        of the chance steps that followed). Raises :class:`IllegalAction` and changes nothing if the
+        action is not allowed now."""
+        self._check(action)
+        start = len(self.events)
+        self._step(action)
+        if self.auto_chance:
+            self._run_chance()
+        return tuple(self.events[start:])
+
+    def _step(self, action: A) -> None:
+        self._rng_states.append(self._rng.bit_generator.state)
+        self._perform(action)
+
+    def _run_chance(self) -> None:
+        while not self.is_terminal():
+            chance = self.chance_action()
+            if chance is None:
+                return
+            self._step(chance)
+
+    def clone(self: G) -> G:
+        """An independent, exact copy: the same actions applied to both give the same states, the cards
+        still to come included."""
+        return copy.deepcopy(self)
+
+    def replay_prefix(self: G, length: int) -> G:
+        """The state after the first ``length`` actions of the history, rebuilt exactly (the random
+        generator as it was then, so the cards still to come are the same)."""
+        if not 0 <= length <= len(self.history):
+            raise ValueError(f"a history of {len(self.history)} actions has no prefix of {length}")
+        bit_generator = type(self._rng.bit_generator)()
+        fresh = np.random.Generator(bit_generator)
+        rebuilt = type(self)(self.rules, seed=fresh, auto_chance=False)
+        for action, state in zip(self.history[:length], self._rng_states[:length]):
+            bit_generator.state = state
+            rebuilt.apply(action)
+        bit_generator.state = self._rng_states[length] if length < len(self.history) else self._rng.bit_generator.state
+        rebuilt.auto_chance = self.auto_chance
+        return rebuilt
+
+    def undo(self: G) -> G:
+        """The state before the last player action (the chance steps that followed it are undone too)."""
+        last = max((i for i, a in enumerate(self.history) if not self.is_chance(a)), default=None)
+        if last is None:
+            raise IllegalAction(f"{self.message_prefix}.illegal.nothing_to_undo")
+        return self.replay_prefix(last)
+
+    @classmethod
+    def is_chance(cls, action: A) -> bool:
+        """Whether ``action`` is a chance step (dealing, drawing, revealing), not a player's move."""
+        return getattr(action, "seat", None) is None
+
+    @classmethod
+    def from_history(cls: type[G], rules: Any, history: Sequence[A], auto_chance: bool = True) -> G:
+        """Rebuild a state from a recorded history (chance steps carry their cards, so no randomness is
+        needed). Raises :class:`IllegalAction` naming the first entry that does not fit."""
+        state = cls(rules, seed=0, auto_chance=False)
+        for index, action in enumerate(history):
+            try:
+                state.apply(action)
+            except IllegalAction as error:
+                raise IllegalAction(f"{cls.message_prefix}.illegal.in_history", index=index + 1, problem=str(error)) from None
+        state.auto_chance = auto_chance
+        if auto_chance:
+            state._run_chance()
+        return state
+
+    def snapshot(self) -> Any:
+        """Everything that makes up the state, as one comparable value (for tests and caches): every
+        attribute, the random generator's state included."""
+        return _freeze(vars(self))
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, np.random.Generator):
+        return _freeze(value.bit_generator.state)
+    if isinstance(value, dict):
+        return tuple(sorted(((_freeze(k), _freeze(v)) for k, v in value.items()), key=repr))
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(_freeze(v) for v in value)
+    if isinstance(value, np.ndarray):
+        return tuple(value.tolist())
+    if hasattr(value, "__dataclass_params__") and getattr(value, "__dataclass_params__").frozen:
+        return value
+    slots = getattr(type(value), "__slots__", None)
+    if slots is not None and not hasattr(value, "__dict__"):
+        return (type(value).__name__, tuple(_freeze(getattr(value, s, None)) for s in slots))
+    if hasattr(value, "__dict__") and not isinstance(value, type) and not isinstance(value, enum.Enum):
+        return (type(value).__name__, _freeze(vars(value)))
+    return value
+
+
+class Bot(Generic[V]):
+    """A strategy for one seat: ``decide(view)`` returns a :class:`Decision` (the move and its reason), or
+    ``None`` when the bot has nothing it wants to do now (it may wait while others act at once).
+
+    ``game`` names the catalogue section of the bot's description (``<game>.bot.<name>``)."""
+
+    game: ClassVar[str] = "game"
+    name: ClassVar[str] = "bot"
+
+    def __init__(self, seed: SeedLike = None) -> None:
+        self.rng = make_rng(seed)
+
+    def decide(self, view: V) -> "Decision | None":
+        raise NotImplementedError
+
+    def describe(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return message(f"{self.game}.bot.{self.name}", lang)
 
 
 @dataclass(frozen=True)

@@ -12,16 +12,18 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
-from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.errors import IllegalAction, InputError, OptionError
 from pokerkit_teach.core.game import CHANCE, ReplayStep as GameStep
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from pokerkit_teach.core.registry import all_games, get_game
 
-__all__ = ["ScenarioError", "read_titles_and_players", "pick_title", "read_builtin", "load_named_or_file", "replay_rounds"]
+__all__ = ["ScenarioError", "read_titles_and_players", "pick_title", "read_builtin", "load_named_or_file", "replay_rounds",
+           "builtin_scenarios", "load_any_scenario", "read_json"]
 
 T = TypeVar("T")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(InputError):
     """A scenario that cannot be played: the message names the place (field or step) and the problem."""
 
 
@@ -60,13 +62,7 @@ def load_named_or_file(source: str | Path, builtin: Sequence[T], from_dict: Call
     path = Path(text)
     if not path.is_file():
         raise ScenarioError(f"no built-in scenario and no file named {text!r}; the built-in ones are {', '.join(sorted(named))}")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise ScenarioError(f"{path}: not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ScenarioError(f"{path}: {error}") from None
-    return from_dict(data, str(path))
+    return from_dict(read_json(path), str(path))
 
 
 def replay_rounds(state: Any, rounds: Sequence[tuple[Any, Sequence[str]]], parse: Callable[[str], Any]) -> list[GameStep]:
@@ -98,3 +94,42 @@ def replay_rounds(state: Any, rounds: Sequence[tuple[Any, Sequence[str]]], parse
         if not state.is_terminal() and state.round.number == number and number < len(rounds):
             raise ScenarioError(f"round {number} stops before its end, but another round follows")
     return steps
+
+
+def builtin_scenarios() -> list[tuple[str, Any]]:
+    """``(game name, scenario)`` for every built-in scenario of every game."""
+    from_games: list[tuple[str, Any]] = []
+    for game in all_games():
+        from_games += [(game.name, scenario) for scenario in game.builtin_scenarios()]
+    return from_games
+
+
+def load_any_scenario(source: str | Path) -> Any:
+    """A built-in scenario of any game by name, or a scenario file whose ``game`` field names its game
+    (``pokerface`` when it has none)."""
+    text = str(source)
+    named = {scenario.name: scenario for _, scenario in builtin_scenarios()}
+    if text in named:
+        return named[text]
+    path = Path(text)
+    if not path.is_file():
+        raise ScenarioError(f"no built-in scenario and no file named {text!r}; the built-in ones are {', '.join(sorted(named))}")
+    data = read_json(path)
+    name = data.get("game", "pokerface") if isinstance(data, Mapping) else "pokerface"
+    try:
+        game = get_game(name)
+    except OptionError:
+        raise ScenarioError(f"{path}: 'game' is one of {', '.join(g.name for g in all_games())}, got {name!r}") from None
+    return game.scenario_from_dict(data, str(path))
+
+
+def read_json(path: Path) -> Any:
+    """The JSON in a scenario file; a clear error naming the file for anything else."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ScenarioError(f"{path}: not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{path}: not a text file in UTF-8") from None
+    except (OSError, RecursionError) as error:
+        raise ScenarioError(f"{path}: cannot be read: {error}") from None

@@ -1,0 +1,152 @@
+"""Many games with bots in every seat, for any game of the kit: one runner, in parallel processes, with
+progress, as JSON or in words.
+
+Every game has its own seed derived from ``seed`` and its number, so a result does not depend on the
+number of worker processes.
+
+>>> result = simulate("pokerface", players=3, bots=["random"], games=20, seed=1)
+>>> result.games, result.totals["won"] + result.totals["lost"]
+(20, 20.0)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+
+from pokerkit_teach.core.errors import OptionError
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE
+from pokerkit_teach.core.match import Match
+from pokerkit_teach.core.registry import GameInfo, get_game
+
+__all__ = ["SimulationResult", "simulate", "play_one", "wilson_interval", "MAX_GAMES", "MAX_WORKERS"]
+
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 64
+
+
+def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default).
+
+    >>> [round(x, 3) for x in wilson_interval(50, 100)]
+    [0.404, 0.596]
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """The sums of every game's figures (``totals``, as the game's ``tally`` names them) for ``games``
+    games of ``game`` with ``bots`` in the seats."""
+
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    options: tuple[tuple[str, Any], ...]
+    games: int
+    seed: int
+    seconds: float
+    totals: Mapping[str, float]
+
+    def rate(self, name: str) -> float:
+        """A total per game: ``rate("won")`` is the share of games won."""
+        return self.totals.get(name, 0.0) / self.games if self.games else 0.0
+
+    def ci95(self, name: str) -> tuple[float, float]:
+        """The 95% interval of the share ``rate(name)`` (for a count of at most one per game)."""
+        return wilson_interval(self.totals.get(name, 0.0), self.games)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "bots": list(self.bots),
+            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options},
+            "games": self.games,
+            "seed": self.seed,
+            "seconds": round(self.seconds, 3),
+            "totals": {k: (int(v) if float(v).is_integer() else round(v, 6)) for k, v in self.totals.items()},
+        }
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return get_game(self.game).report(self.totals, self.games, lang) + f" ({self.seconds:.1f} s)"
+
+
+def play_one(game: GameInfo, rules: Any, bot_names: Sequence[str], seed: int, number: int) -> Any:
+    """Game ``number`` of a simulation seeded ``seed``: its bots and its deal come from its own seeds."""
+    players = rules.player_count if hasattr(rules, "player_count") else len(rules.players)
+    game_seed = np.random.SeedSequence([seed, number])
+    seeds = game_seed.spawn(players + 1)
+    bots = game.bots_for(bot_names, players, [np.random.default_rng(s) for s in seeds[:players]])
+    rng = np.random.default_rng(int(seeds[players].generate_state(1)[0]))
+    state = rules.new_game(seed=rng, auto_chance=game.dealer is None)
+    return Match(state, bots, seed=rng, dealer=game.dealer).play_to_end()
+
+
+def _run_chunk(args: tuple[str, int, tuple[tuple[str, Any], ...], tuple[str, ...], int, list[int]]) -> Counter[str]:
+    name, players, options, bot_names, seed, numbers = args
+    game = get_game(name)
+    rules = game.new_rules(players, dict(options))
+    totals: Counter[str] = Counter()
+    for number in numbers:
+        for key, value in game.tally(play_one(game, rules, bot_names, seed, number)).items():
+            totals[key] += value
+    return totals
+
+
+def simulate(
+    game: str | GameInfo,
+    players: int,
+    bots: Sequence[str] = (),
+    games: int = 1000,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> SimulationResult:
+    """Play ``games`` games with ``bots`` (one name for every seat, or one per seat; the game's default
+    bot if none) and sum each game's figures. ``progress(done, total)`` is called as chunks finish."""
+    info = game if isinstance(game, GameInfo) else get_game(game)
+    given = {k: (tuple(v) if isinstance(v, (list, tuple)) else v) for k, v in (options or {}).items() if v not in (None, (), [])}
+    info.new_rules(players, given)  # check the arguments before any work
+    bot_names = tuple(bots) or (info.default_bot,)
+    info.bots_for(bot_names, players)
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise OptionError("games", f"a whole number from 1 to {MAX_GAMES:,}", games)
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise OptionError("workers", f"a whole number from 1 to {MAX_WORKERS}", workers)
+    start = time.perf_counter()
+    chunk = max(1, min(200, games // (workers * 4) or 1))
+    option_items = tuple(sorted(given.items()))
+    chunks = [(info.name, players, option_items, bot_names, seed, list(range(i, min(i + chunk, games))))
+              for i in range(0, games, chunk)]
+    totals: Counter[str] = Counter()
+    done = 0
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = pool.map(_run_chunk, chunks)
+            for args, result in zip(chunks, results):
+                totals.update(result)
+                done += len(args[5])
+                if progress:
+                    progress(done, games)
+    else:
+        for args in chunks:
+            totals.update(_run_chunk(args))
+            done += len(args[5])
+            if progress:
+                progress(done, games)
+    return SimulationResult(info.name, players, bot_names, option_items, games, seed, time.perf_counter() - start,
+                            {k: float(v) for k, v in totals.items()})

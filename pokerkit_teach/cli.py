@@ -7,14 +7,25 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import time
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Sequence, TextIO
 
-from pokerkit_teach.holdem.explain import Comparison, describe_hand, explain_hand
-
-from pokerkit_teach.pokerface.showdown import ShowdownResult, check_showdown, token_label
-from pokerkit_teach.holdem.ranking import STRENGTH_COUNT, HandResult, best_hand
 from pokerkit_teach.core.i18n import LANGUAGES
+from pokerkit_teach.core.registry import all_games, game_names
+from pokerkit_teach.core.scenarios import builtin_scenarios, load_any_scenario
+from pokerkit_teach.core.simulate import simulate
+from pokerkit_teach.holdem.explain import Comparison, describe_hand, explain_hand
+from pokerkit_teach.holdem.ranking import STRENGTH_COUNT, HandResult, best_hand
+from pokerkit_teach.pokerface.showdown import ShowdownResult, check_showdown, token_label
+from pokerkit_teach.voces.ranking import rank_voces_hand
+
+try:
+    __version__ = version("pokerkit-teach")
+except PackageNotFoundError:  # pragma: no cover - run from a folder without installing
+    __version__ = "unknown"
 
 EXIT_USAGE = 2
 
@@ -90,8 +101,6 @@ def _rank_text(result: HandResult, lang: str) -> str:
 
 
 def _rank_voces(text: str, args: argparse.Namespace, out: TextIO) -> None:
-    from pokerkit_teach.voces.ranking import rank_voces_hand
-
     hand = rank_voces_hand(text, ace_low_straight=args.ace_low)
     if args.json:
         data = {
@@ -168,50 +177,19 @@ def _showdown(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
 
 
 def _examples(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    from pokerkit_teach.pokerface.scenarios import builtin_scenarios
-    from pokerkit_teach.pokerguess.scenarios import guess_builtin_scenarios
-    from pokerkit_teach.voces.scenarios import voces_builtin_scenarios
-
-    scenarios: list[Any] = ([("pokerface", s) for s in builtin_scenarios()] + [("pokerguess", s) for s in guess_builtin_scenarios()]
-                            + [("voces", s) for s in voces_builtin_scenarios()])
+    scenarios = builtin_scenarios()
     if args.json:
         print(json.dumps([{"name": s.name, "game": game, "title": s.title(args.lang)} for game, s in scenarios], ensure_ascii=False), file=out)
     else:
         width = max(len(s.name) for _, s in scenarios)
-        for game, scenario in scenarios:
+        for _, scenario in scenarios:
             print(f"{scenario.name:<{width}}  {scenario.title(args.lang)}", file=out)
     return 0
 
 
-def _load_any_scenario(source: str) -> Any:
-    """A built-in scenario of any game by name, or a scenario file (its "game" field picks the game)."""
-    from pathlib import Path
-
-    from pokerkit_teach.pokerface.scenarios import load_scenario
-    from pokerkit_teach.pokerguess.scenarios import GuessScenario, guess_builtin_scenarios
-    from pokerkit_teach.voces.scenarios import VocesScenario, voces_builtin_scenarios
-
-    named: dict[str, Any] = {s.name: s for s in guess_builtin_scenarios()}
-    named |= {s.name: s for s in voces_builtin_scenarios()}
-    if source in named:
-        return named[source]
-    path = Path(source)
-    if path.is_file():
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError:
-            data = None
-        game = data.get("game") if isinstance(data, dict) else None
-        if game == "pokerguess":
-            return GuessScenario.from_dict(data, str(path))
-        if game == "voces":
-            return VocesScenario.from_dict(data, str(path))
-    return load_scenario(source)
-
-
 def _replay(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
     try:
-        replay = _load_any_scenario(args.scenario).replay()
+        replay = load_any_scenario(args.scenario).replay()
     except ValueError as error:
         print(f"error: {error}", file=err)
         return EXIT_USAGE
@@ -223,20 +201,6 @@ def _replay(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -
 
 
 def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    import os
-    import time
-
-    from pokerkit_teach.pokerface.simulate import simulate
-
-    if args.game == "pokerguess":
-        return _simulate_guess(args, out, err)
-    if args.game == "voces":
-        return _simulate_voces(args, out, err)
-    if len(args.bots) != 1:
-        print("error: Pokerface puts the same bot in every seat: give one name to --bots", file=err)
-        return EXIT_USAGE
-    args.bots = args.bots[0]
-    variants = [v for v in (args.variant or []) if v.lower() not in ("base", "none")]
     last = [0.0]
 
     def progress(done: int, total: int) -> None:
@@ -245,72 +209,21 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
             last[0] = now
             print(f"\rgames {done:,}/{total:,}", end="\n" if done == total else "", file=err, flush=True)
 
+    variants = [v for v in (args.variant or []) if v.lower() not in ("base", "none")]
     try:
         result = simulate(
-            players=args.players, variants=variants, bot=args.bots, games=args.games, seed=args.seed,
+            args.game, players=args.players, bots=args.bots or (), games=args.games, seed=args.seed,
             workers=args.workers or min(2, os.cpu_count() or 1),
             progress=progress if args.games >= 200 else None,
+            options={"variants": variants, "specials": args.specials or []},
         )
     except ValueError as error:
         print(f"error: {error}", file=err)
         return EXIT_USAGE
-    data = result.as_json()
     if args.json:
-        print(json.dumps(data), file=out)
+        print(json.dumps(result.as_json(), ensure_ascii=False), file=out)
     else:
-        low, high = result.ci95
-        label = ", ".join(result.variants) or "base game"
-        print(
-            f"{result.games:,} games, {result.players} players, {label}, {result.bot} bots: "
-            f"won {result.wins:,} ({100 * result.win_rate:.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}%), "
-            f"lost {result.losses:,}; deals {result.deal_successes:,} successes, {result.deal_failures:,} failures "
-            f"({result.seconds:.1f} s)",
-            file=out,
-        )
-    return 0
-
-
-def _simulate_guess(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from pokerkit_teach.pokerguess.simulate import simulate_guess
-
-    if args.variant:
-        print("error: PokerGuess has no variants; its options are set in scenario files", file=err)
-        return EXIT_USAGE
-    bots = ["counter"] if args.bots == ["estimator"] else args.bots
-    try:
-        result = simulate_guess(args.players, bots, args.games, args.seed)
-    except ValueError as error:
-        print(f"error: {error}", file=err)
-        return EXIT_USAGE
-    if args.json:
-        print(json.dumps(result), file=out)
-    else:
-        shares = ", ".join(f"{name}: {100 * data['pot_share']:.1f}% of pots" for name, data in result["bots"].items())
-        print(f"{result['games']:,} games, {result['players']} players, {result['pots']:,} pots ({result['pots_shared']:,} shared); {shares}", file=out)
-    return 0
-
-
-def _simulate_voces(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from pokerkit_teach.voces.simulate import simulate_voces
-
-    if args.variant:
-        print("error: Póker a Voces has no variants; choose the special cards with --specials", file=err)
-        return EXIT_USAGE
-    bots = ["builder"] if args.bots == ["estimator"] else args.bots
-    try:
-        result = simulate_voces(args.players, bots, args.games, args.seed, specials=args.specials or [])
-    except ValueError as error:
-        print(f"error: {error}", file=err)
-        return EXIT_USAGE
-    if args.json:
-        print(json.dumps(result), file=out)
-    else:
-        points = ", ".join(f"{name}: {data['mean_points']:.1f} points a game, won {100 * data['game_share']:.1f}%"
-                           for name, data in result["bots"].items())
-        specials = ", ".join(result["specials"]) or "no special cards"
-        print(f"{result['games']:,} games, {result['players']} players, {specials}: {points}; "
-              f"{100 * result['nobody_won_share']:.1f}% of hands won by nobody, "
-              f"{100 * result['fold_share']:.1f}% of hands folded", file=out)
+        print(result.text(args.lang), file=out)
     return 0
 
 
@@ -322,6 +235,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pokerkit-teach", description="Rank poker hands and check Pokerface showdowns, step by step.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def common(sub: argparse.ArgumentParser) -> None:
@@ -366,22 +280,22 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser(
         "simulate",
         help="simulate many games with bots in every seat",
-        description="Play many games with bots in every seat. Pokerface: the team's win rate with a 95%% confidence interval; "
+        description="Play many games with bots in every seat. Pokerface: the team's win rate with a 95% confidence interval; "
                     "PokerGuess and Póker a Voces: how each bot fares.",
     )
-    simulate.add_argument("game", choices=["pokerface", "pokerguess", "voces"])
+    simulate.add_argument("game", choices=game_names())
     simulate.add_argument("--players", type=int, default=4, help="3 to 6 (default 4)")
     simulate.add_argument("--variant", nargs="*", action="extend", metavar="NAME",
                           help="free-for-all, rising-stakes, soft-landing (any of them; 'base' for none)")
-    simulate.add_argument("--bots", nargs="+", default=["estimator"],
-                          help="Pokerface: random, estimator or reader (default estimator); PokerGuess: random or counter, "
-                               "one per seat in turn (default counter); Póker a Voces: random or builder, one per seat in turn (default builder)")
+    simulate.add_argument("--bots", nargs="+", metavar="NAME",
+                          help="one bot for every seat, or one per seat: " + "; ".join(
+                              f"{game.name}: {', '.join(game.bot_names)} (default {game.default_bot})" for game in all_games()))
     simulate.add_argument("--specials", nargs="*", metavar="NAME",
                           help="Póker a Voces: the special cards in every round (raccoon, dove, capybara, baboon, penguin; at most two)")
     simulate.add_argument("--games", type=int, default=1000)
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--workers", type=int, default=0, help="processes to use (default: up to 2)")
-    simulate.add_argument("--json", action="store_true", help="print JSON instead of text")
+    common(simulate)
     simulate.set_defaults(run=_simulate)
     return parser
 

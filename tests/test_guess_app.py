@@ -218,17 +218,20 @@ def test_rulebook_button_loads_cards_and_predictions() -> None:
 
 def test_rulebook_example_replays_to_bottoms_win() -> None:
     app = GuessExplorerApp(query="seed=1")
-    assert "Step 1 of" in app.step_counter.value and app.step_buttons["back"].disabled
+    navigator = app.navigator
+    assert "Step 1 of" in navigator.counter.value and navigator.buttons["back"].disabled
+    assert navigator.counter._dom_classes == ("pkt-guess-step-counter",)
+    assert [b._dom_classes for b in navigator.buttons.values()] == [(f"pkt-guess-{n}",) for n in ("first", "back", "forward", "last")]
     assert "Right deals" in text(app.narration.value)
-    app.step_buttons["forward"].click()
+    navigator.buttons["forward"].click()
     assert "Top predicts 3 Red cards and 4 Bishops." in text(app.narration.value)
     assert "3 Red cards and 4 Bishops" in text(app.example_table.value)
-    app.step_buttons["last"].click()
+    navigator.buttons["last"].click()
     narration = text(app.narration.value)
-    assert app.step_buttons["forward"].disabled
+    assert navigator.buttons["forward"].disabled
     assert "Bottom's prediction holds: Bottom takes the pot." in narration
     assert narration.index("Top predicted") < narration.index("Left predicted") < narration.index("Right predicted") < narration.index("Bottom predicted")
-    app.step_buttons["back"].click()
+    navigator.buttons["back"].click()
     assert "Bottom takes the pot" not in text(app.narration.value)
 
 
@@ -297,8 +300,8 @@ def test_a_whole_game_ends_with_one_winner() -> None:
     game.new_button.click()
     play_by_clicks(app, lambda: game_state(app).is_terminal(), limit=3000)
     state = game_state(app)
-    assert state.winner is not None and "The game is over" in game.status.value
-    assert f"{state.players[state.winner]} wins" in game.status.value
+    assert state.outcome is not None and "The game is over" in game.status.value
+    assert f"{state.players[state.outcome.winners[0]]} wins" in game.status.value
 
 
 def test_an_illegal_click_is_refused_and_changes_nothing() -> None:
@@ -326,7 +329,7 @@ def test_language_switch_changes_visible_texts() -> None:
     assert "Runde 1" in app.game.status.value
     assert "sagt" in text(app.game.log.value)  # the log is put into words again
     assert dict((v, k) for k, v in app.game.colour.options)[app.game.colour.value] in {"Grau", "Rot", "Magenta", "Lila", "Blau", "Gelb", "Cyan", "Orange", "Grün"}
-    assert "Schritt 1 von" in app.step_counter.value
+    assert "Schritt 1 von" in app.navigator.counter.value
     app.language.value = "en"
     assert app.tabs.titles[3] == "Play against bots" and "Bottom's prediction holds" in text(app.check_result.value)
 

@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from pokerkit_teach.pokerguess.bots import GUESS_BOT_NAMES, expected_counts, make_guess_bot
+from pokerkit_teach.core.errors import OptionError
+from pokerkit_teach.core.match import Match
+from pokerkit_teach.core.registry import get_game
+from pokerkit_teach.core.simulate import simulate
+from pokerkit_teach.pokerguess import GAME
+from pokerkit_teach.pokerguess.bots import expected_counts
+from pokerkit_teach.pokerguess.simulate import report
 from pokerkit_teach.pokerguess.state import PokerGuessRules, Reveal
 
 PROGRAM = Path(sys.executable).parent / "pokerkit-teach"
@@ -20,6 +26,7 @@ def test_a_view_shows_only_the_players_own_private_cards_and_cards_shown() -> No
     view = state.view_for(2)
     assert view.private == state.round.private[2] and view.shown == ()
     assert all(repr(card) not in repr(view) for card in state.round.private[0] + state.round.private[1])
+    assert view.last_result is None and list(view.legal_actions) == state.legal_actions(2)
 
 
 def test_expected_counts_add_up_to_the_cards_on_the_table() -> None:
@@ -28,32 +35,77 @@ def test_expected_counts_add_up_to_the_cards_on_the_table() -> None:
     assert sum(colours.values()) == pytest.approx(13) and sum(figures.values()) == pytest.approx(13)  # 4 x 2 + 5 cards
 
 
-@pytest.mark.parametrize("name", GUESS_BOT_NAMES)
+@pytest.mark.parametrize("name", GAME.bot_names)
 def test_bots_play_legal_moves_with_reasons_in_both_languages(name: str) -> None:
     state = PokerGuessRules(("A", "B", "C")).new_game(seed=6)
-    bots = [make_guess_bot(name, seed=i) for i in range(3)]
+    match = Match(state, [GAME.make_bot(name, i) for i in range(3)], seed=1)
     for _ in range(60):
-        if state.is_terminal():
+        view = state.view_for(max(0, state.current_player()))
+        move = match.step()  # an illegal move would raise here
+        if move is None:
             break
-        seat = state.current_player()
-        decision = bots[seat].decide(state.view_for(seat))
-        assert state.why_not(decision.action) is None, decision
+        assert move.decision is not None and move.action in view.legal_actions, move
+        decision = move.decision
         assert decision.text("en") and decision.text("de") and decision.text("en") != decision.text("de")
-        state.apply(decision.action)
     assert any(isinstance(a, Reveal) for a in state.history)  # play reached the last-card phase
+
+
+def test_bots_are_made_by_name_and_describe_themselves() -> None:
+    assert get_game("pokerguess") is GAME and GAME.default_bot == "counter" and GAME.bot_names == ("random", "counter")
+    for name in GAME.bot_names:
+        bot = GAME.make_bot(name, 1)
+        assert bot.name == name and bot.describe("en") != bot.describe("de")
+    with pytest.raises(OptionError, match="bot: expected one of random, counter, got 'clever'"):
+        GAME.make_bot("clever", 1)
 
 
 def test_counter_bot_names_its_expectation() -> None:
     state = PokerGuessRules(("A", "B", "C")).new_game(seed=7)
-    decision = make_guess_bot("counter").decide(state.view_for(state.current_player()))
-    assert decision.text().startswith("I expect about")
+    decision = GAME.make_bot("counter", None).decide(state.view_for(state.current_player()))
+    assert decision is not None and decision.text().startswith("I expect about")
 
 
-def test_simulate_pokerguess_prints_the_share_of_pots_per_bot() -> None:
-    result = subprocess.run([str(PROGRAM), "simulate", "pokerguess", "--players", "3", "--bots", "counter", "random",
+def test_rule_options_are_checked_by_name() -> None:
+    rules = GAME.new_rules(["Ann", "Ben"], {"starting_chips": 5, "colour_order": "by_number_reversed", "count_folded_cards": False})
+    assert rules.starting_chips == 5 and rules.colour_order.value == "by_number_reversed" and not rules.count_folded_cards
+    for options, named in (({"variants": ["x"]}, "variants"), ({"starting_chips": "many"}, "starting_chips"),
+                           ({"colour_order": "rainbow"}, "colour_order"), ({"count_folded_cards": 1}, "count_folded_cards"),
+                           ({"max_rounds": 0}, "max_rounds"), ({"initial_bet": True}, "initial_bet")):
+        with pytest.raises(OptionError) as error:
+            GAME.new_rules(3, options)
+        assert error.value.option == named
+    with pytest.raises(OptionError, match="players"):
+        GAME.new_rules(7)
+
+
+def test_simulation_counts_every_pot_once_per_seat() -> None:
+    result = simulate("pokerguess", players=3, bots=["counter", "random", "counter"], games=4, seed=2, options={"max_rounds": 30})
+    totals = result.totals
+    won = [totals[f"pots_won.{seat}"] for seat in (1, 2, 3)]
+    assert sum(won) + totals["pots_shared"] == totals["pots"] > 0
+    assert sum(totals[f"games_won.{seat}"] for seat in (1, 2, 3)) == 4
+    again = simulate("pokerguess", players=3, bots=["counter", "random", "counter"], games=4, seed=2, options={"max_rounds": 30}, workers=2)
+    assert again.totals == totals  # the same games, whatever the number of processes
+    text = GAME.report(totals, 4, "en")
+    assert text.startswith(f"4 games, 3 players, {int(totals['pots'])} pots ({int(totals['pots_shared'])} shared); seat 1: ")
+    assert "seat 3:" in text and "Platz 3:" in GAME.report(totals, 4, "de") and "% der Pots" in GAME.report(totals, 4, "de")
+    # with the bots' names, their seats' shares are summed per bot
+    by_bot = report(totals, 4, "en", ["counter", "random", "counter"])
+    share = 100 * (won[0] + won[2]) / totals["pots"]
+    assert by_bot.endswith(f"; counter: {share:.1f}% of pots, random: {100 * won[1] / totals['pots']:.1f}% of pots")
+    assert report(totals, 4, "en", ["counter"]).endswith(f"; counter: {100 * sum(won) / totals['pots']:.1f}% of pots")
+
+
+def test_simulate_pokerguess_prints_the_share_of_pots_per_seat() -> None:
+    result = subprocess.run([str(PROGRAM), "simulate", "pokerguess", "--players", "3", "--bots", "counter", "random", "counter",
                              "--games", "4", "--seed", "2", "--json"], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["games"] == 4 and set(data["bots"]) == {"counter", "random"}
-    shares = sum(b["pot_share"] for b in data["bots"].values()) + data["pots_shared"] / data["pots"]
-    assert shares == pytest.approx(1.0, abs=1e-5)
+    totals = data["totals"]
+    shares = sum(totals[f"pots_won.{seat}"] for seat in (1, 2, 3)) / totals["pots"] + totals["pots_shared"] / totals["pots"]
+    assert shares == pytest.approx(1.0, abs=1e-9)
+    text = subprocess.run([str(PROGRAM), "simulate", "pokerguess", "--players", "2", "--games", "2", "--seed", "1"],
+                          capture_output=True, text=True, timeout=300)
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.startswith("2 games, 2 players, ") and "seat 1: " in text.stdout and "% of pots" in text.stdout

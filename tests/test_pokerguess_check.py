@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerkit_teach.pokerguess.cards import Colour, Figure, parse_drez_cards, pokerdrez_deck
-from pokerkit_teach.pokerguess import ColourOrder, Prediction, check_prediction, checking_order
+from pokerkit_teach.core.errors import InputError
+from pokerkit_teach.pokerguess import ColourOrder, Prediction, PredictionCountError, PredictionParseError, check_prediction, checking_order
 from pokerkit_teach.pokerguess.check import holds_by_search
 
 # The rulebook's example: the four players' private cards and the five community cards.
@@ -52,10 +53,16 @@ def test_a_card_of_both_groups_counts_once() -> None:
 
 
 def test_bad_predictions_are_refused() -> None:
-    with pytest.raises(ValueError, match="colour count is a whole number from 1 to 6"):
+    with pytest.raises(PredictionCountError, match="colour count is a whole number from 1 to 6") as count:
         Prediction(7, Colour.RED, 1, Figure.PAWN)
-    with pytest.raises(ValueError, match="unknown word 'purplish'"):
+    assert count.value.place == "colour_count" and isinstance(count.value, InputError)
+    with pytest.raises(PredictionCountError, match="figure count is a whole number from 1 to 9") as count:
+        Prediction.parse("3 red 10 pawns")
+    assert count.value.place == "figure_count"
+    with pytest.raises(PredictionParseError, match="unknown word 'purplish'"):
         Prediction.parse("3 purplish 2 pawns")
+    with pytest.raises(PredictionParseError, match="a prediction names a count and a colour"):
+        Prediction.parse("3 red")
 
 
 DECK = [c for c in pokerdrez_deck(include_neutral=False)]

@@ -22,17 +22,17 @@ the game: see :mod:`widgets.guess_play`.
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 import ipywidgets
 
-from pokerkit_teach.pokerguess.cards import DrezCard, pokerdrez_deck
-from pokerkit_teach.pokerguess import Prediction, PredictionCheck, check_in_order, checking_order
-from pokerkit_teach.pokerguess.scenarios import GuessReplay, load_guess_scenario
-from pokerkit_teach.pokerguess.render import drez_cards_html
 from pokerkit_teach.core.rng import make_rng
+from pokerkit_teach.pokerguess import Prediction, PredictionCheck, check_in_order, checking_order
+from pokerkit_teach.pokerguess.cards import DrezCard, pokerdrez_deck
+from pokerkit_teach.pokerguess.render import drez_cards_html
+from pokerkit_teach.pokerguess.scenarios import GuessReplay, load_guess_scenario
+from pokerkit_teach.pokerguess.state import PokerGuessState
 
-from .common import App, esc
+from .common import App, StepNavigator, esc
 from .guess_parts import (
     NAMES,
     GuessTable,
@@ -193,36 +193,19 @@ class GuessExplorerApp(App):
     # ------------------------------------------------------------------ tab 3: the rulebook example
     def _build_example(self) -> ipywidgets.Widget:
         self.example_intro = ipywidgets.HTML()
-        self.step_buttons: dict[str, ipywidgets.Button] = {}
-        for name in ("first", "back", "forward", "last"):
-            button = ipywidgets.Button(layout=ipywidgets.Layout(width="8em"))
-            button.add_class(f"pkt-guess-{name}")
-            button.on_click(self.guarded(lambda _, name=name: self.go(name)))
-            self.step_buttons[name] = button
-        self.step_counter = ipywidgets.HTML()
-        self.step_counter.add_class("pkt-guess-step-counter")
+        self._replay: GuessReplay | None = None
+        self.navigator = StepNavigator(lambda: len(self._example_replay().steps), self.refresh, self.guarded,
+                                       prefix="pkt-guess-", counter_class="pkt-guess-step-counter")
         self.narration = ipywidgets.HTML()
         self.narration.add_class("pkt-guess-narration")
         self.example_table = ipywidgets.HTML()
         self.example_table.add_class("pkt-guess-example-table")
-        self.step = 1
-        self._replay: GuessReplay | None = None
-        return ipywidgets.VBox([
-            self.example_intro, ipywidgets.HBox([*self.step_buttons.values(), self.step_counter]),
-            self.narration, self.example_table,
-        ])
+        return ipywidgets.VBox([self.example_intro, self.navigator.box, self.narration, self.example_table])
 
     def _example_replay(self) -> GuessReplay:
         if self._replay is None:
             self._replay = load_guess_scenario(EXAMPLE).replay()
         return self._replay
-
-    def go(self, where: str) -> None:
-        """Move to the ``first``, ``last``, ``back`` (one step) or ``forward`` (one step) position."""
-        total = len(self._example_replay().steps)
-        target = {"first": 1, "last": total, "back": self.step - 1, "forward": self.step + 1}[where]
-        self.step = max(1, min(total, target))
-        self.refresh()
 
     # ------------------------------------------------------------------ tab 4: the game
     def _build_play(self) -> ipywidgets.Widget:
@@ -296,22 +279,16 @@ class GuessExplorerApp(App):
     def _refresh_example(self) -> None:
         t, lang = self.t, self.lang
         replay = self._example_replay()
-        total = len(replay.steps)
         self.example_intro.value = f"<p>{esc(replay.scenario.title(lang))}</p><p>{esc(t(_K + 'example_intro'))}</p>"
-        for name, button in self.step_buttons.items():
-            button.description = t("apps.replay." + name)
-            button.tooltip = t("apps.replay." + name + "_tip")
-        self.step_buttons["first"].disabled = self.step_buttons["back"].disabled = self.step <= 1
-        self.step_buttons["forward"].disabled = self.step_buttons["last"].disabled = self.step >= total
-        self.step_counter.value = f'<span aria-live="polite">{esc(t("apps.replay.counter", step=self.step, total=total))}</span>'
-        step = replay.steps[self.step - 1]
+        self.navigator.refresh(lang)
+        step = replay.steps[self.navigator.step - 1]
         head = t(_K + "example_round", round=step.round) + (" · " + t(_K + "example_move", move=step.move) if step.move else "")
         events = "".join(f"<li>{esc(line)}</li>" for line in step.lines(lang))
         parts = [f"<h3>{esc(head)}</h3><ul class='pkt-guess-events'>{events}</ul>"]
-        state = replay.state_after(self.step)
+        state = replay.state_after(self.navigator.step)
         checks: list[tuple[str, PredictionCheck]] = []
         if state.results:
-            checks = [(state.players[seat], verdict) for seat, verdict in state.results[-1]["checks"]]
+            checks = [(state.players[seat], verdict) for seat, verdict in state.results[-1].checks]
         if checks:
             parts.append(f"<p>{esc(t(_K + 'legend'))}</p>" + check_steps_html(checks, self._example_cards(), lang) + outcome_html(checks, lang))
         self.narration.value = "".join(parts)
@@ -321,7 +298,7 @@ class GuessExplorerApp(App):
         first = load_guess_scenario(EXAMPLE).rounds[0]
         return [c for pair in first.private for c in pair] + list(first.community)
 
-    def _example_table_html(self, state: Any) -> str:
+    def _example_table_html(self, state: PokerGuessState) -> str:
         t, lang = self.t, self.lang
         first = load_guess_scenario(EXAMPLE).rounds[0]
         settled = bool(state.results)

@@ -22,10 +22,10 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from pokerkit_teach.pokerguess.cards import DrezCard, NeutralCard, parse_drez_cards
 from pokerkit_teach.core.errors import CardParseError, DuplicateCardError
 from pokerkit_teach.core.i18n import Msg
-from pokerkit_teach.pokerguess import Prediction, PredictionCheck, count_groups
+from pokerkit_teach.pokerguess import Prediction, PredictionCheck, PredictionCountError, PredictionError, count_groups
+from pokerkit_teach.pokerguess.cards import DrezCard, NeutralCard, parse_drez_cards
 from pokerkit_teach.pokerguess.render import drez_card_html, drez_cards_html
 
 from . import common
@@ -132,9 +132,10 @@ def parse_predictions(text: str, players: Sequence[str]) -> list[tuple[str, Pred
             raise InputProblem("prediction_name_twice", name=name)
         try:
             prediction = Prediction.parse(words)
-        except ValueError as error:
-            key = "bad_count" if " count is " in str(error) else "bad_prediction"
-            raise InputProblem(key, line=number, text=words.strip()) from None
+        except PredictionCountError:
+            raise InputProblem("bad_count", line=number, text=words.strip()) from None
+        except PredictionError:
+            raise InputProblem("bad_prediction", line=number, text=words.strip()) from None
         for other, earlier in predictions:
             if earlier == prediction:
                 raise InputProblem("same_prediction", name=name, other=other)

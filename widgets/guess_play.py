@@ -13,18 +13,17 @@ CSS classes: ``pkt-guess-new-game``, ``pkt-guess-status``, ``pkt-guess-players``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import ipywidgets
 import numpy as np
 
-from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure
 from pokerkit_teach.core.i18n import Msg
-from pokerkit_teach.pokerguess import Prediction, PredictionCheck
-from pokerkit_teach.pokerguess.bots import GUESS_BOT_NAMES, GuessBot, make_guess_bot
-from pokerkit_teach.pokerguess.state import TERMINAL, Action, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
+from pokerkit_teach.core.match import Match
+from pokerkit_teach.pokerguess import GAME, Prediction
+from pokerkit_teach.pokerguess.cards import Colour, Figure
 from pokerkit_teach.pokerguess.render import drez_cards_html
+from pokerkit_teach.pokerguess.state import Action, Fold, GuessPhase, PokerGuessRules, PokerGuessState, Predict, Reveal, RoundResult, Stay
 
 from .common import esc, show_tab_move
 from .guess_parts import NAMES, check_steps_html, outcome_html
@@ -32,39 +31,27 @@ from .guess_parts import NAMES, check_steps_html, outcome_html
 if TYPE_CHECKING:
     from .common import App
 
-__all__ = ["GuessGame", "FinishedRound", "HUMAN"]
+__all__ = ["GuessGame", "HUMAN"]
 
 HUMAN = 0
-MAX_BOT_MOVES = 500
 _K = "apps.guess.play."
-
-
-@dataclass(frozen=True)
-class FinishedRound:
-    """A round that has been checked: every card, as the check reveals them, and the engine's result."""
-
-    number: int
-    hands: tuple[tuple[str, tuple[DrezCard, ...]], ...]
-    community: tuple[DrezCard, ...]
-    checks: tuple[tuple[str, PredictionCheck], ...]
-    winner: str | None
-    pot: int
-    by_folding: bool
+_BETTING = (GuessPhase.BETTING1, GuessPhase.BETTING2)
 
 
 class GuessGame:
-    """The play section: owns its controls, asks the engine for every decision and lets the bots move."""
+    """The play section: owns its controls, asks the engine for every decision and lets the bots move
+    through a :class:`~pokerkit_teach.core.match.Match`."""
 
     def __init__(self, app: "App") -> None:
         self.app = app
         self.state: PokerGuessState | None = None
-        self.bots: list[GuessBot | None] = []
+        self.match: Match[PokerGuessState] | None = None
         self.log_lines: list[tuple[str, Any]] = []  # ("event", GuessEvent) or ("reason", (player, Msg)), put into words when drawn
-        self.finished: FinishedRound | None = None
+        self.finished: RoundResult | None = None  # the last round settled, as your view shows it
         self.paused = False
         g = app.guarded
         self.players = ipywidgets.Dropdown(options=[2, 3, 4, 5, 6], value=app.params.players, layout=ipywidgets.Layout(width="12em"))
-        self.bot_choice = ipywidgets.Dropdown(options=list(GUESS_BOT_NAMES), value="counter", layout=ipywidgets.Layout(width="14em"))
+        self.bot_choice = ipywidgets.Dropdown(options=list(GAME.bot_names), value=GAME.default_bot, layout=ipywidgets.Layout(width="14em"))
         self.new_button = ipywidgets.Button(icon="refresh")
         self.new_button.add_class("pkt-guess-new-game")
         self.new_button.on_click(g(lambda _: self.new_game()))
@@ -131,7 +118,8 @@ class GuessGame:
         self.seed = seed
         rules = PokerGuessRules(NAMES[:count], first_dealer=count - 1)  # you sit left of the dealer and begin
         self.state = rules.new_game(seed=seed)
-        self.bots = [None] + [make_guess_bot(str(self.bot_choice.value), seed=np.random.default_rng([seed, 3, s])) for s in range(1, count)]
+        bots = {s: GAME.make_bot(str(self.bot_choice.value), np.random.default_rng([seed, 3, s])) for s in range(1, count)}
+        self.match = Match(self.state, bots, seed=seed)
         self.log_lines = []
         self.finished = None
         self.paused = False
@@ -143,8 +131,9 @@ class GuessGame:
 
     def play(self, action: Action) -> None:
         """Your move: the engine checks it (a refusal changes nothing); then the bots answer."""
-        assert self.state is not None
-        self._apply(action, None)
+        state = self.state
+        assert state is not None
+        self._record(state.apply(action), HUMAN, None)
         self.app.say("")
         self.run_bots()
         self.refresh()
@@ -156,39 +145,27 @@ class GuessGame:
         self.refresh()
 
     def run_bots(self) -> None:
-        state = self.state
-        assert state is not None
-        for _ in range(MAX_BOT_MOVES):
-            if self.paused or state.is_terminal():
+        """The match moves the bots until you are to act or the game is over; it stops after a round is
+        settled, so you can read the check (``paused``) until you ask for the next round."""
+        match = self.match
+        assert match is not None
+        while not self.paused:
+            move = match.step()
+            if move is None:
                 return
-            seat = state.current_player()
-            if seat in (HUMAN, TERMINAL):
-                return
-            bot = self.bots[seat]
-            assert bot is not None
-            decision = bot.decide(state.view_for(seat))
-            action, reason = decision.action, decision.reason
-            if state.why_not(action) is not None:  # a bot's slip must not stall the game
-                action, reason = Fold(seat), Msg.of("pokerguess.reason.random_fold")
-            self._apply(action, reason)
+            self._record(move.events, move.seat, move.decision.reason if move.decision else None)
 
-    def _apply(self, action: Action, reason: Msg | None) -> None:
+    def _record(self, events: Sequence[Any], seat: int, reason: Msg | None) -> None:
+        """Log a move's events with the bot's reason after the first, and pause when it settled a round."""
         state = self.state
         assert state is not None
-        before = state.round
-        hands = tuple((state.players[s], tuple(before.private[s])) for s in range(len(before.private)) if before.private[s])
-        events = state.apply(action)
         self._log_events(events[:1])
         if reason is not None:
-            seat = getattr(action, "seat", None)
-            self.log_lines.append(("reason", (state.players[seat] if seat is not None else "", reason)))
+            self.log_lines.append(("reason", (state.players[seat], reason)))
         self._log_events(events[1:])
-        if state.round is not before or state.is_terminal():  # the round was settled
-            result = state.results[-1]
-            checks = tuple((state.players[seat], verdict) for seat, verdict in result["checks"])
-            winner = state.players[result["winner"]] if result["winner"] is not None else None
-            self.finished = FinishedRound(result["round"], hands, tuple(before.community), checks, winner, result["pot"],
-                                          by_folding=not result["checks"])
+        last = state.view_for(HUMAN).last_result
+        if last is not None and last != self.finished:
+            self.finished = last
             self.paused = not state.is_terminal()
 
     def _log_events(self, events: Any) -> None:
@@ -266,15 +243,17 @@ class GuessGame:
         assert state is not None
         t = self.app.t
         if state.is_terminal():
-            assert state.winner is not None
-            return t(_K + "game_over", name=state.players[state.winner], chips=state.chips[state.winner],
+            outcome = state.outcome
+            assert outcome is not None
+            winner = outcome.winners[0]
+            return t(_K + "game_over", name=state.players[winner], chips=state.chips[winner],
                      you=state.chips[HUMAN], seed=self.seed)
         if self.paused:
             return t(_K + "paused", round=self.finished.number if self.finished else 0)
         view = state.view_for(HUMAN)
-        phase = t(_K + f"phase.{view.phase}")
+        phase = t(_K + "phase." + view.phase.value)
         if view.to_act == HUMAN:
-            who = t(_K + ("your_turn_reveal" if view.phase == "reveal" else "your_turn"), cover=view.to_cover)
+            who = t(_K + ("your_turn_reveal" if view.phase is GuessPhase.REVEAL else "your_turn"), cover=view.to_cover)
         elif HUMAN not in view.active:
             who = t(_K + "you_are_out")
         else:
@@ -312,8 +291,8 @@ class GuessGame:
         t, lang = self.app.t, self.app.lang
         view = state.view_for(HUMAN)
         mine = view.to_act == HUMAN and not state.is_terminal()
-        betting = mine and view.phase in ("betting1", "betting2")
-        revealing = mine and view.phase == "reveal"
+        betting = mine and view.phase in _BETTING
+        revealing = mine and view.phase is GuessPhase.REVEAL
         self._move_button(self.predict_button, self._chosen_prediction() if betting else None, t(_K + "predict_tip"))
         self._move_button(self.stay_button, Stay(HUMAN) if betting else None, t(_K + "stay_tip"))
         self._move_button(self.fold_button, Fold(HUMAN) if betting else None, t(_K + "fold_tip"))
@@ -329,13 +308,16 @@ class GuessGame:
             return ""
         t, lang = self.app.t, self.app.lang
         parts = [f"<h4>{esc(t(_K + 'result_heading', round=finished.number))}</h4>"]
+        players = self.state.players if self.state else ()
         if finished.by_folding:
-            parts.append(f"<p class='pkt-guess-outcome' role='status'><b>{esc(t(_K + 'sole_winner', name=finished.winner or '', pot=finished.pot))}</b></p>")
+            winner = players[finished.winner] if finished.winner is not None else ""
+            parts.append(f"<p class='pkt-guess-outcome' role='status'><b>{esc(t(_K + 'sole_winner', name=winner, pot=finished.pot))}</b></p>")
             return "<div>" + "".join(parts) + "</div>"
-        rows = "".join(f"<tr><th scope='row'>{esc(name)}</th><td>{drez_cards_html(hole, lang)}</td></tr>" for name, hole in finished.hands)
+        rows = "".join(f"<tr><th scope='row'>{esc(players[seat])}</th><td>{drez_cards_html(hole, lang)}</td></tr>"
+                       for seat, hole in finished.hands)
         rows += f"<tr><th scope='row'>{esc(t('apps.guess.community'))}</th><td>{drez_cards_html(finished.community, lang)}</td></tr>"
         parts.append(f"<table>{rows}</table><p>{esc(t('apps.guess.legend'))}</p>")
-        cards = [c for _, hole in finished.hands for c in hole] + list(finished.community)
-        parts.append(check_steps_html(finished.checks, cards, lang))
-        parts.append(outcome_html(finished.checks, lang).replace("</b>", f" ({esc(t(_K + 'pot', pot=finished.pot))})</b>", 1))
+        checks = [(players[seat], verdict) for seat, verdict in finished.checks]
+        parts.append(check_steps_html(checks, finished.cards, lang))
+        parts.append(outcome_html(checks, lang).replace("</b>", f" ({esc(t(_K + 'pot', pot=finished.pot))})</b>", 1))
         return "<div>" + "".join(parts) + "</div>"

@@ -25,11 +25,13 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from pokerkit_teach.pokerguess.cards import AnyDrezCard, Colour, DrezCard, Figure
+from pokerkit_teach.core.errors import InputError
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, ListRow as Row, Msg, message
+from pokerkit_teach.pokerguess.cards import AnyDrezCard, Colour, DrezCard, Figure
 
 __all__ = [
-    "ColourOrder", "Prediction", "PredictionCheck", "check_prediction", "checking_order", "check_in_order",
+    "ColourOrder", "Prediction", "PredictionError", "PredictionCountError", "PredictionParseError", "PredictionCheck",
+    "check_prediction", "checking_order", "check_in_order",
     "count_groups", "holds_by_search",
 ]
 
@@ -46,6 +48,30 @@ class ColourOrder(enum.Enum):
 
     def rank(self, colour: Colour) -> int:
         return colour.value if self is ColourOrder.BY_NUMBER else 10 - colour.value
+
+
+class PredictionError(InputError):
+    """Input that is not a prediction (an :class:`~pokerkit_teach.core.errors.InputError`, so a
+    ``ValueError``); the two kinds below tell what is wrong, ``place`` where."""
+
+    def __init__(self, text: str, place: str) -> None:
+        super().__init__(text)
+        self.place = place
+
+
+class PredictionCountError(PredictionError):
+    """A count outside its group's range; ``place`` names it: ``colour_count`` or ``figure_count``.
+
+    >>> try:
+    ...     Prediction.parse("7 red 2 pawns")
+    ... except PredictionCountError as error:
+    ...     print(error.place)
+    colour_count
+    """
+
+
+class PredictionParseError(PredictionError):
+    """Text that does not read as a count and a colour, then a count and a figure (``place``: the text)."""
 
 
 _WORD = {c.name.lower(): c for c in Colour} | {"grey": Colour.GRAY}
@@ -67,11 +93,14 @@ class Prediction:
         object.__setattr__(self, "figure", Figure(self.figure))
         for name, count, most in (("colour", self.colour_count, 6), ("figure", self.figure_count, 9)):
             if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
-                raise ValueError(f"a {name} count is a whole number from 1 to {most} (there are {most} cards of each {name}), got {count!r}")
+                raise PredictionCountError(
+                    f"a {name} count is a whole number from 1 to {most} (there are {most} cards of each {name}), got {count!r}",
+                    f"{name}_count")
 
     @classmethod
     def parse(cls, text: str) -> "Prediction":
-        """``"4 red 3 pawns"``, ``"3 green, 3 jokers"``, ``"4 red cards and 4 bishops"``.
+        """``"4 red 3 pawns"``, ``"3 green, 3 jokers"``, ``"4 red cards and 4 bishops"``; raises
+        :class:`PredictionParseError` or :class:`PredictionCountError`.
 
         >>> Prediction.parse("4 red cards and 3 pawns")
         Prediction(colour_count=4, colour=<Colour.RED: 2>, figure_count=3, figure=<Figure.PAWN: 1>)
@@ -87,9 +116,9 @@ class Prediction:
             elif _PLURAL.sub("", word) in _FIGURE or word in _FIGURE:
                 figure = _FIGURE.get(word) or _FIGURE[_PLURAL.sub("", word)]
             else:
-                raise ValueError(f"{text!r}: unknown word {word!r}; write like '4 red 3 pawns'")
+                raise PredictionParseError(f"{text!r}: unknown word {word!r}; write like '4 red 3 pawns'", text)
         if colour is None or figure is None or len(counts) != 2:
-            raise ValueError(f"{text!r}: a prediction names a count and a colour, then a count and a figure, like '4 red 3 pawns'")
+            raise PredictionParseError(f"{text!r}: a prediction names a count and a colour, then a count and a figure, like '4 red 3 pawns'", text)
         return cls(counts[0], colour, counts[1], figure)
 
     def sort_key(self, order: ColourOrder = ColourOrder.BY_NUMBER) -> tuple[int, int, int, int]:

@@ -22,8 +22,10 @@ PREDICTION``, ``NAME raises N and predicts PREDICTION``, ``NAME stays``, ``NAME 
 (or 2: which private card). The initial bets, the deal and the check happen by themselves.
 
 >>> replay = load_guess_scenario("pokerguess-example").replay()
->>> replay.outcome()["winner"]
+>>> replay.outcome_json()["winner"]
 'Bottom'
+>>> replay.final.results[-1].winner, replay.final.outcome is None   # seat 2 took the pot; the game goes on
+(2, True)
 """
 
 from __future__ import annotations
@@ -33,12 +35,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from pokerkit_teach.pokerguess.cards import DrezCard, parse_drez_cards
+from pokerkit_teach.core.errors import CardError, OptionError
 from pokerkit_teach.core.game import ReplayStep, StepReplay
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE
 from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds
-from pokerkit_teach.pokerguess.check import Prediction
-from pokerkit_teach.pokerguess.state import Action, Deal, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay, replay_guess_history
+from pokerkit_teach.pokerguess.cards import DrezCard, parse_drez_cards
+from pokerkit_teach.pokerguess.check import Prediction, PredictionError
+from pokerkit_teach.pokerguess.state import Action, Deal, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
 
 __all__ = ["GuessScenario", "GuessReplay", "load_guess_scenario", "guess_builtin_scenarios", "parse_guess_move"]
 
@@ -64,7 +67,7 @@ def parse_guess_move(text: str, players: tuple[str, ...]) -> Action:
     if match:
         try:
             prediction = Prediction.parse(match["prediction"])
-        except ValueError as error:
+        except PredictionError as error:
             raise ScenarioError(str(error)) from None
         return Predict(seat(match["name"]), prediction, int(match["raise"] or 0))
     for pattern, make in ((_STAY, Stay), (_FOLD, Fold)):
@@ -113,7 +116,7 @@ class GuessScenario:
             raise ScenarioError(f"{source}: the dealer {dealer!r} is not one of the players")
         try:
             rules = PokerGuessRules(tuple(players), players.index(dealer), **options)
-        except (ValueError, TypeError) as error:
+        except OptionError as error:
             raise ScenarioError(f"{source}: {error}") from None
         raw_rounds = data.get("rounds")
         if not isinstance(raw_rounds, list) or not raw_rounds:
@@ -129,7 +132,7 @@ class GuessScenario:
             try:
                 private = tuple(parse_drez_cards(private_raw[name], count=2) for name in players)
                 community = parse_drez_cards(raw.get("community", ""), count=5)
-            except ValueError as error:
+            except CardError as error:
                 raise ScenarioError(f"{where}: {error}") from None
             everything = [c for pair in private for c in pair] + list(community)
             if len(set(everything)) != len(everything) or not all(isinstance(c, DrezCard) for c in everything):
@@ -144,13 +147,13 @@ class GuessScenario:
         return GuessReplay.of(self)
 
 
-GuessReplayStep = ReplayStep
-
-
 @dataclass(frozen=True)
 class GuessReplay(StepReplay[PokerGuessState]):
+    """A scenario played step by step: its ``steps`` (chance steps too), the ``final`` state, and any
+    step's state again (:meth:`state_after`)."""
+
     scenario: GuessScenario
-    steps: tuple[GuessReplayStep, ...]
+    steps: tuple[ReplayStep, ...]
     final: PokerGuessState
 
     @classmethod
@@ -161,9 +164,10 @@ class GuessReplay(StepReplay[PokerGuessState]):
         return cls(scenario, tuple(steps), state)
 
     def _rebuild(self, history: Sequence[Action]) -> PokerGuessState:
-        return replay_guess_history(self.scenario.rules, history)
+        return PokerGuessState.from_history(self.scenario.rules, history, auto_chance=False)
 
-    def outcome(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    def outcome_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """The ``outcome`` of ``replay --json``: the last round's checks, who took its pot, every player's chips."""
         state = self.final
         last = state.results[-1] if state.results else None
         return {
@@ -171,10 +175,10 @@ class GuessReplay(StepReplay[PokerGuessState]):
             "checks": [
                 {"player": state.players[seat], "prediction": verdict.prediction.text(lang),
                  "holds": verdict.holds, "explanation": verdict.text(lang)}
-                for seat, verdict in (last["checks"] if last else [])
+                for seat, verdict in (last.checks if last else ())
             ],
-            "winner": state.players[last["winner"]] if last and last["winner"] is not None else None,
-            "pot": last["pot"] if last else 0,
+            "winner": state.players[last.winner] if last and last.winner is not None else None,
+            "pot": last.pot if last else 0,
             "chips": {name: chips for name, chips in zip(state.players, state.chips)},
             "summary": self.steps[-1].lines(lang)[-1] if self.steps else "",
         }
@@ -182,7 +186,7 @@ class GuessReplay(StepReplay[PokerGuessState]):
     def as_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         return {"scenario": self.scenario.name, "game": "pokerguess", "title": self.scenario.title(lang),
                 "players": list(self.scenario.rules.players), "steps": [s.as_json(lang) for s in self.steps],
-                "outcome": self.outcome(lang)}
+                "outcome": self.outcome_json(lang)}
 
 
 def guess_builtin_scenarios() -> list[GuessScenario]:

@@ -1,61 +1,68 @@
-"""Many PokerGuess games with bots: who wins the pots.
+"""What a simulation of PokerGuess counts (``tally``) and how it puts the sums into words (``report``); the
+runner is :func:`pokerkit_teach.core.simulate.simulate`.
 
->>> result = simulate_guess(players=3, bots=["counter", "random"], games=5, seed=1)
->>> result["games"], sorted(result["bots"])
-(5, ['counter', 'random'])
+``tally`` counts, for one finished game: ``pots`` (rounds settled), ``pots_shared`` (no prediction held),
+``pots_by_folding`` (everyone else folded), ``games_stopped`` (ended at the round limit, not with one
+player holding every chip), and for every seat ``n`` (counted from 1) ``pots_won.n`` and ``games_won.n``.
+
+>>> from pokerkit_teach.core.simulate import simulate
+>>> result = simulate("pokerguess", players=3, bots=["random"], games=5, seed=1)
+>>> totals = result.totals
+>>> totals["pots_won.1"] + totals["pots_won.2"] + totals["pots_won.3"] + totals["pots_shared"] == totals["pots"]
+True
+>>> report({"pots": 200, "pots_shared": 20, "pots_won.1": 120, "pots_won.2": 60}, 1000, "en")
+'1,000 games, 2 players, 200 pots (20 shared); seat 1: 60.0% of pots, seat 2: 30.0% of pots'
+>>> report({"pots": 200, "pots_shared": 20, "pots_won.1": 120, "pots_won.2": 60}, 1000, "de", ["counter", "random"])
+'1.000 Spiele, 2 Spieler, 200 Pots (20 geteilt); counter: 60,0 % der Pots, random: 30,0 % der Pots'
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
-import numpy as np
+from pokerkit_teach.core.i18n import message
 
-from pokerkit_teach.pokerguess.bots import make_guess_bot, play_guess_game
-from pokerkit_teach.pokerguess.state import PokerGuessRules, PokerGuessState
-
-__all__ = ["simulate_guess"]
+__all__ = ["tally", "report"]
 
 
-def simulate_guess(players: int, bots: Sequence[str], games: int, seed: int = 0, max_rounds: int = 100) -> dict[str, Any]:
-    """Play ``games`` games; seat i gets ``bots[i % len(bots)]``. Returns the JSON of
-    ``pokerkit-teach simulate pokerguess``: per bot, the share of pots it won and of games it won."""
-    if not 2 <= players <= 6:
-        raise ValueError(f"PokerGuess is played here by 2 to 6 players, got {players}")
-    if games < 1:
-        raise ValueError(f"simulate at least one game, got {games}")
-    names = [bots[i % len(bots)] for i in range(players)]
-    for name in set(names):
-        make_guess_bot(name)  # unknown names fail before any game is played
-    rules = PokerGuessRules(tuple(f"{name} {i + 1}" for i, name in enumerate(names)), max_rounds=max_rounds)
-    pots_won = {name: 0 for name in names}
-    games_won = {name: 0 for name in names}
-    pots = shared = 0
-    for game in range(games):
-        sequence = np.random.SeedSequence([seed, game])
-        seeds = sequence.spawn(players + 1)
-        seat_bots = [make_guess_bot(name, np.random.default_rng(s)) for name, s in zip(names, seeds)]
-        state = play_guess_game(seat_bots, rules, np.random.default_rng(seeds[players]))
-        assert isinstance(state, PokerGuessState)
-        for result in state.results:
-            pots += 1
-            if result["winner"] is None:
-                shared += 1
-            else:
-                pots_won[names[result["winner"]]] += 1
-        if state.winner is not None:
-            games_won[names[state.winner]] += 1
-    seats = {name: names.count(name) for name in set(names)}
-    return {
-        "game": "pokerguess",
-        "players": players,
-        "games": games,
-        "pots": pots,
-        "pots_shared": shared,
-        "bots": {
-            name: {"seats": seats[name], "pot_share": round(pots_won[name] / pots, 6) if pots else 0.0,
-                   "games_won": games_won[name], "game_share": round(games_won[name] / games, 6)}
-            for name in sorted(seats)
-        },
-        "seed": seed,
+def tally(state: Any) -> dict[str, float]:
+    """The figures of one finished game (see the module)."""
+    results = state.results
+    outcome = state.outcome
+    winners = set(outcome.winners) if outcome is not None else set()
+    totals: dict[str, float] = {
+        "pots": len(results),
+        "pots_shared": sum(1 for r in results if r.shared),
+        "pots_by_folding": sum(1 for r in results if r.by_folding),
+        "games_stopped": 1 if outcome is not None and not outcome.by_rules else 0,
     }
+    for seat in range(state.player_count):
+        totals[f"pots_won.{seat + 1}"] = sum(1 for r in results if r.winner == seat)
+        totals[f"games_won.{seat + 1}"] = 1 if seat in winners else 0
+    return totals
+
+
+def _number(value: float, lang: str) -> str:
+    text = f"{int(value):,}"
+    return text.replace(",", ".") if lang == "de" else text
+
+
+def _percent(part: float, whole: float, lang: str) -> str:
+    text = f"{100 * part / whole if whole else 0.0:.1f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def report(totals: Mapping[str, float], games: int, lang: str, bots: Sequence[str] = ()) -> str:
+    """The sums of ``tally`` in words: games, players, pots (how many shared), and each seat's share of
+    the pots. With the bots' names (one for every seat, or one per seat) the shares are summed per bot."""
+    seats = sorted(int(key.split(".")[1]) for key in totals if key.startswith("pots_won."))
+    pots = totals.get("pots", 0.0)
+    names = list(bots) * len(seats) if len(bots) == 1 else list(bots)
+    won: dict[str, float] = {}
+    for seat in seats:
+        who = names[seat - 1] if len(names) == len(seats) else message("pokerguess.report.seat", lang, seat=seat)
+        won[who] = won.get(who, 0.0) + totals.get(f"pots_won.{seat}", 0.0)
+    items = sorted(won.items()) if len(names) == len(seats) else list(won.items())
+    shares = ", ".join(message("pokerguess.report.share", lang, who=who, percent=_percent(n, pots, lang)) for who, n in items)
+    return message("pokerguess.report.summary", lang, games=_number(games, lang), players=len(seats), pots=_number(pots, lang),
+                   shared=_number(totals.get("pots_shared", 0.0), lang), shares=shares)

@@ -1,4 +1,4 @@
-"""One game of PokerGuess as a state machine.
+"""One game of PokerGuess as a state machine on the kit's game protocol (:class:`~pokerkit_teach.core.game.GameState`).
 
 A round: everyone pays the initial bet; two private cards each and five community cards face up; a
 betting phase; the last-card phase (each player shows one private card) and a second betting phase; the
@@ -8,12 +8,17 @@ check. Rounds go on until one player holds all the chips.
 >>> state = rules.new_game(seed=1)
 >>> state.players[state.current_player()]          # the player left of the dealer begins
 'Left'
+>>> state.round.phase
+<GuessPhase.BETTING1: 'betting1'>
 >>> state.apply(Predict(1, Prediction.parse("3 red 2 pawns")))[-1].describe()
 'Left predicts 3 Red cards and 2 Pawns.'
 >>> state.apply(Predict(2, Prediction.parse("3 red 2 pawns")))
 Traceback (most recent call last):
 ...
 pokerkit_teach.core.errors.IllegalAction: Left already holds that prediction; Bottom must name another one.
+>>> before = state.undo()                          # the state before Left's prediction, cards to come included
+>>> before.current_player(), len(before.history)
+(1, 1)
 
 How the kit reads the rules where they leave room (each is a rule option):
 
@@ -24,27 +29,46 @@ How the kit reads the rules where they leave room (each is a rule option):
 - The check counts every card dealt, folded players' too (``count_folded_cards``).
 - A pot that nobody wins is shared equally among those still in; chips that do not divide go one each
   to the players in checking order.
-- A game also ends after ``max_rounds`` rounds (default 200); the most chips then win.
+- A game also ends after ``max_rounds`` rounds (default 200); the most chips then win (the outcome says
+  the game ended at the kit's limit, ``by_rules=False``).
 """
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Sequence, Union
+from typing import Any, ClassVar, Iterable, Iterator, Sequence, Union, overload
 
-from pokerkit_teach.pokerguess.cards import DrezCard, pokerdrez_deck
-from pokerkit_teach.core.errors import IllegalAction
-from pokerkit_teach.core.game import CHANCE, TERMINAL, Checked, LogEvent
+from pokerkit_teach.core.errors import IllegalAction, OptionError
+from pokerkit_teach.core.game import CHANCE, TERMINAL, GameState, LogEvent, Outcome, Phase
 from pokerkit_teach.core.i18n import ListRow
-from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.core.rng import SeedLike
+from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure, pokerdrez_deck
 from pokerkit_teach.pokerguess.check import ColourOrder, Prediction, PredictionCheck, check_prediction, checking_order
 
 __all__ = [
-    "replay_guess_history",
-    "PokerGuessRules", "PokerGuessState", "Predict", "Stay", "Fold", "Reveal", "Deal", "Check",
-    "GuessEvent", "GuessView", "CHANCE", "TERMINAL",
+    "PokerGuessRules", "PokerGuessState", "GuessPhase", "Predict", "Stay", "Fold", "Reveal", "Deal", "Check", "Action",
+    "GuessEvent", "GuessView", "LegalMoves", "RoundResult", "ALL_PREDICTIONS", "CHANCE", "TERMINAL",
 ]
 
+# Every prediction there is: colour count 1-6 of each colour, figure count 1-9 of each figure.
+ALL_PREDICTIONS = tuple(
+    Prediction(cc, colour, fc, figure)
+    for colour in Colour for cc in range(1, 7) for figure in Figure for fc in range(1, 10)
+)
+_PREDICTION_INDEX = {prediction: index for index, prediction in enumerate(ALL_PREDICTIONS)}
+_PLAYING_DECK = tuple(c for c in pokerdrez_deck(include_neutral=False) if isinstance(c, DrezCard))
+
+
+class GuessPhase(Phase):
+    """The phases of a round; the values name them in the catalogue (``apps.guess.play.phase.<value>``)."""
+
+    DEAL = "deal"
+    BETTING1 = "betting1"
+    REVEAL = "reveal"
+    BETTING2 = "betting2"
+    CHECK = "check"
+    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,9 +118,14 @@ class Check:
 Action = Union[Predict, Stay, Fold, Reveal, Deal, Check]
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @dataclass(frozen=True)
 class PokerGuessRules:
-    """Players in clockwise order and the rule options (defaults documented in the module)."""
+    """Players in clockwise order and the rule options (defaults documented in the module). A value the
+    kit cannot use raises :class:`~pokerkit_teach.core.errors.OptionError` naming the option."""
 
     players: tuple[str, ...]
     first_dealer: int = 0
@@ -110,13 +139,21 @@ class PokerGuessRules:
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
         if not 2 <= len(self.players) <= 6:
-            raise ValueError(f"PokerGuess is played here by 2 to 6 players, got {len(self.players)}")
-        if len(set(self.players)) != len(self.players) or not all(self.players):
-            raise ValueError("every player needs a different, non-empty name")
-        if not 0 <= self.first_dealer < len(self.players):
-            raise ValueError(f"the first dealer is seat 0 to {len(self.players) - 1}")
-        if self.starting_chips < self.initial_bet or self.initial_bet < 1 or self.max_raise < 1 or self.max_rounds < 1:
-            raise ValueError("starting chips must cover the initial bet; bets, raises and rounds are at least 1")
+            raise OptionError("players", "PokerGuess is played here by 2 to 6 players", len(self.players))
+        if len(set(self.players)) != len(self.players) or not all(isinstance(p, str) and p for p in self.players):
+            raise OptionError("players", "a different, non-empty name for every player", self.players)
+        if not _whole(self.first_dealer) or not 0 <= self.first_dealer < len(self.players):
+            raise OptionError("first_dealer", f"a seat from 0 to {len(self.players) - 1}", self.first_dealer)
+        for name in ("initial_bet", "max_raise", "max_rounds"):
+            value = getattr(self, name)
+            if not _whole(value) or value < 1:
+                raise OptionError(name, "a whole number of at least 1", value)
+        if not _whole(self.starting_chips) or self.starting_chips < self.initial_bet:
+            raise OptionError("starting_chips", f"a whole number that covers the initial bet ({self.initial_bet})", self.starting_chips)
+        if not isinstance(self.colour_order, ColourOrder):
+            raise OptionError("colour_order", " or ".join(o.value for o in ColourOrder), self.colour_order)
+        if not isinstance(self.count_folded_cards, bool):
+            raise OptionError("count_folded_cards", "true or false", self.count_folded_cards)
 
     @property
     def player_count(self) -> int:
@@ -134,14 +171,139 @@ class GuessEvent(LogEvent):
 
 
 @dataclass(frozen=True)
+class RoundResult:
+    """How a round ended: who took the pot (``None``: nobody's prediction held and it was shared), the
+    pot, the checks from the highest prediction down (empty when everyone else folded), and the cards
+    the check showed to everyone: the private cards it counted, by seat, and the community cards."""
+
+    number: int
+    winner: int | None
+    pot: int
+    checks: tuple[tuple[int, PredictionCheck], ...] = ()
+    hands: tuple[tuple[int, tuple[DrezCard, ...]], ...] = ()
+    community: tuple[DrezCard, ...] = ()
+
+    @property
+    def by_folding(self) -> bool:
+        """True when everyone else folded and the pot went to the last player without a check."""
+        return not self.checks
+
+    @property
+    def shared(self) -> bool:
+        return self.winner is None
+
+    @property
+    def cards(self) -> tuple[DrezCard, ...]:
+        """Every card the check counted (the private cards shown, then the community cards)."""
+        return tuple(card for _, hole in self.hands for card in hole) + self.community
+
+
+@dataclass(frozen=True)
+class LegalMoves(Sequence[Action]):
+    """The moves one seat may make now, in the order of :meth:`PokerGuessState.legal_actions`, without
+    building them: fold, stay (if allowed), then every prediction not held by another player for each
+    raise from 0 up to ``most_raise`` (the own prediction only with a raise). Over 11,000 moves, so
+    the view carries this small value; ``action in moves`` is answered at once.
+
+    >>> state = PokerGuessRules(("A", "B")).new_game(seed=1)
+    >>> moves = state.view_for(1).legal_actions
+    >>> len(moves), moves[0], moves[1]
+    (11665, Fold(seat=1), Predict(seat=1, prediction=Prediction(colour_count=1, colour=<Colour.GRAY: 1>, figure_count=1, figure=<Figure.PAWN: 1>), raise_by=0))
+    >>> list(moves) == state.legal_actions(1)
+    True
+    """
+
+    seat: int = -1
+    reveal: bool = False  # the last-card phase: show card 0 or 1
+    betting: bool = False
+    can_stay: bool = False
+    most_raise: int = -1  # the highest raise the seat can pay; -1 when it cannot even cover the bet
+    taken: tuple[int, ...] = ()  # indexes in ALL_PREDICTIONS of the other players' predictions, sorted
+    own: int | None = None  # index of the seat's own prediction
+
+    def _head(self) -> list[Action]:
+        if self.reveal:
+            return [Reveal(self.seat, 0), Reveal(self.seat, 1)]
+        if not self.betting:
+            return []
+        return [Fold(self.seat), Stay(self.seat)] if self.can_stay else [Fold(self.seat)]
+
+    def _excluded(self, raise_by: int) -> tuple[int, ...]:
+        if raise_by == 0 and self.own is not None and self.own not in self.taken:
+            return tuple(sorted((*self.taken, self.own)))
+        return self.taken
+
+    def _level(self, raise_by: int) -> int:
+        return len(ALL_PREDICTIONS) - len(self._excluded(raise_by))
+
+    def __len__(self) -> int:
+        if not self.betting:
+            return len(self._head())
+        return len(self._head()) + sum(self._level(r) for r in range(self.most_raise + 1))
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("legal move index out of range")
+        head = self._head()
+        if index < len(head):
+            return head[index]
+        index -= len(head)
+        for raise_by in range(self.most_raise + 1):
+            level = self._level(raise_by)
+            if index < level:
+                position = index
+                for excluded in self._excluded(raise_by):  # the index-th prediction not excluded
+                    if excluded <= position:
+                        position += 1
+                    else:
+                        break
+                return Predict(self.seat, ALL_PREDICTIONS[position], raise_by)
+            index -= level
+        raise IndexError("legal move index out of range")  # pragma: no cover
+
+    def __iter__(self) -> Iterator[Action]:
+        yield from self._head()
+        if not self.betting:
+            return
+        for raise_by in range(self.most_raise + 1):
+            excluded = set(self._excluded(raise_by))
+            for position, prediction in enumerate(ALL_PREDICTIONS):
+                if position not in excluded:
+                    yield Predict(self.seat, prediction, raise_by)
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Predict):
+            position = _PREDICTION_INDEX.get(action.prediction) if isinstance(action.prediction, Prediction) else None
+            raise_by = action.raise_by
+            if not self.betting or action.seat != self.seat or position is None or not _whole(raise_by):
+                return False
+            excluded = self._excluded(raise_by)
+            found = bisect.bisect_left(excluded, position)
+            return 0 <= raise_by <= self.most_raise and not (found < len(excluded) and excluded[found] == position)
+        return action in self._head()
+
+
+@dataclass(frozen=True)
 class GuessView:
-    """What one player sees: own private cards, the community cards, every card shown, every prediction,
-    every bet and all chips; never another player's hidden card."""
+    """What one player may know, as the engine decides it: their own private cards, the community cards,
+    every card shown, every prediction, every bet and all chips, the result of the last round (with the
+    cards its check showed), and the moves they may make now; never another player's hidden card."""
 
     seat: int
     players: tuple[str, ...]
     round: int
-    phase: str
+    phase: GuessPhase
     private: tuple[DrezCard, ...]
     community: tuple[DrezCard, ...]
     shown: tuple[tuple[int, DrezCard], ...]
@@ -154,6 +316,8 @@ class GuessView:
     to_act: int
     to_cover: int
     most_raise: int
+    legal_actions: LegalMoves
+    last_result: RoundResult | None
 
 
 @dataclass
@@ -167,33 +331,34 @@ class _Round:
     predictions: dict[int, Prediction] = field(default_factory=dict)
     shown: dict[int, int] = field(default_factory=dict)
     pending: list[int] = field(default_factory=list)
-    phase: str = "deal"  # deal, betting1, reveal, betting2, check, over
+    phase: GuessPhase = GuessPhase.DEAL
     next_seat: int = 0
 
 
-class PokerGuessState(Checked[Action]):
-    """A game in progress; create one with :meth:`PokerGuessRules.new_game`."""
+_CHANCE_PHASES = (GuessPhase.DEAL, GuessPhase.CHECK)
+_BETTING = (GuessPhase.BETTING1, GuessPhase.BETTING2)
+
+
+class PokerGuessState(GameState[Action, PokerGuessRules]):
+    """A game in progress; create one with :meth:`PokerGuessRules.new_game`.
+
+    ``round`` is the round in play (its ``phase`` a :class:`GuessPhase`), ``chips`` every seat's chips
+    outside the pot, ``results`` the finished rounds (:class:`RoundResult`), ``outcome`` who won."""
+
+    message_prefix: ClassVar[str] = "pokerguess"
+    events: list[GuessEvent]
 
     def __init__(self, rules: PokerGuessRules, seed: SeedLike = None, auto_chance: bool = True) -> None:
-        self.rules = rules
-        self.auto_chance = auto_chance
-        self._rng = make_rng(seed)
+        self._start(rules, seed, auto_chance)
         self.chips = [rules.starting_chips] * rules.player_count
-        self.history: list[Action] = []
-        self.events: list[GuessEvent] = []
-        self.results: list[dict[str, Any]] = []
-        self.winner: int | None = None
-        self.finished = False
+        self.results: list[RoundResult] = []
         self.departed: list[int] = []
         self.round = _Round(1, rules.first_dealer)
+        self._outcome: Outcome | None = None
         if auto_chance:
             self._run_chance()
 
     # ------------------------------------------------------------------ reading
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.rules.players
-
     @property
     def pot(self) -> int:
         return sum(self.round.committed) if self.round.committed else 0
@@ -203,85 +368,93 @@ class PokerGuessState(Checked[Action]):
         return max(self.round.committed) if self.round.committed else 0
 
     def is_terminal(self) -> bool:
-        return self.finished
+        return self.round.phase is GuessPhase.OVER
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The winner (the player holding all the chips, or the most when the round limit stopped the
+        game: ``by_rules`` is then False) and every seat's chips; ``None`` while the game runs."""
+        return self._outcome
 
     def current_player(self) -> int:
-        if self.finished:
+        if self.is_terminal():
             return TERMINAL
-        if self.round.phase in ("deal", "check"):
+        if self.round.phase in _CHANCE_PHASES:
             return CHANCE
         return self.round.next_seat
+
+    def chance_action(self) -> Action | None:
+        phase = self.round.phase
+        return Deal() if phase is GuessPhase.DEAL else Check() if phase is GuessPhase.CHECK else None
 
     def _name(self, seat: int) -> str:
         return self.players[seat]
 
-    def legal_actions(self) -> list[Action]:
-        """Every allowed action now. Predictions are listed for every colour, figure, count and raise:
-        several thousand actions; bots build their choice and ask :meth:`why_not` instead."""
-        if self.finished:
+    def legal_moves(self, seat: int) -> LegalMoves:
+        """``seat``'s legal moves as a :class:`LegalMoves` (cheap: nothing is built until asked for)."""
+        r = self.round
+        if self.is_terminal() or r.phase in _CHANCE_PHASES or seat != r.next_seat:
+            return LegalMoves(seat)
+        if r.phase is GuessPhase.REVEAL:
+            return LegalMoves(seat, reveal=True)
+        to_cover = self.current_bet - r.committed[seat]
+        own = r.predictions.get(seat)
+        taken = tuple(sorted(_PREDICTION_INDEX[p] for s, p in r.predictions.items() if s != seat))
+        can_stay = own is not None and to_cover <= self.chips[seat]
+        most_raise = min(self.rules.max_raise, self.chips[seat] - to_cover)
+        return LegalMoves(seat, betting=True, can_stay=can_stay, most_raise=max(-1, most_raise), taken=taken,
+                          own=_PREDICTION_INDEX[own] if own is not None else None)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every allowed action now (of ``seat``, if given): the chance step when one is due (only when no
+        seat is given), else the moves of the seat to act. Predictions are listed for every colour,
+        figure, count and raise: over 11,000 actions; bots use their view's :class:`LegalMoves`."""
+        if self.is_terminal():
             return []
-        phase = self.round.phase
-        if phase == "deal":
-            return [Deal()]
-        if phase == "check":
-            return [Check()]
-        seat = self.round.next_seat
-        if phase == "reveal":
-            return [Reveal(seat, 0), Reveal(seat, 1)]
-        actions: list[Action] = [Fold(seat)]
-        if self.why_not(Stay(seat)) is None:
-            actions.append(Stay(seat))
-        taken = {p for s, p in self.round.predictions.items() if s != seat}
-        to_cover = self.current_bet - self.round.committed[seat]
-        own = self.round.predictions.get(seat)
-        for raise_by in range(0, self.rules.max_raise + 1):
-            if to_cover + raise_by > self.chips[seat]:
-                break
-            for prediction in ALL_PREDICTIONS:
-                if prediction in taken or (prediction == own and raise_by == 0):
-                    continue
-                actions.append(Predict(seat, prediction, raise_by))
-        return actions
+        chance = self.chance_action()
+        if chance is not None:
+            return [chance] if seat is None else []
+        return list(self.legal_moves(self.round.next_seat if seat is None else seat))
 
     def view_for(self, seat: int) -> GuessView:
+        """What ``seat`` may know now (see :class:`GuessView`)."""
+        if not 0 <= seat < self.rules.player_count:
+            raise IllegalAction("pokerguess.illegal.no_such_seat", seat=seat)
         r = self.round
         shown = tuple((s, r.private[s][i]) for s, i in sorted(r.shown.items()))
         to_cover = self.current_bet - r.committed[seat] if r.committed else 0
         most_raise = min(self.rules.max_raise, self.chips[seat] - to_cover)
         return GuessView(seat, self.players, r.number, r.phase, tuple(r.private[seat]) if r.private else (), r.community,
                          shown, tuple(sorted(r.predictions.items())), tuple(self.chips), tuple(r.committed),
-                         tuple(r.active), self.current_bet, self.pot, self.current_player(), to_cover, most_raise)
-
-    def snapshot(self) -> tuple[Any, ...]:
-        r = self.round
-        return (tuple(self.history), len(self.events), tuple(self.chips), r.number, r.dealer, r.private, r.community,
-                tuple(r.active), tuple(r.committed), tuple(sorted(r.predictions.items())), tuple(sorted(r.shown.items())),
-                tuple(r.pending), r.phase, r.next_seat, self.finished, self.winner, repr(self._rng.bit_generator.state))
+                         tuple(r.active), self.current_bet, self.pot, self.current_player(), to_cover, most_raise,
+                         self.legal_moves(seat), self.results[-1] if self.results else None)
 
     # ------------------------------------------------------------------ checking
     def _check(self, action: Action) -> None:
-        if self.finished:
+        if self.is_terminal():
             raise IllegalAction("pokerguess.illegal.game_over")
         r = self.round
         if isinstance(action, (Deal, Check)):
-            expected = {"deal": Deal, "check": Check}.get(r.phase)
+            expected = {GuessPhase.DEAL: Deal, GuessPhase.CHECK: Check}.get(r.phase)
             if expected is None or not isinstance(action, expected):
                 raise IllegalAction("pokerguess.illegal.not_chance_now")
+            if isinstance(action, Deal):
+                self._check_deal(action)
             return
         if not isinstance(action, (Predict, Stay, Fold, Reveal)):
             raise IllegalAction("pokerguess.illegal.unknown_action", action=repr(action))
-        if r.phase in ("deal", "check"):
+        if r.phase in _CHANCE_PHASES:
             raise IllegalAction("pokerguess.illegal.waiting_for_chance")
         seat = action.seat
-        if not isinstance(seat, int) or not 0 <= seat < self.rules.player_count:
+        if not _whole(seat) or not 0 <= seat < self.rules.player_count:
             raise IllegalAction("pokerguess.illegal.no_such_seat", seat=seat)
         player = self._name(seat)
         if seat != r.next_seat:
             raise IllegalAction("pokerguess.illegal.not_your_turn", player=player, to_act=self._name(r.next_seat))
-        if r.phase == "reveal":
+        if r.phase is GuessPhase.REVEAL:
             if not isinstance(action, Reveal):
                 raise IllegalAction("pokerguess.illegal.reveal_now", player=player)
-            if action.card not in (0, 1):
+            if not _whole(action.card) or action.card not in (0, 1):
                 raise IllegalAction("pokerguess.illegal.no_such_card", card=action.card)
             return
         if isinstance(action, Reveal):
@@ -298,7 +471,7 @@ class PokerGuessState(Checked[Action]):
         if not isinstance(action.prediction, Prediction):
             raise IllegalAction("pokerguess.illegal.unknown_action", action=repr(action))
         raise_by = action.raise_by
-        if not isinstance(raise_by, int) or not 0 <= raise_by <= self.rules.max_raise:
+        if not _whole(raise_by) or not 0 <= raise_by <= self.rules.max_raise:
             raise IllegalAction("pokerguess.illegal.bad_raise", most=self.rules.max_raise, raise_by=raise_by)
         if to_cover + raise_by > self.chips[seat]:
             raise IllegalAction("pokerguess.illegal.cannot_cover", player=player, need=to_cover + raise_by, chips=self.chips[seat])
@@ -308,20 +481,27 @@ class PokerGuessState(Checked[Action]):
         if r.predictions.get(seat) == action.prediction and raise_by == 0:
             raise IllegalAction("pokerguess.illegal.no_change", player=player)
 
+    def _check_deal(self, action: Deal) -> None:
+        """A deal with its cards given (a replay, a scenario): two distinct playing cards for every seat
+        with chips, none for the others, and five community cards."""
+        if action.private is None and action.community is None:
+            return
+        count = self.rules.player_count
+        private, community = action.private, action.community
+        problem = private is None or community is None or not isinstance(private, tuple) or len(private) != count
+        if not problem:
+            assert private is not None and community is not None
+            cards = [c for hole in private for c in hole] + list(community)
+            problem = (
+                len(community) != 5
+                or any(len(private[s]) != (2 if self.chips[s] > 0 else 0) for s in range(count))
+                or not all(isinstance(c, DrezCard) for c in cards)
+                or len(set(cards)) != len(cards)
+            )
+        if problem:
+            raise IllegalAction("pokerguess.illegal.bad_deal")
+
     # ------------------------------------------------------------------ changing
-    def apply(self, action: Action) -> tuple[GuessEvent, ...]:
-        """Check the action and carry it out (raises :class:`IllegalAction` and changes nothing if not allowed)."""
-        self._check(action)
-        start = len(self.events)
-        self._perform(action)
-        if self.auto_chance:
-            self._run_chance()
-        return tuple(self.events[start:])
-
-    def _run_chance(self) -> None:
-        while not self.finished and self.round.phase in ("deal", "check"):
-            self._perform(Deal() if self.round.phase == "deal" else Check())
-
     def _event(self, kind: str, seat: int | None = None, **params: Any) -> None:
         self.events.append(GuessEvent(kind, self.round.number, len(self.history) - 1, seat, tuple(params.items())))
 
@@ -351,7 +531,7 @@ class PokerGuessState(Checked[Action]):
             if remaining:
                 r.next_seat = remaining[0]
             else:
-                self._start_betting("betting2")
+                self._start_betting(GuessPhase.BETTING2)
             return
         if isinstance(action, Fold):
             r.active.remove(seat)
@@ -378,19 +558,19 @@ class PokerGuessState(Checked[Action]):
             self._award_sole(r.active[0])
             return
         if not r.pending:
-            if r.phase == "betting1":
-                r.phase = "reveal"
+            if r.phase is GuessPhase.BETTING1:
+                r.phase = GuessPhase.REVEAL
                 r.next_seat = self._seats_from(r.dealer + 1, r.active)[0]
                 self._event("reveal_phase")
             else:
-                r.phase = "check"
+                r.phase = GuessPhase.CHECK
             return
         r.next_seat = self._seats_from(seat + 1, r.pending)[0]
 
     def _deal(self, action: Deal) -> Deal:
         r = self.round
-        deck = list(pokerdrez_deck(include_neutral=False))
-        order = [deck[i] for i in self._rng.permutation(len(deck))]
+        # the deck is shuffled whether the cards are given or not, so a replay draws what the game drew
+        order = [_PLAYING_DECK[i] for i in self._rng.permutation(len(_PLAYING_DECK))]
         seats = self._seats_from(r.dealer + 1, [s for s in range(self.rules.player_count) if self.chips[s] > 0])
         if action.private is None or action.community is None:
             private: list[tuple[DrezCard, ...]] = [() for _ in range(self.rules.player_count)]
@@ -412,27 +592,32 @@ class PokerGuessState(Checked[Action]):
         r = self.round
         self._event("round_started", None, round=r.number, dealer=self._name(r.dealer), pot=self.pot,
                     community=ListRow(r.community))
-        self._start_betting("betting1")
+        self._start_betting(GuessPhase.BETTING1)
 
-    def _start_betting(self, phase: str) -> None:
+    def _start_betting(self, phase: GuessPhase) -> None:
         r = self.round
         r.phase = phase
         r.pending = self._seats_from(r.dealer + 1, r.active)
         r.next_seat = r.pending[0]
-        self._event("betting_started" if phase == "betting1" else "betting_again")
+        self._event("betting_started" if phase is GuessPhase.BETTING1 else "betting_again")
 
     def _award_sole(self, seat: int) -> None:
         pot = self.pot
         self.chips[seat] += pot
         self._event("sole_winner", seat, player=self._name(seat), pot=pot)
-        self.results.append({"round": self.round.number, "winner": seat, "pot": pot, "checks": []})
+        self.results.append(RoundResult(self.round.number, seat, pot, community=self.round.community))
         self._next_round()
 
-    def cards_counted(self) -> list[DrezCard]:
+    def _counted_seats(self) -> list[int]:
         r = self.round
         seats = range(self.rules.player_count) if self.rules.count_folded_cards else r.active
-        cards = [c for s in seats for c in (r.private[s] if s < len(r.private) else ())]
-        return cards + list(r.community)
+        return [s for s in seats if s < len(r.private) and r.private[s]]
+
+    def cards_counted(self) -> list[DrezCard]:
+        """The cards the check counts: the private cards of every seat dealt in (only of those still in,
+        without ``count_folded_cards``), then the community cards."""
+        r = self.round
+        return [c for s in self._counted_seats() for c in r.private[s]] + list(r.community)
 
     def _check_round(self) -> None:
         r = self.round
@@ -459,7 +644,8 @@ class PokerGuessState(Checked[Action]):
             for i, seat in enumerate(ordered):
                 self.chips[seat] += share + (1 if i < remainder else 0)
             self._event("pot_shared", None, pot=pot, players=len(r.active), share=share, remainder=remainder)
-        self.results.append({"round": r.number, "winner": winner, "pot": pot, "checks": checks})
+        hands = tuple((s, tuple(r.private[s])) for s in self._counted_seats())
+        self.results.append(RoundResult(r.number, winner, pot, tuple(checks), hands, r.community))
         self._next_round()
 
     def _next_round(self) -> None:
@@ -471,33 +657,15 @@ class PokerGuessState(Checked[Action]):
                 self.departed.append(seat)
                 self._event("left_game", seat, player=self._name(seat))
         if len(left) == 1 or r.number >= self.rules.max_rounds:
-            self.finished = True
-            self.winner = max(range(self.rules.player_count), key=lambda s: self.chips[s])
+            winner = max(range(self.rules.player_count), key=lambda s: self.chips[s])
             kind = "game_won" if len(left) == 1 else "game_stopped"
-            self._event(kind, self.winner, player=self._name(self.winner), chips=self.chips[self.winner], rounds=r.number)
-            r.phase = "over"
+            self._event(kind, winner, player=self._name(winner), chips=self.chips[winner], rounds=r.number)
+            self._outcome = Outcome((winner,), tuple(float(c) for c in self.chips), by_rules=len(left) == 1)
+            r.phase = GuessPhase.OVER
             return
         dealer = self._seats_from(r.dealer + 1, left)[0]
         self.round = _Round(r.number + 1, dealer)
 
     def __repr__(self) -> str:
-        return f"<PokerGuessState round {self.round.number}, phase {self.round.phase}, chips {self.chips}>"
+        return f"<PokerGuessState round {self.round.number}, phase {self.round.phase.value}, chips {self.chips}>"
 
-
-def replay_guess_history(rules: PokerGuessRules, history: Sequence[Action]) -> PokerGuessState:
-    """Rebuild a game from its history (the deals carry their cards, so no randomness is needed)."""
-    state = PokerGuessState(rules, seed=0, auto_chance=False)
-    for index, action in enumerate(history):
-        try:
-            state.apply(action)
-        except IllegalAction as error:
-            raise IllegalAction("pokerguess.illegal.in_history", index=index + 1, problem=str(error)) from None
-    return state
-
-
-from pokerkit_teach.pokerguess.cards import Colour, Figure  # noqa: E402
-
-ALL_PREDICTIONS = tuple(
-    Prediction(cc, colour, fc, figure)
-    for colour in Colour for cc in range(1, 7) for figure in Figure for fc in range(1, 10)
-)

@@ -61,3 +61,22 @@ def test_rulebook_example_is_checked_in_the_browser(page: apps.Page, voila_serve
     assert p.locator(".pkt-guess-check-step").count() == 4
     page.screenshot(artifacts, "pokerguess_explorer-example")
     assert not page.errors, "\n".join(page.errors)
+
+
+def test_rulebook_example_is_stepped_through_in_the_browser(page: apps.Page, voila_server: Any, artifacts: Path) -> None:
+    page.open(voila_server.url(NOTEBOOK, "seed=5"))
+    p = page.page
+    apps.open_tab(p, "Rulebook example")
+    counter = p.locator(".pkt-guess-step-counter").first
+    counter.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
+    assert "Step 1 of" in counter.inner_text() and p.locator("button.pkt-guess-back").first.is_disabled()
+    apps.click_and_wait(p, p.locator("button.pkt-guess-forward").first)
+    assert "Step 2 of" in counter.inner_text()
+    assert "Top predicts 3 Red cards and 4 Bishops." in p.locator(".pkt-guess-narration").first.inner_text()
+    apps.click_and_wait(p, p.locator("button.pkt-guess-last").first)
+    assert "Bottom's prediction holds: Bottom takes the pot." in p.locator(".pkt-guess-narration").first.inner_text()
+    assert p.locator("button.pkt-guess-forward").first.is_disabled() and p.locator("button.pkt-guess-last").first.is_disabled()
+    page.screenshot(artifacts, "pokerguess_explorer-example-steps")
+    apps.click_and_wait(p, p.locator("button.pkt-guess-first").first)
+    assert "Step 1 of" in counter.inner_text() and p.locator("button.pkt-guess-first").first.is_disabled()
+    assert not page.errors, "\n".join(page.errors)

@@ -11,7 +11,7 @@ from html import unescape
 import pytest
 
 from pokerkit_teach.voces.actions import Offer
-from pokerkit_teach.voces.state import VocesState
+from pokerkit_teach.voces.state import VocesPhase, VocesState
 from pokerkit_teach.voces.cards import Special
 from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
@@ -204,34 +204,34 @@ def test_capybara_example_ranks_the_worst_hand_first() -> None:
 def test_rulebook_round_replays_forward_and_back() -> None:
     app = VocesExplorerApp(query="seed=1")
     assert app.scenario.value == "voces-round-example"
-    assert "Step 1 of 32" in app.step_counter.value and app.step_buttons["back"].disabled
-    app.step_buttons["forward"].click()
+    assert "Step 1 of 32" in app.navigator.counter.value and app.navigator.buttons["back"].disabled
+    app.navigator.buttons["forward"].click()
     assert "move: Gema: place" in text(app.narration.value)
     assert "Gema puts a hand face down under token 1" in text(app.narration.value)
-    app.step_buttons["last"].click()
+    app.navigator.buttons["last"].click()
     narration = text(app.narration.value)
-    assert app.step_buttons["forward"].disabled and "Step 32 of 32" in app.step_counter.value
+    assert app.navigator.buttons["forward"].disabled and "Step 32 of 32" in app.navigator.counter.value
     # the rulebook: Gema has 8 in coins and folded her second hand: 10 points
     assert "Gema scores 10 for the round: 8 in coins, 2 for folds" in narration
     assert "five unseen cards" in text(app.scenario_table.value)  # Leo's third hand was filled blind
-    app.step_buttons["back"].click()
-    assert "Step 31 of 32" in app.step_counter.value and "Gema scores 10" not in text(app.narration.value)
-    app.step_buttons["first"].click()
-    assert "Step 1 of 32" in app.step_counter.value
+    app.navigator.buttons["back"].click()
+    assert "Step 31 of 32" in app.navigator.counter.value and "Gema scores 10" not in text(app.narration.value)
+    app.navigator.buttons["first"].click()
+    assert "Step 1 of 32" in app.navigator.counter.value
 
 
 def test_capybara_scenario_is_chosen_and_replayed() -> None:
     app = VocesExplorerApp(query="seed=1")
     app.scenario.value = "voces-capybara"
-    assert "Step 1 of 21" in app.step_counter.value
-    app.step_buttons["last"].click()
+    assert "Step 1 of 21" in app.navigator.counter.value
+    app.navigator.buttons["last"].click()
     narration = text(app.narration.value)
     # the rulebook: Gema's A K 5 3 2 against Marina's J 9 7 6 and a Capybara: Marina's J-high wins
     assert "An odd number of Capybaras in hand 3: the worst hand wins" in narration
     assert "Marina wins hand 3" in narration and "high card Jack" in narration
-    app.step_buttons["back"].click()
+    app.navigator.buttons["back"].click()
     assert "Marina wins hand 3" not in text(app.narration.value)
-    assert "Marina stays in hand 3" in text(app.scenario_table.value + app.narration.value) or "Step 20 of 21" in app.step_counter.value
+    assert "Marina stays in hand 3" in text(app.scenario_table.value + app.narration.value) or "Step 20 of 21" in app.navigator.counter.value
 
 
 # -- a round against bots
@@ -247,7 +247,7 @@ def play_round(app: VocesExplorerApp, limit: int = 200) -> int:
             return clicks
         if game.paused:
             game.next_button.click()
-        elif state.phase == "trading":
+        elif state.phase is VocesPhase.TRADING:
             (game.place_button if not game.place_button.disabled else game.wait_button).click()
         elif game.pick_box.children:
             game.pick_box.children[0].click()
@@ -264,7 +264,7 @@ def test_you_start_trading_and_buttons_follow_the_engine() -> None:
     app = VocesExplorerApp(query="seed=5&players=4")
     game = app.game
     state = game_state(app)
-    assert state.phase == "trading" and state.rules.rounds == 1 and len(state.players) == 4
+    assert state.phase is VocesPhase.TRADING and state.rules.rounds == 1 and len(state.players) == 4
     assert "Trade, or place your hand under token 1." in text(game.status.value)
     assert len(game.card_box.children) == 5 and all("pkt-voces-card" in b._dom_classes for b in game.card_box.children)
     assert game.offer_button.disabled and game.offer_button.tooltip == "Name the cards to trade (at least one)."
@@ -385,7 +385,7 @@ def test_coin_step_is_checked_by_the_engine() -> None:
     state = game_state(app)
     for _ in range(3):
         game.place_button.click()
-    assert state.phase == "betting" and state.current_player() == 0
+    assert state.phase is VocesPhase.BETTING and state.current_player() == 0
     assert "Your turn: take a pile" in text(game.status.value)
     game.pile.value = 3
     assert [c.value for c in game.coins] == [0, 1, 2]
@@ -412,7 +412,7 @@ def test_three_rounds_pause_between_rounds() -> None:
     game.new_button.click()
     state = game_state(app)
     while not game.paused:
-        if state.phase == "trading":
+        if state.phase is VocesPhase.TRADING:
             game.place_button.click()
         elif game.pick_box.children:
             game.pick_box.children[0].click()
@@ -445,7 +445,7 @@ def test_more_than_two_kinds_of_special_card_are_refused_for_a_game() -> None:
 def test_language_switch_changes_visible_texts() -> None:
     app = VocesExplorerApp(query="seed=5&players=4")
     app.example_choice.value = "capybara"
-    app.step_buttons["forward"].click()
+    app.navigator.buttons["forward"].click()
     app.game.place_button.click()
     app.language.value = "de"
     assert "Póker-a-Voces-Entdecker" in app.title.value
@@ -453,7 +453,7 @@ def test_language_switch_changes_visible_texts() -> None:
     assert "4 Spieler: 5 Farben zu 13 Karten ergeben 65 Zahlenkarten" in text(app.deck_view.value)
     assert "Aufgedeckte Wasserschweine: 1, eine ungerade Zahl. Die schlechteste Hand gewinnt." in text(app.example_result.value)
     assert "Gema legt eine Hand verdeckt unter Marker 1" in text(app.narration.value)
-    assert "Schritt 2 von 32" in app.step_counter.value
+    assert "Schritt 2 von 32" in app.navigator.counter.value
     assert app.game.stay_button.description == "In Hand 3 bleiben" and app.game.wait_button.description == "Die anderen tauschen lassen"
     assert "Runde 1 von 1" in text(app.game.status.value)
     assert "legt eine Hand verdeckt unter Marker 1" in text(app.game.log.value)  # the log is put into words again

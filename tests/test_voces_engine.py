@@ -7,13 +7,17 @@ from typing import Any, Sequence
 
 import pytest
 
-from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.errors import IllegalAction, OptionError
+from pokerkit_teach.core.game import Outcome
+from pokerkit_teach.core.i18n import ListRow, Msg
+from pokerkit_teach.core.match import Match
 from pokerkit_teach.voces import (
-    CHANCE, SIMULTANEOUS, Accept, Bet, Deal, Fold, Offer, Pick, Place, PlaceFive, Stay, VocesRules, VocesState,
-    Withdraw, parse_action, replay_voces_history,
+    CHANCE, GAME, SIMULTANEOUS, Accept, Bet, Deal, Fold, Offer, Pick, Place, PlaceFive, Stay, VocesPhase, VocesRules,
+    VocesState, Withdraw, parse_action,
 )
-from pokerkit_teach.voces.scenarios import VocesScenario
+from pokerkit_teach.voces.scenarios import VocesScenario, load_voces_scenario
 from pokerkit_teach.voces.cards import Special, SpecialCard, VocesCard, parse_voces_cards, voces_deck
+from pokerkit_teach.voces.ranking import rank_voces_hand
 from pokerkit_teach.voces.reveal import TieRule
 
 PLAYERS = ("Gema", "Marina", "Leo")
@@ -87,10 +91,35 @@ def test_deck_for_n_players_has_n_plus_one_suits_and_copies(players: int, size: 
 def test_special_cards_may_change_between_rounds() -> None:
     rules = VocesRules(PLAYERS, specials=[[], [Special.RACCOON], [Special.BABOON, Special.CAPYBARA]])
     assert [len(rules.deck(r)) for r in (1, 2, 3)] == [52, 56, 60]
-    with pytest.raises(ValueError, match="at most two"):
+    with pytest.raises(OptionError, match="specials: expected at most two") as refused:
         VocesRules(PLAYERS, specials=[Special.DOVE, Special.RACCOON, Special.BABOON])
-    with pytest.raises(ValueError, match="3 to 6 players"):
+    assert refused.value.option == "specials"
+    with pytest.raises(OptionError, match="3 to 6 players") as refused:
         VocesRules(("A", "B"))
+    assert refused.value.option == "players"
+
+
+@pytest.mark.parametrize("options, option", [
+    ({"specials": ["unicorn"]}, "specials"),
+    ({"specials": 3}, "specials"),
+    ({"rounds": 0}, "rounds"),
+    ({"rounds": True}, "rounds"),
+    ({"tie_rule": "coin toss"}, "tie_rule"),
+    ({"fold_timing": "never"}, "fold_timing"),
+    ({"ace_low_straight": "yes"}, "ace_low_straight"),
+    ({"unused_five_scores": 1}, "unused_five_scores"),
+    ({"variants": ["soft-landing"]}, "variants"),
+])
+def test_a_wrong_or_unknown_option_is_refused_by_name(options: dict[str, Any], option: str) -> None:
+    with pytest.raises(OptionError) as refused:
+        GAME.new_rules(3, options)
+    assert refused.value.option == option and str(refused.value).startswith(f"{option}: expected")
+
+
+def test_special_cards_are_named_as_on_the_command_line() -> None:
+    rules = GAME.new_rules(4, {"specials": ["Raccoon", "penguin"], "rounds": 1})
+    assert rules.specials == ((Special.RACCOON, Special.EMPEROR_PENGUIN),) and rules.players[0] == "Player 1"
+    assert GAME.new_rules(3).specials == ((), (), ())  # no special cards unless named
 
 
 def test_same_seed_same_game() -> None:
@@ -140,9 +169,9 @@ def test_placing_draws_five_new_cards_from_the_top() -> None:
 def test_stop_when_the_second_player_places_a_third_hand() -> None:
     deck = stacked({("Leo", 2): "5s1 5s2 9s2 Js2 Qs3", ("Leo", 3): "Ks4 Qs4 9s3 6s2 3s1"})
     state = play(deck, TO_STOP[:-1])
-    assert state.phase == "trading"  # only Gema has finished
+    assert state.phase is VocesPhase.TRADING  # only Gema has finished
     act(state, TO_STOP[-1])
-    assert state.phase == "betting"
+    assert state.phase is VocesPhase.BETTING
     assert kinds(state)[-6:] == ["placed_last", "stop", "placed_at_stop", "filled_blind", "betting_started", "bet_step"]
     leo = state.placed_of(2)
     assert leo[1] == parse_voces_cards("5s1 5s2 9s2 Js2 Qs3")  # his current hand goes under token 2
@@ -165,6 +194,50 @@ def test_views_hide_other_players_cards_and_offered_cards() -> None:
     assert repr(state.hand_of(1)[0]) not in repr(gema)
 
 
+def test_the_log_in_a_view_hides_the_cards_of_others_offers_and_trades() -> None:
+    state = play(stacked({("Gema", 1): "Qs1 Qs2 Qs3 4s2 7s4", ("Marina", 1): "Ks1 Ks2 2s3 5s4 9s1"}), [])
+    act(state, "Marina: offer 2s3 5s4")
+    act(state, "Gema: accept Marina 4s2 7s4")
+    secret = parse_voces_cards("2s3 5s4")
+    marina, gema, leo = (state.view_for(seat) for seat in (1, 0, 2))
+    assert len(marina.log) == len(gema.log) == len(leo.log) == len(state.events)
+    # the two traders read what changed hands; Leo reads only how many cards moved
+    assert marina.log[-1] == gema.log[-1] == state.events[-1]
+    assert gema.log[-1].describe() == "Gema takes Marina's offer: 2 cards change hands (Gema gives 4▲, 7◆, gets 2■, 5◆)."
+    assert leo.log[-1].kind == "traded_unseen" and leo.log[-1].describe() == "Gema takes Marina's offer: 2 cards change hands."
+    assert leo.log[-1].describe("de") == "Gema nimmt das Angebot von Marina an: 2 Karten wechseln den Besitzer."
+    # an offer's cards are the offerer's secret, even from the player who later takes it
+    assert marina.log[-2].param("cards") == secret
+    assert gema.log[-2].param("cards") is None and leo.log[-2].param("cards") is None
+    assert gema.log[-2].describe() == marina.log[-2].describe() == "Marina calls out an offer of 2 cards."
+    leo_reads = [value for event in leo.log for _, value in event.params if isinstance(value, tuple)]
+    assert not any(card in value for card in secret for value in leo_reads)
+
+
+def test_a_view_carries_its_seats_legal_moves() -> None:
+    state = play(stacked({}), TO_STOP + EVEN_BETS[:1])
+    for seat in range(3):
+        view = state.view_for(seat)
+        assert list(view.legal_actions) == state.legal_actions(seat)
+    assert {type(a) for a in state.view_for(1).legal_actions} == {PlaceFive}  # Leo bets next; Marina may place her 5-coin
+    assert any(isinstance(a, Bet) for a in state.view_for(2).legal_actions)
+    with pytest.raises(ValueError, match="no seat 3"):
+        state.view_for(3)
+
+
+def test_what_a_player_hears_of_a_bots_reason() -> None:
+    state = play(stacked({("Marina", 1): "Ks1 Ks2 2s3 5s4 9s1"}), [])
+    said = Msg.of("voces.reason.offer", cards=ListRow(parse_voces_cards("2s3 5s4")))
+    assert state.view_for(1).heard(1, said) == said  # one's own words in full
+    heard = state.view_for(0).heard(1, said)
+    assert heard.text("en") == "I offer 2 hidden cards, which do not fit my hand."
+    assert heard.text("de") == "Ich biete 2 verdeckte Karten an, die nicht zu meiner Hand passen."
+    placed = Msg.of("voces.reason.place_good", token=1, hand=rank_voces_hand("Ks1 Ks2 Ks3 9s1 9s2"))
+    assert state.view_for(0).heard(1, placed).text("en") == "I place a hidden hand under token 1: good enough."
+    picked = Msg.of("voces.reason.pick", cards=ListRow(parse_voces_cards("4s4")))  # drawn cards lie face up
+    assert state.view_for(0).heard(1, picked) == picked
+
+
 # ----------------------------------------------------------------------------- betting and deciding
 def test_betting_order_piles_and_the_five_coin() -> None:
     state = play(stacked({}), TO_STOP)
@@ -179,7 +252,7 @@ def test_betting_order_piles_and_the_five_coin() -> None:
     refused(state, Bet(1, 1, (0, 0, 1)), "used pile 1 already; left: 2, 3")
     for move in EVEN_BETS[3:]:
         act(state, move)
-    assert state.phase == "deciding" and state.current_player() == 1
+    assert state.phase is VocesPhase.DECIDING and state.current_player() == 1
     refused(state, PlaceFive(1, 1), "only during the three coin steps")
     view = state.view_for(2)
     assert view.coins[0] == ((0, 0, 0), (5, 0, 1, 1), (1, 1, 2))
@@ -203,8 +276,6 @@ def test_the_next_hand_starts_left_of_the_winner() -> None:
 
 
 def test_gema_scores_eight_coins_plus_two_for_her_fold() -> None:
-    from pokerkit_teach.voces.scenarios import load_voces_scenario
-
     state = load_voces_scenario("voces-round-example").replay().final
     assert state.round_scores == [(10, 11, 16)]
     scored = [e for e in state.events if e.kind == "scored"]
@@ -252,7 +323,7 @@ def test_a_baboon_is_swapped_for_the_drawn_card_its_holder_picks() -> None:
     deck = stacked({("Gema", 3): "As1 As2 Ks3 Qs1 baboon", ("Marina", 3): "Ks1 Ks2 Ks4 3s2 2s3"}, [Special.BABOON],
                    then="4s4 As3 9s2")
     state = play(deck, TO_STOP + EVEN_BETS + ["Marina: stay", "Leo: fold", "Gema: stay"], [Special.BABOON])
-    assert state.phase == "picking" and state.current_player() == 0
+    assert state.phase is VocesPhase.PICKING and state.current_player() == 0
     assert state.round.drawn == parse_voces_cards("4s4 As3 9s2")
     refused(state, Pick(0, (4,)), "one drawn card \\(1 to 3\\) for each of 1 Baboon")
     refused(state, Pick(1, (1,)), "not Marina's turn")
@@ -268,6 +339,24 @@ def test_penguin_winner_scores_ten_more() -> None:
     assert state.round_scores[0][0] == 12 + 4 + 5 + 10
 
 
+def test_outcome_names_the_winner_once_the_game_is_over() -> None:
+    deck = stacked({("Gema", 3): "As1 As2 As3 Qs1 Qs2"})
+    moves = TO_STOP + EVEN_BETS + ["Marina: fold", "Leo: fold", "Gema: stay"] + ["Marina: fold", "Leo: fold", "Gema: fold"]
+    running = play(deck, moves)
+    assert running.outcome is None and not running.is_terminal()
+    state = play(deck, moves + ["Marina: fold", "Leo: fold", "Gema: fold"])
+    assert state.outcome == Outcome((0,), (21.0, 11.0, 11.0)) and not state.outcome.shared
+    assert state.phase is VocesPhase.OVER and state.view_for(1).phase is VocesPhase.OVER
+
+
+def test_equal_totals_share_the_victory() -> None:
+    moves = TO_STOP + EVEN_BETS + ["Marina: fold", "Leo: fold", "Gema: fold"] * 3
+    state = play(stacked({}), moves)
+    assert state.round_scores == [(11, 11, 11)]
+    assert state.outcome == Outcome((0, 1, 2), (11.0, 11.0, 11.0)) and state.outcome.shared
+    assert state.events[-1].kind == "game_shared"
+
+
 @pytest.mark.parametrize("rule, expected", [(TieRule.SHARED, [6, 6, 0]), (TieRule.NOBODY, [0, 0, 0])])
 def test_exact_tie_shares_or_nobody_wins(rule: TieRule, expected: list[int]) -> None:
     deck = stacked({("Gema", 3): "As1 Ks1 Qs2 9s3 7s4", ("Marina", 3): "As2 Ks2 Qs3 9s4 7s1", ("Leo", 3): "2s2 3s3 4s4 6s1 8s2"})
@@ -278,16 +367,16 @@ def test_exact_tie_shares_or_nobody_wins(rule: TieRule, expected: list[int]) -> 
 
 # ----------------------------------------------------------------------------- replay
 def test_history_replays_to_the_same_game() -> None:
-    from pokerkit_teach.voces.bots import make_voces_bot, play_voces_game
-
     rules = VocesRules(PLAYERS, specials=[[Special.BABOON], [Special.RACCOON, Special.CAPYBARA], [Special.DOVE]])
-    state = play_voces_game([make_voces_bot("random", seed=s) for s in range(3)], rules, seed=5)
-    again = replay_voces_history(rules, state.history)
-    assert again.round_scores == state.round_scores and again.snapshot()[:6] == state.snapshot()[:6]
+    state = Match(rules.new_game(seed=5), [GAME.make_bot("random", s) for s in range(3)], seed=5).play_to_end()
+    again = VocesState.from_history(rules, state.history)
+    assert again.round_scores == state.round_scores and again.events == state.events and again.history == state.history
+    assert again.outcome == state.outcome and again.is_terminal()
     tampered = list(state.history)
     tampered[1] = Fold(0)
-    with pytest.raises(IllegalAction, match="Entry 2 of the history does not fit"):
-        replay_voces_history(rules, tampered)
+    with pytest.raises(IllegalAction, match="Entry 2 of the history does not fit") as refused:
+        VocesState.from_history(rules, tampered)
+    assert refused.value.reason == "voces.illegal.in_history"
 
 
 def test_chance_steps_that_do_not_fit_are_refused() -> None:

@@ -17,11 +17,12 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
+import pytest
 
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.voces import (
     CHANCE, SIMULTANEOUS, Accept, Bet, Deal, DrawForBaboons, Fold, FoldTiming, Offer, Pick, Place, PlaceFive,
-    Resolve, Stay, VocesRules, Withdraw,
+    Resolve, Stay, VocesPhase, VocesRules, Withdraw,
 )
 from pokerkit_teach.voces.state import COIN_VALUE, FOLD_BONUS
 from pokerkit_teach.voces.cards import Special
@@ -98,7 +99,7 @@ def play_rounds(first: int, count: int) -> dict[str, int]:
             assert steps < 5_000, "a round did not end"
             assert dict.__eq__(state.card_census(), deck), f"round {index}: cards lost or doubled in {state.phase}"
             assert state.coin_total() == COIN_VALUE * n, f"round {index}: coins do not add up"
-            if state.phase != "trading" and not checked_hands:
+            if state.phase is not VocesPhase.TRADING and not checked_hands:
                 assert all(len(state.placed_of(s)) == 3 and all(len(h) == 5 for h in state.placed_of(s)) for s in range(n))
                 checked_hands = True
             if steps % 3 == 0:
@@ -118,7 +119,7 @@ def play_rounds(first: int, count: int) -> dict[str, int]:
                 seats = [s for s in range(n) if state.hand_of(s)]
                 legal = state.legal_actions(seats[int(rng.integers(len(seats)))])
             else:
-                legal = state.legal_actions(to_act) + (state.legal_actions() if state.phase == "betting" else [])
+                legal = state.legal_actions(to_act) + (state.legal_actions() if state.phase is VocesPhase.BETTING else [])
             action = choose(rng, legal)
             assert state.why_not(action) is None, f"round {index}: a listed action is refused: {action!r}"
             state.apply(action)
@@ -136,6 +137,7 @@ def play_rounds(first: int, count: int) -> dict[str, int]:
     return dict(stats)
 
 
+@pytest.mark.slow
 def test_ten_thousand_random_legal_rounds() -> None:
     half = ROUNDS // 2
     with ProcessPoolExecutor(max_workers=2) as pool:

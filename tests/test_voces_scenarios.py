@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from pokerkit_teach.cli import main
-from pokerkit_teach.pokerface.scenarios import ScenarioError
+from pokerkit_teach.core.scenarios import ScenarioError
 from pokerkit_teach.voces.scenarios import VocesScenario, load_voces_scenario, voces_builtin_scenarios
 from pokerkit_teach.voces.cards import parse_voces_cards
+from pokerkit_teach.voces.state import VocesPhase
 
 
 def events(name: str) -> list[tuple[str, dict[str, object]]]:
@@ -79,14 +80,14 @@ def test_replay_from_the_command_line(name: str, lang: str) -> None:
 def test_step_back_and_forth_in_a_replay() -> None:
     replay = load_voces_scenario("voces-round-example").replay()
     middle = replay.state_after(8)
-    assert middle.phase == "betting" and middle.placed_of(2)[1] == parse_voces_cards("5s1 5s2 9s2 Js2 Qs3")
+    assert middle.phase is VocesPhase.BETTING and middle.placed_of(2)[1] == parse_voces_cards("5s1 5s2 9s2 Js2 Qs3")
     assert replay.state_after(len(replay.steps)).round_scores == replay.final.round_scores
 
 
 @pytest.mark.parametrize("change, words", [
     ({"game": "pokerface"}, "Póker a Voces scenario"),
     ({"players": ["Gema", "Marina"]}, "3 to 6 players"),
-    ({"options": {"specials": ["unicorn"]}}, "unknown special card"),
+    ({"options": {"specials": ["unicorn"]}}, "specials: expected special cards named emperor_penguin, capybara"),
     ({"rounds": [{"deck": "As9", "moves": []}]}, "unknown suit 9"),
     ({"rounds": [{"deck": "As5", "moves": []}]}, "not in this round's deck"),
     ({"rounds": [{"deck": "", "moves": ["Gema: bet 1 0 0 1"]}]}, "Trading is still going on"),

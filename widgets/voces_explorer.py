@@ -26,17 +26,21 @@ the game: see :mod:`widgets.voces_play`.
 from __future__ import annotations
 
 import secrets
+from typing import Sequence
+
 import ipywidgets
 
+from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.rng import make_rng
 from pokerkit_teach.voces.scenarios import VocesReplay, load_voces_scenario
 from pokerkit_teach.voces.state import VocesRules, VocesState
 from pokerkit_teach.voces.cards import AnyVocesCard, Special, VocesCard, parse_voces_cards, shuffled_voces_deck, voces_deck
 from pokerkit_teach.voces.reveal import RevealResult, reveal
 
-from .common import App, esc
+from .common import App, StepNavigator, esc
 from .voces_parts import (
     NAMES,
+    PHASE_KEYS,
     SPECIAL_EXAMPLES,
     InputProblem,
     deck_html,
@@ -94,14 +98,22 @@ class VocesExplorerApp(App):
         """The deck for the players and special cards chosen; a choice the engine refuses (three kinds or
         more) is named, and the deck shown stays as it was."""
         chosen = self.deck_specials.chosen()
-        try:
-            VocesRules(NAMES[: int(self.deck_players.value)], specials=chosen, rounds=1)
-        except ValueError:
-            self.say(self.t(_K + "too_many_specials"), "error")
+        if not self._specials_allowed(int(self.deck_players.value), chosen):
             return
         self.deck_chosen = chosen
         self.say("")
         self._refresh_deck()
+
+    def _specials_allowed(self, players: int, specials: Sequence[Special]) -> bool:
+        """Whether the engine's rules allow these special cards (at most two kinds); if not, say so."""
+        try:
+            VocesRules(NAMES[:players], specials=specials, rounds=1)
+        except OptionError as error:
+            if error.option != "specials":
+                raise
+            self.say(self.t(_K + "too_many_specials"), "error")
+            return False
+        return True
 
     # ------------------------------------------------------------------ tab 2: ranking
     def _build_rank(self) -> ipywidgets.Widget:
@@ -130,10 +142,7 @@ class VocesExplorerApp(App):
         """Deal five cards to each player from a seeded, shuffled deck and reveal the hands."""
         count = int(self.rank_players.value)
         specials = self.rank_specials.chosen()
-        try:
-            VocesRules(NAMES[:count], specials=specials, rounds=1)
-        except ValueError:
-            self.say(self.t(_K + "too_many_specials"), "error")
+        if not self._specials_allowed(count, specials):
             return
         deck = shuffled_voces_deck(count, specials, seed=self.rng)
         hands = [(NAMES[n], tuple(deck[5 * n: 5 * n + 5])) for n in range(count)]
@@ -185,24 +194,14 @@ class VocesExplorerApp(App):
         self.scenario = ipywidgets.Dropdown(options=list(SCENARIOS), value=SCENARIOS[1], layout=ipywidgets.Layout(width="40em"))
         self.scenario.add_class("pkt-voces-scenario")
         self.scenario.observe(self.guarded(lambda _: self._choose_scenario() if not self._relabelling else None), names="value")
-        self.step_buttons: dict[str, ipywidgets.Button] = {}
-        for name in ("first", "back", "forward", "last"):
-            button = ipywidgets.Button(layout=ipywidgets.Layout(width="8em"))
-            button.add_class(f"pkt-voces-{name}")
-            button.on_click(self.guarded(lambda _, name=name: self.go(name)))
-            self.step_buttons[name] = button
-        self.step_counter = ipywidgets.HTML()
-        self.step_counter.add_class("pkt-voces-step-counter")
+        self._replays: dict[str, VocesReplay] = {}
+        self.navigator = StepNavigator(lambda: len(self.replay().steps), self._refresh_examples, self.guarded,
+                                       prefix="pkt-voces-", counter_class="pkt-voces-step-counter")
         self.narration = ipywidgets.HTML()
         self.narration.add_class("pkt-voces-narration")
         self.scenario_table = ipywidgets.HTML()
         self.scenario_table.add_class("pkt-voces-scenario-table")
-        self.step = 1
-        self._replays: dict[str, VocesReplay] = {}
-        return ipywidgets.VBox([
-            self.examples_intro, self.scenario, ipywidgets.HBox([*self.step_buttons.values(), self.step_counter]),
-            self.narration, self.scenario_table,
-        ])
+        return ipywidgets.VBox([self.examples_intro, self.scenario, self.navigator.box, self.narration, self.scenario_table])
 
     def replay(self) -> VocesReplay:
         name = str(self.scenario.value)
@@ -211,15 +210,7 @@ class VocesExplorerApp(App):
         return self._replays[name]
 
     def _choose_scenario(self) -> None:
-        self.step = 1
-        self._refresh_examples()
-
-    def go(self, where: str) -> None:
-        """Move to the ``first``, ``last``, ``back`` (one step) or ``forward`` (one step) position."""
-        total = len(self.replay().steps)
-        target = {"first": 1, "last": total, "back": self.step - 1, "forward": self.step + 1}[where]
-        self.step = max(1, min(total, target))
-        self._refresh_examples()
+        self.navigator.show(1)
 
     # ------------------------------------------------------------------ tab 5: the game
     def _build_play(self) -> ipywidgets.Widget:
@@ -281,21 +272,15 @@ class VocesExplorerApp(App):
     def _refresh_examples(self) -> None:
         t, lang = self.t, self.lang
         replay = self.replay()
-        total = len(replay.steps)
         self.examples_intro.value = f"<p>{esc(t(_K + 'examples_intro'))}</p>"
         self.scenario.description = t("apps.replay.scenario")
         self._relabel(self.scenario, [(self._scenario_title(name), name) for name in SCENARIOS])
-        for name, button in self.step_buttons.items():
-            button.description = t("apps.replay." + name)
-            button.tooltip = t("apps.replay." + name + "_tip")
-        self.step_buttons["first"].disabled = self.step_buttons["back"].disabled = self.step <= 1
-        self.step_buttons["forward"].disabled = self.step_buttons["last"].disabled = self.step >= total
-        self.step_counter.value = f'<span aria-live="polite">{esc(t("apps.replay.counter", step=self.step, total=total))}</span>'
-        step = replay.steps[self.step - 1]
+        self.navigator.refresh(lang)
+        step = replay.steps[self.navigator.step - 1]
         head = t(_K + "example_round", round=step.round) + (" · " + t(_K + "example_move", move=step.move) if step.move else "")
         events = "".join(f"<li>{esc(line)}</li>" for line in step.lines(lang))
         self.narration.value = f"<h3>{esc(head)}</h3><ul class='pkt-voces-events'>{events}</ul>"
-        self.scenario_table.value = self._scenario_table_html(replay.state_after(self.step))
+        self.scenario_table.value = self._scenario_table_html(replay.state_after(self.navigator.step))
 
     def _relabel(self, choice: ipywidgets.Dropdown, options: list[tuple[str, str]]) -> None:
         """Put the options of a list into words again, keeping the choice (and not reacting to it)."""
@@ -336,6 +321,6 @@ class VocesExplorerApp(App):
                         f"<td>{esc(coins)}</td><td>{esc(folded)}</td><td>{view.won[seat]}</td><td>{view.scores[seat]}</td></tr>")
         view = state.view_for(0)
         centre = t("apps.voces.play.centre", one=view.centre[0], two=view.centre[1], three=view.centre[2])
-        phase = t("apps.voces.play.phase." + view.phase)
+        phase = t(PHASE_KEYS[view.phase])
         return (f"<h3>{esc(t(_K + 'table.heading', phase=phase))}</h3>"
                 f"<table cellpadding='3' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table><p>{esc(centre)}</p>")

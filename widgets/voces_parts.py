@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from pokerkit_teach.core.errors import CardParseError
-from pokerkit_teach.voces.state import VocesEvent
+from pokerkit_teach.voces.state import VocesEvent, VocesPhase
 from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.voces.render import voces_card_html, voces_cards_html
 from pokerkit_teach.voces.cards import COPIES_IN_BOX, SUIT_SYMBOLS, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_card
@@ -38,7 +38,7 @@ from .common import esc, tr
 __all__ = [
     "NAMES", "InputProblem", "SpecialExample", "SPECIAL_EXAMPLES", "parse_voces_hands", "hands_input",
     "card_label", "voces_card_html", "voces_cards_html", "hand_words", "reveal_steps_html", "deck_html",
-    "round_result_html", "scores_html",
+    "round_result_html", "scores_html", "PHASE_KEYS",
 ]
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn")
@@ -46,6 +46,17 @@ MAX_HANDS = 6
 _K = "apps.voces."
 _NAMED = re.compile(r"^\s*(?P<name>[^=:]+?)\s*[=:]\s*(?P<rest>.*)$")
 WILD_STYLE = "border-style:dashed;background:#f4f8ff;"
+# the words for each phase of a round
+PHASE_KEYS: dict[VocesPhase, str] = {
+    VocesPhase.DEAL: "apps.voces.play.phase.deal",
+    VocesPhase.TRADING: "apps.voces.play.phase.trading",
+    VocesPhase.BETTING: "apps.voces.play.phase.betting",
+    VocesPhase.DECIDING: "apps.voces.play.phase.deciding",
+    VocesPhase.DRAW: "apps.voces.play.phase.draw",
+    VocesPhase.PICKING: "apps.voces.play.phase.picking",
+    VocesPhase.RESOLVE: "apps.voces.play.phase.resolve",
+    VocesPhase.OVER: "apps.voces.play.phase.over",
+}
 OUT_STYLE = "opacity:0.4;"
 
 

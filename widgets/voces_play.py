@@ -4,14 +4,15 @@ engine's hand-builder bots in the others.
 Trading has no turns, so the table is driven by your moves: select cards (one toggle button per card)
 and **Offer** them, **Accept** another player's open offer by giving the same number of selected cards,
 **Withdraw** your offer, **Place** your hand under the next token. After each of your trading moves a few
-bots act (:func:`~pokerkit_teach.voces.bots.bot_step`); **Let the others trade** lets them act a few
-times more, so the round goes on while you wait. After STOP: the three coin steps (a pile, and which of
+bots act (through a :class:`~pokerkit_teach.core.match.Match`, which picks one of the bots that may act);
+**Let the others trade** lets them act a few times more, so the round goes on while you wait. After STOP: the three coin steps (a pile, and which of
 its coins goes on which hand), the 5-coin, fold or stay from hand 3 down to hand 1, a pick for each
 Baboon, the reveal of every hand and the score.
 
-You see what your seat sees (:meth:`~pokerkit_teach.voces.state.VocesState.view_for`): your cards, the
-number of cards the others offer, coins and folds; the others' cards only when a hand is revealed. The
-log masks what a trade between two bots swapped and the cards the bots name in their reasons.
+You see what your seat sees, as the engine decides it (:meth:`~pokerkit_teach.voces.state.VocesState.view_for`):
+your cards, the number of cards the others offer, coins and folds; the others' cards only when a hand is
+revealed. The log is your view's log (a trade between two bots says only how many cards moved), and the
+bots' reasons are what your seat hears of them (:meth:`~pokerkit_teach.voces.state.VocesView.heard`).
 
 Every button the rules do not allow now is disabled, and its tooltip gives the engine's reason
 (``why_not``); a click that gets through anyway is refused by the engine with that reason and changes
@@ -32,25 +33,25 @@ from typing import TYPE_CHECKING, Any, Sequence
 import ipywidgets
 import numpy as np
 
-from pokerkit_teach.core.i18n import ListRow, Msg
+from pokerkit_teach.core.errors import OptionError
+from pokerkit_teach.core.match import Match
+from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.voces.actions import PILES, Accept, Action, Bet, Fold, Offer, Pick, Place, PlaceFive, Stay, Withdraw
-from pokerkit_teach.voces.bots import VocesBot, bot_step, make_voces_bot
-from pokerkit_teach.voces.state import SIMULTANEOUS, CardCount, VocesEvent, VocesRules, VocesState
+from pokerkit_teach.voces.state import CardCount, VocesEvent, VocesPhase, VocesRules, VocesState
 from pokerkit_teach.voces.cards import AnyVocesCard, Special
-from pokerkit_teach.voces.ranking import VocesHand
 
 from .common import esc, replace_children, show_tab_move
-from .voces_parts import NAMES, card_label, round_result_html, scores_html, voces_cards_html
+from .voces_parts import NAMES, PHASE_KEYS, card_label, round_result_html, scores_html, voces_cards_html
 
 if TYPE_CHECKING:
     from .common import App
 
 __all__ = ["VocesGame", "SpecialsPicker", "HUMAN"]
 
+GAME = get_game("voces")
 HUMAN = 0
 TRADE_STEPS = 3  # bot moves after each of your trading moves
 WAIT_STEPS = 6  # bot moves for "Let the others trade"
-MAX_BOT_MOVES = 3000
 LOG_LINES = 60
 _K = "apps.voces.play."
 
@@ -86,50 +87,15 @@ class SpecialsPicker:
             button.tooltip = tip
 
 
-class _HiddenCards:
-    """What the log says instead of the cards a bot names: ``2 hidden cards``."""
-
-    def __init__(self, count: int) -> None:
-        self.count = count
-
-    def localized(self, lang: str, spec: str = "") -> str:
-        from .common import tr
-
-        return tr(_K + ("hidden_card" if self.count == 1 else "hidden_cards"), lang, n=self.count)
-
-
-class _HiddenHand:
-    def localized(self, lang: str, spec: str = "") -> str:
-        from .common import tr
-
-        return tr(_K + "hidden_hand", lang)
-
-
-def masked_reason(reason: Msg) -> Msg:
-    """A bot's reason without the cards it holds (they are hidden until a reveal); a pick for a Baboon
-    names drawn cards, which everyone sees, and stays as it is."""
-    if reason.key == "voces.reason.pick":
-        return reason
-    params = []
-    for name, value in reason.params:
-        if isinstance(value, ListRow):
-            value = _HiddenCards(len(value))
-        elif isinstance(value, VocesHand):
-            value = _HiddenHand()
-        params.append((name, value))
-    return Msg(reason.key, tuple(params))
-
-
 class VocesGame:
     """The play section: owns its controls, asks the engine for every decision and lets the bots move."""
 
     def __init__(self, app: "App") -> None:
         self.app = app
         self.state: VocesState | None = None
-        self.bots: list[VocesBot | None] = []
-        self.rng = np.random.default_rng(0)
+        self.match: Match[VocesState] | None = None
         self.seed = 0
-        self.log_lines: list[tuple[str, Any]] = []  # ("event", VocesEvent) or ("reason", (player, Msg))
+        self.log_lines: list[tuple[str, Any]] = []  # ("event", VocesEvent as you read it) or ("reason", (player, Msg as you hear it))
         self.scored_rounds = 0
         self.result_round = 1
         self.paused = False
@@ -224,21 +190,23 @@ class VocesGame:
         count = int(self.players.value)
         try:
             rules = VocesRules(NAMES[:count], specials=self.specials.chosen(), rounds=int(self.rounds.value))
-        except ValueError:
+        except OptionError as error:
+            if error.option != "specials":
+                raise
             self.app.say(self.app.t("apps.voces.too_many_specials"), "error")
             return
         params = self.app.params
         self.seed = params.seed if params.seed is not None else int(np.random.default_rng().integers(1_000_000))
         self.state = rules.new_game(seed=self.seed)
-        self.rng = np.random.default_rng([self.seed, 99])
-        self.bots = [None] + [make_voces_bot("builder", seed=np.random.default_rng([self.seed, seat])) for seat in range(1, count)]
+        bots = {seat: GAME.make_bot("builder", np.random.default_rng([self.seed, seat])) for seat in range(1, count)}
+        self.match = Match(self.state, bots, seed=np.random.default_rng([self.seed, 99]))
         self.log_lines = []
         self.scored_rounds = 0
         self.result_round = 1
         self.paused = False
         self.selected = set()
         self._hand_shown = None
-        self._log_events(self.state.events)
+        self._log_events(0)
         self.app.say("")
         self.refresh()
 
@@ -249,10 +217,10 @@ class VocesGame:
         if self.paused:
             self.app.say(self.app.t(_K + "press_next"), "error")
             return
-        trading = state.phase == "trading"
+        trading = state.phase is VocesPhase.TRADING
         start = len(state.events)
         state.apply(action)
-        self._log_events(state.events[start:])
+        self._log_events(start)
         self._check_round_end()
         self.selected = set()
         self.app.say("")
@@ -263,7 +231,7 @@ class VocesGame:
         """Let the bots make a few trading moves while you wait."""
         state = self.state
         assert state is not None
-        if state.phase != "trading" or self.paused:
+        if state.phase is not VocesPhase.TRADING or self.paused:
             self.app.say(self.app.t(_K + "wait_not_trading"), "error")
             return
         self.app.say("")
@@ -280,30 +248,27 @@ class VocesGame:
         self.refresh()
 
     def run_bots(self, trade_steps: int) -> None:
-        """Let the bots act: up to ``trade_steps`` moves while you still hold cards in the trading phase
-        (all the way to STOP once you have placed all three hands), otherwise until it is your turn."""
-        state = self.state
-        assert state is not None
+        """Let the bots act (the match decides who): up to ``trade_steps`` moves while you still hold cards in
+        the trading phase (all the way to STOP once you have placed all three hands), otherwise until it is
+        your turn; a finished round pauses the table until you press **Next round**."""
+        state, match = self.state, self.match
+        assert state is not None and match is not None
         budget = trade_steps
-        for _ in range(MAX_BOT_MOVES):
-            if self.paused or state.is_terminal():
-                return
-            to_act = state.current_player()
-            if to_act == HUMAN:
-                return
-            if to_act == SIMULTANEOUS and state.hand_of(HUMAN):
+        while not self.paused:
+            if state.phase is VocesPhase.TRADING and HUMAN in state.seats_to_act():
                 if budget <= 0:
                     return
                 budget -= 1
             start = len(state.events)
-            decision = bot_step(state, self.bots, self.rng)
-            if decision is None:
+            move = match.step()
+            if move is None:
                 return
-            events = state.events[start:]
-            self._log_events(events[:1])
-            seat = getattr(decision.action, "seat", None)
-            self.log_lines.append(("reason", (state.players[seat] if seat is not None else "", decision.reason)))
-            self._log_events(events[1:])
+            self._log_events(start, start + 1)
+            if move.decision is not None:
+                speaker = move.seat
+                heard = state.view_for(HUMAN).heard(speaker, move.decision.reason)
+                self.log_lines.append(("reason", (state.players[speaker], heard)))
+            self._log_events(start + 1)
             self._check_round_end()
 
     def _check_round_end(self) -> None:
@@ -314,7 +279,11 @@ class VocesGame:
             self.result_round = self.scored_rounds
             self.paused = not state.is_terminal()
 
-    def _log_events(self, events: Sequence[VocesEvent]) -> None:
+    def _log_events(self, start: int, stop: int | None = None) -> None:
+        """Log the events from ``start`` (to ``stop``) as you may read them (your view's log)."""
+        state = self.state
+        assert state is not None
+        events: Sequence[VocesEvent] = state.view_for(HUMAN).log[start:stop]
         self.log_lines += [("event", event) for event in events]
         self.log_lines = self.log_lines[-LOG_LINES:]
 
@@ -375,7 +344,7 @@ class VocesGame:
         self.table.value = self._players_html()
         self._draw_cards()
         self.your_hands.value = self._your_hands_html()
-        if view.phase == "betting" and view.piles[HUMAN] and int(self.pile.value) not in view.piles[HUMAN]:
+        if view.phase is VocesPhase.BETTING and view.piles[HUMAN] and int(self.pile.value) not in view.piles[HUMAN]:
             self.pile.value = view.piles[HUMAN][0]
         self._draw_moves()
         self.next_button.layout.display = "" if self.paused else "none"
@@ -385,9 +354,9 @@ class VocesGame:
             if kind == "reason":
                 player, reason = entry
                 lines.append(f"<div class='pkt-voces-reason' style='margin-left:1.5em;color:#555'><i>↳ {esc(player)}: "
-                             f"{esc(masked_reason(reason).text(lang))}</i></div>")
+                             f"{esc(reason.text(lang))}</i></div>")
             else:
-                lines.append(f"<div>{esc(self._event_text(entry))}</div>")
+                lines.append(f"<div>{esc(entry.describe(lang))}</div>")
         heading = f"<h4>{esc(t(_K + 'log_heading'))}</h4>"
         self.log.value = heading + "<div style='max-height:20em;overflow:auto;font-size:90%'>" + "".join(lines) + "</div>"
 
@@ -403,17 +372,6 @@ class VocesGame:
         finally:
             self._relabelling = False
 
-    def _event_text(self, event: VocesEvent) -> str:
-        """An event as the learner may read it: a trade between two others shows only how many cards moved."""
-        state = self.state
-        assert state is not None
-        lang = self.app.lang
-        if event.kind == "traded":
-            you = state.players[HUMAN]
-            if you not in (event.param("player"), event.param("offerer")):
-                return self.app.t(_K + "traded_hidden", player=event.param("player"), offerer=event.param("offerer"), count=event.param("count"))
-        return event.describe(lang)
-
     def _status_text(self) -> str:
         state = self.state
         assert state is not None
@@ -425,17 +383,17 @@ class VocesGame:
             return t(_K + "game_over", outcome=final.describe(self.app.lang) if final else "", you=state.totals[HUMAN], seed=self.seed)
         if self.paused:
             return t(_K + "paused", round=self.result_round, you=state.round_scores[-1][HUMAN])
-        if view.phase == "trading":
+        if view.phase is VocesPhase.TRADING:
             who = t(_K + ("you_trade" if view.hand else "you_wait"), token=len(view.placed) + 1)
         elif view.to_act == HUMAN:
             who = {
-                "betting": t(_K + "your_bet"),
-                "deciding": t(_K + "your_decision", hand=view.hand_in_play),
-                "picking": t(_K + "your_pick"),
+                VocesPhase.BETTING: t(_K + "your_bet"),
+                VocesPhase.DECIDING: t(_K + "your_decision", hand=view.hand_in_play),
+                VocesPhase.PICKING: t(_K + "your_pick"),
             }.get(view.phase, "")
         else:
             who = t(_K + "waiting", player=state.players[view.to_act] if view.to_act >= 0 else "")
-        phase = t(_K + "phase." + view.phase)
+        phase = t(PHASE_KEYS[view.phase])
         return t(_K + "status", round=view.round, rounds=rounds, phase=phase, who=who, seed=self.seed)
 
     def _players_html(self) -> str:
@@ -450,7 +408,7 @@ class VocesGame:
         for seat, name in enumerate(view.players):
             label = name + (" " + t(_K + "you") if seat == HUMAN else "")
             offer = t(_K + "offer_count", count=CardCount(offers[seat])) if seat in offers else "—"
-            coins = "—" if view.phase == "trading" else " · ".join(
+            coins = "—" if view.phase is VocesPhase.TRADING else " · ".join(
                 f"{h}: {'+'.join(map(str, c)) or '–'}" for h, c in enumerate(view.coins[seat], start=1))
             piles = ", ".join(map(str, view.piles[seat])) or "—"
             five = t(_K + "five_kept") if view.five_on[seat] is None else t(_K + "five_on_hand", hand=view.five_on[seat])
@@ -520,7 +478,7 @@ class VocesGame:
         self._move_button(self.offer_button, Offer(HUMAN, chosen), t(_K + "offer_tip", count=CardCount(len(chosen))))
         self._move_button(self.withdraw_button, Withdraw(HUMAN), t(_K + "withdraw_tip"))
         self._move_button(self.place_button, Place(HUMAN), t(_K + "place_tip", token=min(token, 3)))
-        trading = state.phase == "trading" and not self.paused
+        trading = state.phase is VocesPhase.TRADING and not self.paused
         self.wait_button.disabled = not trading
         self.wait_button.tooltip = t(_K + ("wait_tip" if trading else "wait_not_trading"))
         # an Accept button for every open offer of another player (the others show only how many cards)
@@ -552,10 +510,10 @@ class VocesGame:
         assert state is not None
         t, lang = self.app.t, self.app.lang
         view = state.view_for(HUMAN)
-        picking = view.phase == "picking" and not self.paused
+        picking = view.phase is VocesPhase.PICKING and not self.paused
         self.drawn.value = (f"<p>{esc(t(_K + 'drawn', hand=view.hand_in_play))} {voces_cards_html(view.drawn, lang)}</p>"
                             if picking and view.drawn else "")
-        picks = [a for a in state.legal_actions(HUMAN) if isinstance(a, Pick)] if picking and view.to_act == HUMAN else []
+        picks = [a for a in view.legal_actions if isinstance(a, Pick)] if picking else []
         if len(picks) != len(self.pick_box.children) or not picks:
             buttons = []
             for action in picks:

@@ -42,6 +42,7 @@ __all__ = [
     "parse_voces_cards",
     "voces_deck",
     "shuffled_voces_deck",
+    "special_named",
 ]
 
 SUIT_SYMBOLS = "●▲■◆★✚☾"
@@ -157,6 +158,16 @@ class Special(enum.Enum):
 
 
 _SPECIAL_WORDS = {s.value: s for s in Special} | {"penguin": Special.EMPEROR_PENGUIN, "emperor penguin": Special.EMPEROR_PENGUIN}
+
+
+def special_named(name: str) -> Special | None:
+    """The kind of special card a name stands for (``raccoon``, ``Emperor-Penguin``, ``penguin`` ...), or
+    ``None``.
+
+    >>> special_named("Emperor-Penguin"), special_named("unicorn")
+    (Special.EMPEROR_PENGUIN, None)
+    """
+    return _SPECIAL_WORDS.get(" ".join(name.lower().replace("-", " ").replace("_", " ").split()))
 
 
 @dataclass(frozen=True)

@@ -33,15 +33,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.game import ReplayStep, StepReplay
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE
 from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds
 from pokerkit_teach.voces.cards import AnyVocesCard, parse_voces_cards
 from pokerkit_teach.voces.actions import Action, Deal, parse_action
-from pokerkit_teach.voces.state import VocesRules, VocesState, replay_voces_history
+from pokerkit_teach.voces.state import VocesRules, VocesState
 
 __all__ = ["VocesScenario", "VocesReplay", "load_voces_scenario", "voces_builtin_scenarios"]
 
@@ -83,7 +85,7 @@ class VocesScenario:
         settings.setdefault("rounds", len(raw_rounds))
         try:
             rules = VocesRules(tuple(players), **settings)
-        except (ValueError, TypeError) as error:
+        except OptionError as error:
             raise ScenarioError(f"{source}: {error}") from None
         if len(raw_rounds) > rules.rounds:
             raise ScenarioError(f"{source}: {len(raw_rounds)} rounds given, but the game has {rules.rounds}")
@@ -118,13 +120,10 @@ class VocesScenario:
         return VocesReplay.of(self)
 
 
-VocesReplayStep = ReplayStep
-
-
 @dataclass(frozen=True)
 class VocesReplay(StepReplay[VocesState]):
     scenario: VocesScenario
-    steps: tuple[VocesReplayStep, ...]
+    steps: tuple[ReplayStep, ...]
     final: VocesState
 
     @classmethod
@@ -135,28 +134,35 @@ class VocesReplay(StepReplay[VocesState]):
         return cls(scenario, tuple(steps), state)
 
     def _rebuild(self, history: Sequence[Action]) -> VocesState:
-        return replay_voces_history(self.scenario.rules, history)
+        return VocesState.from_history(self.scenario.rules, history, auto_chance=False)
 
-    def outcome(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    def outcome_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """Where the replay ends: the phase, the round, the scores so far and, once the game is over, who won."""
         state = self.final
+        outcome = state.outcome
         return {
-            "phase": state.phase,
+            "phase": str(state.phase),
             "round": state.round.number,
             "round_scores": [dict(zip(state.players, scores)) for scores in state.round_scores],
             "totals": dict(zip(state.players, state.totals)),
-            "winners": [state.players[s] for s in state.winners],
+            "winners": [state.players[s] for s in outcome.winners] if outcome else [],
             "summary": self.steps[-1].lines(lang)[-1] if self.steps and self.steps[-1].events else "",
         }
 
     def as_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         return {"scenario": self.scenario.name, "game": "voces", "title": self.scenario.title(lang),
                 "players": list(self.scenario.rules.players), "steps": [s.as_json(lang) for s in self.steps],
-                "outcome": self.outcome(lang)}
+                "outcome": self.outcome_json(lang)}
+
+
+@lru_cache(maxsize=1)
+def _builtin() -> tuple[VocesScenario, ...]:
+    return tuple(read_builtin("pokerkit_teach.voces", VocesScenario.from_dict))
 
 
 def voces_builtin_scenarios() -> list[VocesScenario]:
-    """The rulebook's worked examples, sorted by name."""
-    return read_builtin("pokerkit_teach.voces", VocesScenario.from_dict)
+    """The rulebook's worked examples, sorted by name (read once: the same objects every time)."""
+    return list(_builtin())
 
 
 def load_voces_scenario(source: str | Path) -> VocesScenario:

@@ -1,79 +1,103 @@
-"""Many Póker a Voces games with bots: what the special cards and the rule options do to the scores.
+"""The figures of simulated Póker a Voces games (what the special cards and the rule options do to the
+scores), for the kit's one simulation runner, :func:`pokerkit_teach.core.simulate.simulate`.
 
->>> result = simulate_voces(players=3, bots=["builder", "random"], games=2, seed=1, specials=["capybara"])
->>> result["games"], sorted(result["bots"]), result["specials"]
-(2, ['builder', 'random'], ['capybara'])
+:func:`tally` gives the figures of one finished game, which the runner sums; :func:`report` puts the sums
+into words. A shared victory is one game shared, not a win for each of the players sharing it:
+
+>>> from pokerkit_teach.core.simulate import simulate
+>>> result = simulate("voces", players=3, games=4, seed=1, options={"specials": ["capybara"]})
+>>> result.totals["hands"], sum(v for k, v in result.totals.items() if k.startswith("won."))
+(36.0, 4.0)
+>>> print(report(result.totals, result.games, "en", bots=["builder"]))   # doctest: +ELLIPSIS
+4 games, 3 players, Capybara: builder: ... points a game, won ...% of games alone and ...% shared; ...% of hands won by nobody, ...% of hands folded
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections import Counter
+from typing import Any, Mapping, Sequence
 
-import numpy as np
-
+from pokerkit_teach.core.game import GameState
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, message
 from pokerkit_teach.voces.cards import Special
-from pokerkit_teach.voces.reveal import TieRule
-from pokerkit_teach.voces.bots import make_voces_bot, play_voces_game
-from pokerkit_teach.voces.state import FoldTiming, VocesRules
+from pokerkit_teach.voces.state import VocesState
 
-__all__ = ["simulate_voces"]
+__all__ = ["tally", "report"]
 
 
-def simulate_voces(players: int, bots: Sequence[str], games: int, seed: int = 0, specials: Sequence[str] = (),
-                   rounds: int = 3, ace_low_straight: bool = False, tie_rule: str = "shared",
-                   fold_timing: str = "each_hand", unused_five_scores: bool = True) -> dict[str, Any]:
-    """Play ``games`` games; seat i gets ``bots[i % len(bots)]``. Returns the JSON of
-    ``pokerkit-teach simulate voces``: per bot its mean points per game and share of games won (a shared
-    victory counts for each winner), and per hand how often nobody won it, how often a player folded it,
-    and how many players were eliminated by Raccoons or Doves."""
-    if not 3 <= players <= 6:
-        raise ValueError(f"Póker a Voces is played by 3 to 6 players, got {players}")
-    if games < 1:
-        raise ValueError(f"simulate at least one game, got {games}")
-    names = [bots[i % len(bots)] for i in range(players)]
-    for name in set(names):
-        make_voces_bot(name)  # unknown names fail before any game is played
-    known = {s.value: s for s in Special} | {"penguin": Special.EMPEROR_PENGUIN}
-    unknown = [name for name in specials if name.lower().replace("-", "_") not in known]
-    if unknown:
-        raise ValueError(f"unknown special card {unknown[0]!r}; choose from {', '.join(s.value for s in Special)}")
-    kinds = [known[name.lower().replace("-", "_")] for name in specials]
-    rules = VocesRules(tuple(f"{name} {i + 1}" for i, name in enumerate(names)), specials=kinds, rounds=rounds,
-                       ace_low_straight=ace_low_straight, tie_rule=TieRule(tie_rule), fold_timing=FoldTiming(fold_timing),
-                       unused_five_scores=unused_five_scores)
-    points = {name: 0 for name in names}
-    wins = {name: 0 for name in names}
-    hands = nobody = folds = eliminated = 0
-    for game in range(games):
-        sequence = np.random.SeedSequence([seed, game])
-        seeds = sequence.spawn(players + 1)
-        seat_bots = [make_voces_bot(name, np.random.default_rng(s)) for name, s in zip(names, seeds)]
-        state = play_voces_game(seat_bots, rules, np.random.default_rng(seeds[players]))
-        for seat, total in enumerate(state.totals):
-            points[names[seat]] += total
-        for seat in state.winners:
-            wins[names[seat]] += 1
-        for event in state.events:
-            if event.kind in ("hand_won", "hand_shared", "nobody_won"):
-                hands += 1
-                nobody += event.kind == "nobody_won"
-            folds += event.kind == "folded"
-            eliminated += event.kind.startswith("eliminated")
-    seats = {name: names.count(name) for name in set(names)}
-    return {
-        "game": "voces",
-        "players": players,
-        "games": games,
-        "rounds": rounds,
-        "specials": [k.value for k in kinds],
-        "hands": hands,
-        "nobody_won_share": round(nobody / hands, 6) if hands else 0.0,
-        "fold_share": round(folds / (hands * players), 6) if hands else 0.0,
-        "eliminations_per_hand": round(eliminated / hands, 6) if hands else 0.0,
-        "bots": {
-            name: {"seats": seats[name], "mean_points": round(points[name] / (games * seats[name]), 3),
-                   "games_won": wins[name], "game_share": round(wins[name] / games, 6)}
-            for name in sorted(seats)
-        },
-        "seed": seed,
-    }
+def tally(state: GameState[Any, Any]) -> dict[str, float]:
+    """The figures of one finished game: ``players``, ``special.<kind>`` for each kind of special card
+    played, ``points.<seat>`` (seats from 1), ``won.<seats>`` (the winners, ``won.2`` or ``won.1+3`` for a
+    shared victory), ``hands`` settled, hands ``nobody_won``, ``folds`` (one per player and hand) and
+    ``eliminations`` (by Raccoons or Doves)."""
+    if not isinstance(state, VocesState):
+        raise TypeError(f"not a game of Póker a Voces: {state!r}")
+    outcome = state.outcome
+    if outcome is None:
+        raise ValueError("the game is not over yet")
+    figures: Counter[str] = Counter()
+    figures["players"] = state.player_count
+    for kind in {kind for kinds in state.rules.specials for kind in kinds}:
+        figures[f"special.{kind.value}"] = 1
+    for seat, points in enumerate(state.totals, start=1):
+        figures[f"points.{seat}"] = points
+    figures["won." + "+".join(str(seat + 1) for seat in outcome.winners)] = 1
+    for event in state.events:
+        if event.kind in ("hand_won", "hand_shared", "nobody_won"):
+            figures["hands"] += 1
+            figures["nobody_won"] += event.kind == "nobody_won"
+        figures["folds"] += event.kind == "folded"
+        figures["eliminations"] += event.kind.startswith("eliminated")
+    return {key: float(value) for key, value in figures.items()}
+
+
+def _number(value: float, lang: str, decimals: int = 0) -> str:
+    """A number as the language writes it: ``1,000.5`` in English, ``1.000,5`` in German."""
+    text = f"{value:,.{decimals}f}"
+    if lang == "de":
+        text = text.replace(",", "\0").replace(".", ",").replace("\0", ".")
+    return text
+
+
+def _percent(part: float, whole: float, lang: str) -> str:
+    return _number(100 * part / whole if whole else 0.0, lang, 1)
+
+
+def _winner_sets(totals: Mapping[str, float]) -> list[tuple[frozenset[int], float]]:
+    return [(frozenset(int(s) for s in key[4:].split("+")), count) for key, count in totals.items()
+            if key.startswith("won.") and count]
+
+
+def report(totals: Mapping[str, float], games: int, lang: str = DEFAULT_LANGUAGE, bots: Sequence[str] = ()) -> str:
+    """The sums of :func:`tally` over ``games`` games in words: per bot (``bots``: one name for every seat
+    or one per seat; without them, per seat) the points a game and the share of games it won alone or
+    shared (each game counted once), then how many hands nobody won and how many were folded.
+
+    >>> totals = {"players": 6, "points.1": 60, "points.2": 40, "points.3": 20, "won.1": 1, "won.1+2": 1,
+    ...           "hands": 18, "nobody_won": 1, "folds": 12}
+    >>> print(report(totals, 2, "en"))
+    2 games, 3 players, no special cards: seat 1: 30.0 points a game, won 50.0% of games alone and 50.0% shared; seat 2: 20.0 points a game, won 0.0% of games alone and 50.0% shared; seat 3: 10.0 points a game, won 0.0% of games alone and 0.0% shared; 5.6% of hands won by nobody, 22.2% of hands folded
+    >>> print(report(totals, 2, "de", bots=["builder", "random", "builder"]))
+    2 Spiele, 3 Spieler, keine Sonderkarten: builder: 20,0 Punkte pro Spiel, 50,0 % der Spiele allein gewonnen und 50,0 % geteilt; random: 20,0 Punkte pro Spiel, 0,0 % der Spiele allein gewonnen und 50,0 % geteilt; 5,6 % der Hände gewinnt niemand, 22,2 % der Hände werden aufgegeben
+    """
+    players = round(totals.get("players", 0.0) / games) if games else 0
+    kinds = [kind for kind in Special if totals.get(f"special.{kind.value}")]
+    specials = ", ".join(kind.localized(lang) for kind in kinds) or message("voces.no_specials", lang)
+    names = list(bots) * players if len(bots) == 1 else list(bots)
+    if len(names) != players:
+        names = [message("voces.report.seat", lang, seat=seat) for seat in range(1, players + 1)]
+    groups: dict[str, list[int]] = {}
+    for seat, name in enumerate(names, start=1):
+        groups.setdefault(name, []).append(seat)
+    winner_sets = _winner_sets(totals)
+    parts = []
+    for name, seats in groups.items():
+        points = sum(totals.get(f"points.{seat}", 0.0) for seat in seats) / (games * len(seats)) if games else 0.0
+        alone = sum(count for winners, count in winner_sets if len(winners) == 1 and winners <= set(seats))
+        shared = sum(count for winners, count in winner_sets if len(winners) > 1 and winners & set(seats))
+        parts.append(message("voces.report.bot", lang, bot=name, points=_number(points, lang, 1),
+                             alone=_percent(alone, games, lang), shared=_percent(shared, games, lang)))
+    hands = totals.get("hands", 0.0)
+    return message("voces.report.summary", lang, games=_number(games, lang), players=players, specials=specials,
+                   bots="; ".join(parts), nobody=_percent(totals.get("nobody_won", 0.0), hands, lang),
+                   folded=_percent(totals.get("folds", 0.0), hands * players, lang))

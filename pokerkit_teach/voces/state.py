@@ -8,7 +8,7 @@ to the best one. Scores: coins won, +2 per folded hand, +10 for winning a hand w
 >>> rules = VocesRules(("Gema", "Marina", "Nacho"))
 >>> state = rules.new_game(seed=3)
 >>> state.phase, state.current_player() == SIMULTANEOUS       # trading has no turns
-('trading', True)
+(<VocesPhase.TRADING: 'trading'>, True)
 >>> offer = Offer(1, state.hand_of(1)[:2])
 >>> state.apply(offer)[-1].describe()
 'Marina calls out an offer of 2 cards.'
@@ -16,6 +16,14 @@ to the best one. Scores: coins won, +2 per folded hand, +10 for winning a hand w
 Traceback (most recent call last):
 ...
 pokerkit_teach.core.errors.IllegalAction: Marina already has an offer open; withdraw it first.
+
+What a player may know is decided here, in :meth:`VocesState.view_for`: Gema hears that Marina offers
+two cards, not which:
+
+>>> state.view_for(0).log[-1].describe(), state.view_for(0).offers
+('Marina calls out an offer of 2 cards.', ((1, 2),))
+>>> state.view_for(0).log[-1].param("cards") is None, state.view_for(1).log[-1].param("cards") == offer.cards
+(True, True)
 
 How the kit reads the rules where they leave room (each reading with another one as a rule option):
 
@@ -37,21 +45,23 @@ import enum
 import itertools
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar, Iterable, Sequence
 
-from pokerkit_teach.core.errors import IllegalAction
-from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Checked, LogEvent
+from pokerkit_teach.core.errors import IllegalAction, OptionError
+from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL, GameState, LogEvent, Outcome, Phase
 from pokerkit_teach.core.i18n import ListRow, Msg, message
-from pokerkit_teach.core.rng import SeedLike, make_rng
-from pokerkit_teach.voces.cards import AnyVocesCard, Special, SpecialCard, VocesCard, voces_deck
+from pokerkit_teach.core.rng import SeedLike
+from pokerkit_teach.voces.cards import AnyVocesCard, Special, SpecialCard, VocesCard, special_named, voces_deck
+from pokerkit_teach.voces.ranking import VocesHand
 from pokerkit_teach.voces.reveal import TieRule, reveal
 from pokerkit_teach.voces.actions import (
-    CHANCE_ACTIONS, FIVE, PILES, Accept, Action, Bet, Deal, DrawForBaboons, Fold, Offer, Pick, Place,
+    CHANCE_ACTIONS, FIVE, PILES, PLAYER_ACTIONS, Accept, Action, Bet, Deal, DrawForBaboons, Fold, Offer, Pick, Place,
     PlaceFive, Resolve, Stay, Withdraw,
 )
 
 __all__ = [
-    "FoldTiming", "VocesRules", "VocesState", "VocesEvent", "VocesView", "replay_voces_history",
+    "FoldTiming", "VocesPhase", "VocesRules", "VocesState", "VocesEvent", "VocesView", "HiddenCards", "HiddenHand",
     "CHANCE", "TERMINAL", "SIMULTANEOUS", "FOLD_BONUS",
 ]
 
@@ -68,28 +78,80 @@ class FoldTiming(enum.Enum):
     AT_BETTING = "at_betting"
 
 
+class VocesPhase(Phase):
+    """The phases of a round; the values name the message keys (``voces.illegal.now_betting``,
+    ``apps.voces.play.phase.trading`` ...). ``deal``, ``draw`` and ``resolve`` are chance steps."""
+
+    DEAL = "deal"
+    TRADING = "trading"
+    BETTING = "betting"
+    DECIDING = "deciding"
+    DRAW = "draw"
+    PICKING = "picking"
+    RESOLVE = "resolve"
+    OVER = "over"
+
+
+_CHANCE_PHASES = (VocesPhase.DEAL, VocesPhase.DRAW, VocesPhase.RESOLVE)
+# the chance step each chance phase waits for, and the refusal of a move made while another is awaited
+_CHANCE_STEP: dict[VocesPhase, type] = {VocesPhase.DEAL: Deal, VocesPhase.DRAW: DrawForBaboons, VocesPhase.RESOLVE: Resolve}
+_TURN_MOVES: dict[VocesPhase, tuple[tuple[type, ...], str]] = {
+    VocesPhase.BETTING: ((Bet,), "voces.illegal.now_betting"),
+    VocesPhase.DECIDING: ((Fold, Stay), "voces.illegal.now_deciding"),
+    VocesPhase.PICKING: ((Pick,), "voces.illegal.now_picking"),
+}
+
+
 def _round_specials(specials: Any, rounds: int) -> tuple[tuple[Special, ...], ...]:
-    items = list(specials)
+    """The special cards of each round, from one list for all rounds or one list per round (kinds or their
+    names); an unknown name or more than two kinds in a round raises :class:`OptionError` for ``specials``."""
+    def listed(value: Any) -> list[Any]:
+        if isinstance(value, (str, Special)):
+            return [value]
+        if isinstance(value, (list, tuple)):
+            return list(value)
+        raise OptionError("specials", "a list of special cards, or one list per round", value)
+
+    items = listed(specials)
     if all(isinstance(s, (Special, str)) for s in items):
         items = [items] * rounds
     if len(items) != rounds:
-        raise ValueError(f"give the special cards once for all rounds or once per round ({rounds} lists), not {len(items)}")
+        raise OptionError("specials", f"one list for every round, or one list per round ({rounds} lists)", len(items))
     result = []
     for number, kinds in enumerate(items, start=1):
-        try:
-            chosen = tuple(Special(k) for k in kinds)
-        except ValueError:
-            names = ", ".join(s.value for s in Special)
-            raise ValueError(f"round {number}: unknown special card in {list(kinds)!r}; choose from {names}") from None
+        chosen: list[Special] = []
+        for kind in listed(kinds):
+            found = kind if isinstance(kind, Special) else special_named(kind) if isinstance(kind, str) else None
+            if found is None:
+                names = ", ".join(s.value for s in Special)
+                raise OptionError("specials", f"special cards named {names} (round {number})", kind)
+            chosen.append(found)
         if len(set(chosen)) != len(chosen) or len(chosen) > 2:
-            raise ValueError(f"round {number}: choose at most two different kinds of special card (the rulebook's advice for advanced play)")
-        result.append(chosen)
+            raise OptionError("specials", f"at most two different kinds of special card in round {number} (the rulebook's "
+                                          "advice for advanced play)", [k.value for k in chosen])
+        result.append(tuple(chosen))
     return tuple(result)
+
+
+def _choice(option: str, kind: type[enum.Enum], value: Any) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        raise OptionError(option, " or ".join(str(k.value) for k in kind), value) from None
 
 
 @dataclass(frozen=True)
 class VocesRules:
-    """Players in clockwise order, the special cards of each round and the rule options."""
+    """Players in clockwise order, the special cards of each round and the rule options. A value the game
+    cannot use raises :class:`~pokerkit_teach.core.errors.OptionError` naming the option.
+
+    >>> VocesRules(("A", "B", "C"), specials=["raccoon", "penguin"]).specials
+    ((Special.RACCOON, Special.EMPEROR_PENGUIN), (Special.RACCOON, Special.EMPEROR_PENGUIN), (Special.RACCOON, Special.EMPEROR_PENGUIN))
+    >>> VocesRules(("A", "B", "C"), tie_rule="coin toss")
+    Traceback (most recent call last):
+    ...
+    pokerkit_teach.core.errors.OptionError: tie_rule: expected shared or nobody, got 'coin toss'
+    """
 
     players: tuple[str, ...]
     specials: Any = (Special.RACCOON,)  # one list for every round, or one list per round
@@ -102,14 +164,18 @@ class VocesRules:
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
         if not 3 <= len(self.players) <= 6:
-            raise ValueError(f"Póker a Voces is played by 3 to 6 players, got {len(self.players)}")
-        if len(set(self.players)) != len(self.players) or not all(self.players) or any(":" in p for p in self.players):
-            raise ValueError("every player needs a different, non-empty name without a colon")
-        if not isinstance(self.rounds, int) or not 1 <= self.rounds <= 20:
-            raise ValueError("a game has 1 to 20 rounds (the rulebook plays 3)")
+            raise OptionError("players", "3 to 6 players for Póker a Voces", len(self.players))
+        names = self.players
+        if len(set(names)) != len(names) or not all(isinstance(p, str) and p and ":" not in p for p in names):
+            raise OptionError("players", "a different, non-empty name without a colon for every player", names)
+        if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or not 1 <= self.rounds <= 20:
+            raise OptionError("rounds", "a whole number of rounds from 1 to 20 (the rulebook plays 3)", self.rounds)
+        for option in ("ace_low_straight", "unused_five_scores"):
+            if not isinstance(getattr(self, option), bool):
+                raise OptionError(option, "true or false", getattr(self, option))
         object.__setattr__(self, "specials", _round_specials(self.specials, self.rounds))
-        object.__setattr__(self, "tie_rule", TieRule(self.tie_rule))
-        object.__setattr__(self, "fold_timing", FoldTiming(self.fold_timing))
+        object.__setattr__(self, "tie_rule", _choice("tie_rule", TieRule, self.tie_rule))
+        object.__setattr__(self, "fold_timing", _choice("fold_timing", FoldTiming, self.fold_timing))
 
     @property
     def player_count(self) -> int:
@@ -129,16 +195,62 @@ class VocesEvent(LogEvent):
     prefix: ClassVar[str] = "voces.event"
 
 
+class HiddenCards:
+    """What a player hears instead of cards they may not see: ``2 hidden cards``."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        return message("voces.hidden.card" if self.count == 1 else "voces.hidden.cards", lang, n=self.count)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HiddenCards) and other.count == self.count
+
+    def __hash__(self) -> int:
+        return hash(("HiddenCards", self.count))
+
+    def __repr__(self) -> str:
+        return f"HiddenCards({self.count})"
+
+
+class HiddenHand:
+    """What a player hears instead of a hand they may not see."""
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        return message("voces.hidden.hand", lang)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HiddenHand)
+
+    def __hash__(self) -> int:
+        return hash("HiddenHand")
+
+    def __repr__(self) -> str:
+        return "HiddenHand()"
+
+
+def _hidden(value: Any) -> Any:
+    """A value of a message as someone hears it who may not see the cards: cards and hands hidden."""
+    if isinstance(value, ListRow):
+        return HiddenCards(len(value))
+    if isinstance(value, VocesHand):
+        return HiddenHand()
+    return value
+
+
 @dataclass(frozen=True)
 class VocesView:
-    """What one player sees. Own cards in hand, own open offer and own placed hands, except those filled
-    blind (``None``); of the others only how many cards they offer and how many hands they placed. Coins,
-    folds, revealed hands and scores are public."""
+    """What one player may know, decided here and nowhere else. Own cards in hand, own open offer and own
+    placed hands, except those filled blind (``None``); of the others only how many cards they offer and
+    how many hands they placed. Coins, folds, revealed hands and scores are public. ``log`` is the game's
+    log as this player may read it (the cards of other players' offers and of trades between others are
+    left out), and ``legal_actions`` are this player's moves now."""
 
     seat: int
     players: tuple[str, ...]
     round: int
-    phase: str
+    phase: VocesPhase
     hand: tuple[AnyVocesCard, ...]
     placed: tuple[tuple[AnyVocesCard, ...] | None, ...]
     placed_counts: tuple[int, ...]
@@ -156,6 +268,22 @@ class VocesView:
     scores: tuple[int, ...]
     to_act: int
     specials: tuple[Special, ...]
+    legal_actions: tuple[Action, ...] = ()
+    log: tuple[VocesEvent, ...] = field(default=(), repr=False)
+
+    def heard(self, speaker: int, reason: Msg) -> Msg:
+        """What this player may know of what ``speaker`` says (a bot's reason): their own words in full;
+        another player's words without the cards and hands they name (hidden until a reveal), except the
+        cards drawn for a Baboon, which lie face up for everyone.
+
+        >>> view = VocesRules(("A", "B", "C")).new_game(seed=1).view_for(0)
+        >>> said = Msg.of("voces.reason.offer", cards=ListRow(view.hand[:2]))
+        >>> view.heard(1, said).text("en"), view.heard(0, said) == said
+        ('I offer 2 hidden cards, which do not fit my hand.', True)
+        """
+        if speaker == self.seat or reason.key == "voces.reason.pick":
+            return reason
+        return Msg(reason.key, tuple((name, _hidden(value)) for name, value in reason.params))
 
 
 @dataclass
@@ -173,7 +301,7 @@ class _Round:
     coins: list[dict[int, list[int]]] = field(default_factory=list)
     centre: dict[int, int] = field(default_factory=lambda: {1: 0, 2: 0, 3: 0})
     folded: list[set[int]] = field(default_factory=list)
-    phase: str = "deal"  # deal, trading, betting, deciding, draw, picking, resolve
+    phase: VocesPhase = VocesPhase.DEAL
     starter: int = 0
     order: list[int] = field(default_factory=list)  # seats still to act in this step
     step: int = 0
@@ -204,34 +332,57 @@ def _baboons(cards: Iterable[AnyVocesCard]) -> int:
     return sum(1 for c in cards if isinstance(c, SpecialCard) and c.kind is Special.BABOON)
 
 
-class VocesState(Checked[Action]):
+@lru_cache(maxsize=2048)
+def _offers(seat: int, hand: tuple[AnyVocesCard, ...]) -> tuple[Action, ...]:
+    """Placing ``hand``, or offering any of its cards (the same question comes many times while others
+    trade, so the answer is kept: a pure function of its arguments, the state holds no cache)."""
+    actions: list[Action] = [Place(seat)]
+    for k in range(1, len(hand) + 1):
+        actions += [Offer(seat, cards) for cards in itertools.combinations(hand, k)]
+    return tuple(actions)
+
+
+@lru_cache(maxsize=2048)
+def _accepts(seat: int, hand: tuple[AnyVocesCard, ...], offerer: int, count: int) -> tuple[Action, ...]:
+    """Every way to take ``offerer``'s offer of ``count`` cards, giving as many of ``hand``."""
+    return tuple(Accept(seat, offerer, cards) for cards in itertools.combinations(hand, count))
+
+
+class VocesState(GameState[Action, VocesRules]):
     """A game in progress; create one with :meth:`VocesRules.new_game`."""
 
+    message_prefix = "voces"
+    events: list[VocesEvent]
+
     def __init__(self, rules: VocesRules, seed: SeedLike = None, auto_chance: bool = True) -> None:
-        self.rules = rules
-        self.auto_chance = auto_chance
-        self._rng = make_rng(seed)
-        self.history: list[Action] = []
-        self.events: list[VocesEvent] = []
+        self._start(rules, seed, auto_chance)
         self.round_scores: list[tuple[int, ...]] = []
         self.finished = False
-        self.winners: tuple[int, ...] = ()
         self.round = _Round(1)
+        # per seat: the log entries (by index) that this player reads without the cards they may not see
+        self._unseen: list[dict[int, VocesEvent]] = [{} for _ in range(rules.player_count)]
         if auto_chance:
             self._run_chance()
 
     # ------------------------------------------------------------------ reading
     @property
-    def players(self) -> tuple[str, ...]:
-        return self.rules.players
-
-    @property
-    def phase(self) -> str:
-        return "over" if self.finished else self.round.phase
+    def phase(self) -> VocesPhase:
+        return VocesPhase.OVER if self.finished else self.round.phase
 
     @property
     def totals(self) -> tuple[int, ...]:
+        """Each player's points so far (the sum of the rounds scored)."""
         return tuple(sum(s[i] for s in self.round_scores) for i in range(self.rules.player_count))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Once the game is over: the players with the most points (several share the victory) and every
+        player's points; ``None`` while it runs."""
+        if not self.finished:
+            return None
+        totals = self.totals
+        best = max(totals)
+        return Outcome(tuple(s for s, points in enumerate(totals) if points == best), tuple(float(p) for p in totals))
 
     def hand_of(self, seat: int) -> tuple[AnyVocesCard, ...]:
         """The cards ``seat`` holds now (trading phase)."""
@@ -247,11 +398,24 @@ class VocesState(Checked[Action]):
         if self.finished:
             return TERMINAL
         r = self.round
-        if r.phase in ("deal", "draw", "resolve"):
+        if r.phase in _CHANCE_PHASES:
             return CHANCE
-        if r.phase == "trading":
+        if r.phase is VocesPhase.TRADING:
             return SIMULTANEOUS
         return r.order[0]
+
+    def seats_to_act(self) -> list[int]:
+        """Every seat that may act now: while trading, everyone still holding cards."""
+        if not self.finished and self.round.phase is VocesPhase.TRADING:
+            return [s for s in range(self.rules.player_count) if self.round.hands[s]]
+        return super().seats_to_act()
+
+    def chance_action(self) -> Action | None:
+        """The chance step due now (its cards still to be drawn), or ``None``."""
+        if self.finished or self.round.phase not in _CHANCE_PHASES:
+            return None
+        step: Action = _CHANCE_STEP[self.round.phase]()
+        return step
 
     def _name(self, seat: int) -> str:
         return self.players[seat]
@@ -264,23 +428,20 @@ class VocesState(Checked[Action]):
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every allowed action now (of ``seat`` only, if given). While trading everyone may act; offers
         and acceptances are listed for every choice of cards (a few hundred actions)."""
-        if self.finished:
+        if self.finished or (seat is not None and seat not in range(self.rules.player_count)):
             return []
         r = self.round
-        if r.phase == "deal":
-            return [] if seat is not None else [Deal()]
-        if r.phase == "draw":
-            return [] if seat is not None else [DrawForBaboons()]
-        if r.phase == "resolve":
-            return [] if seat is not None else [Resolve()]
+        if r.phase in _CHANCE_PHASES:
+            chance = self.chance_action()
+            return [chance] if seat is None and chance is not None else []
         seats = range(self.rules.player_count) if seat is None else [seat]
         actions: list[Action] = []
-        if r.phase == "trading":
+        if r.phase is VocesPhase.TRADING:
             for s in seats:
                 actions += self._trading_actions(s)
             return actions
         to_act = r.order[0]
-        if r.phase == "betting":
+        if r.phase is VocesPhase.BETTING:
             if to_act in seats:
                 for pile in r.piles[to_act]:
                     for coins in sorted(set(itertools.permutations(PILES[pile]))):
@@ -291,9 +452,9 @@ class VocesState(Checked[Action]):
             return actions
         if to_act not in seats:
             return []
-        if r.phase == "deciding":
+        if r.phase is VocesPhase.DECIDING:
             return [Fold(to_act), Stay(to_act)]
-        if r.phase == "picking":
+        if r.phase is VocesPhase.PICKING:
             count = _baboons(r.placed[to_act][r.hand - 1])
             options = range(1, len(r.drawn) + 1)
             return [Pick(to_act, choice) for choice in itertools.product(options, repeat=count)]
@@ -301,21 +462,19 @@ class VocesState(Checked[Action]):
 
     def _trading_actions(self, seat: int) -> list[Action]:
         r = self.round
-        hand = r.hands[seat]
+        hand = tuple(r.hands[seat])
         if not hand:
             return []
-        actions: list[Action] = [Place(seat)]
         if seat in r.offers:
-            return actions + [Withdraw(seat)]
-        for k in range(1, len(hand) + 1):
-            actions += [Offer(seat, cards) for cards in itertools.combinations(hand, k)]
+            return [Place(seat), Withdraw(seat)]
+        actions = list(_offers(seat, hand))
         for offerer, offered in sorted(r.offers.items()):
-            if offerer != seat:
-                actions += [Accept(seat, offerer, cards) for cards in itertools.combinations(hand, len(offered))]
+            actions += _accepts(seat, hand, offerer, len(offered))
         return actions
 
     def view_for(self, seat: int) -> VocesView:
-        if not 0 <= seat < self.rules.player_count:
+        """What ``seat`` may know now (see :class:`VocesView`), with its legal moves."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.player_count:
             raise ValueError(f"there is no seat {seat}")
         r = self.round
         n = self.rules.player_count
@@ -323,9 +482,13 @@ class VocesState(Checked[Action]):
         if r.placed:
             placed = tuple(None if i + 1 in r.blind[seat] else cards for i, cards in enumerate(r.placed[seat]))
         shown_now = dict(r.revealed)
-        if r.phase == "picking":  # the hands still in are face up while the Baboons are swapped
+        if r.phase is VocesPhase.PICKING:  # the hands still in are face up while the Baboons are swapped
             shown_now[r.hand] = {s: r.placed[s][r.hand - 1] for s in self._in_hand()}
         revealed = tuple((h, tuple(sorted(shown.items()))) for h, shown in sorted(shown_now.items()))
+        log = list(self.events)
+        for index, unseen in self._unseen[seat].items():
+            log[index] = unseen
+        in_play = r.phase in (VocesPhase.DECIDING, VocesPhase.DRAW, VocesPhase.PICKING, VocesPhase.RESOLVE)
         return VocesView(
             seat, self.players, r.number, self.phase, self.hand_of(seat), placed,
             tuple(len(r.placed[s]) if r.placed else 0 for s in range(n)),
@@ -335,22 +498,9 @@ class VocesState(Checked[Action]):
             tuple(tuple(tuple(r.coins[s][h]) for h in HANDS) if r.coins else ((), (), ()) for s in range(n)),
             (r.centre[1], r.centre[2], r.centre[3]),
             tuple(tuple(sorted(r.folded[s])) if r.folded else () for s in range(n)),
-            r.hand if r.phase in ("deciding", "draw", "picking", "resolve") else None,
+            r.hand if in_play and not self.finished else None,
             revealed, r.drawn, tuple(r.won) if r.won else (0,) * n, self.totals, self.current_player(),
-            self.rules.specials[r.number - 1],
-        )
-
-    def snapshot(self) -> tuple[Any, ...]:
-        """Everything that can change, for tests that an illegal action changed nothing."""
-        r = self.round
-        return (
-            tuple(self.history), len(self.events), tuple(self.round_scores), self.finished, self.winners, r.number,
-            tuple(r.deck), tuple(r.discard), tuple(map(tuple, r.hands)), tuple(map(tuple, r.placed)),
-            tuple(tuple(sorted(b)) for b in r.blind), tuple(sorted(r.offers.items())), tuple(r.finished),
-            tuple(map(tuple, r.piles)), tuple(r.five_on), tuple(tuple((h, tuple(v)) for h, v in sorted(c.items())) for c in r.coins),
-            tuple(sorted(r.centre.items())), tuple(tuple(sorted(f)) for f in r.folded), r.phase, r.starter,
-            tuple(r.order), r.step, r.hand, r.drawn, tuple(r.aside), tuple(sorted(r.picks.items())), tuple(r.won),
-            tuple(r.bonus), r.lost, repr(r.revealed), tuple(sorted(r.done)), repr(self._rng.bit_generator.state),
+            self.rules.specials[r.number - 1], tuple(self.legal_actions(seat)), tuple(log),
         )
 
     # ------------------------------------------------------------------ checking
@@ -359,7 +509,7 @@ class VocesState(Checked[Action]):
             raise IllegalAction("voces.illegal.game_over")
         r = self.round
         if isinstance(action, CHANCE_ACTIONS):
-            expected = {"deal": Deal, "draw": DrawForBaboons, "resolve": Resolve}.get(r.phase)
+            expected = _CHANCE_STEP.get(r.phase)
             if expected is None or not isinstance(action, expected):
                 raise IllegalAction("voces.illegal.not_chance_now")
             if isinstance(action, Deal) and action.order is not None:
@@ -373,23 +523,23 @@ class VocesState(Checked[Action]):
                 if tuple(drawn) != tuple(action.cards) or (missing and action.reshuffled is None):
                     raise IllegalAction("voces.illegal.bad_draw", cards=ListRow(action.cards))
             return
-        if not isinstance(action, (Offer, Accept, Withdraw, Place, Bet, PlaceFive, Fold, Stay, Pick)):
+        if not isinstance(action, PLAYER_ACTIONS):
             raise IllegalAction("voces.illegal.unknown_action", action=repr(action))
         seat = action.seat
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.player_count:
             raise IllegalAction("voces.illegal.no_such_seat", seat=seat)
         player = self._name(seat)
-        if r.phase in ("deal", "draw", "resolve"):
+        if r.phase in _CHANCE_PHASES:
             raise IllegalAction("voces.illegal.waiting_for_chance")
         if isinstance(action, (Offer, Accept, Withdraw, Place)):
-            if r.phase != "trading":
+            if r.phase is not VocesPhase.TRADING:
                 raise IllegalAction("voces.illegal.trading_over")
             self._check_trade(action, player)
             return
-        if r.phase == "trading":
+        if r.phase is VocesPhase.TRADING:
             raise IllegalAction("voces.illegal.still_trading")
         if isinstance(action, PlaceFive):
-            if r.phase != "betting":
+            if r.phase is not VocesPhase.BETTING:
                 raise IllegalAction("voces.illegal.five_only_betting")
             if r.five_on[seat] is not None:
                 raise IllegalAction("voces.illegal.five_used", player=player, hand=r.five_on[seat])
@@ -397,9 +547,9 @@ class VocesState(Checked[Action]):
                 raise IllegalAction("voces.illegal.no_such_hand", hand=action.hand)
             return
         to_act = r.order[0]
-        wanted: dict[str, tuple[type, ...]] = {"betting": (Bet,), "deciding": (Fold, Stay), "picking": (Pick,)}
-        if not isinstance(action, wanted[r.phase]):
-            raise IllegalAction(f"voces.illegal.now_{r.phase}", player=self._name(to_act), hand=r.hand)
+        wanted, refusal = _TURN_MOVES[r.phase]
+        if not isinstance(action, wanted):
+            raise IllegalAction(refusal, player=self._name(to_act), hand=r.hand)
         if seat != to_act:
             raise IllegalAction("voces.illegal.not_your_turn", player=player, to_act=self._name(to_act))
         if isinstance(action, Bet):
@@ -410,7 +560,8 @@ class VocesState(Checked[Action]):
                 raise IllegalAction("voces.illegal.wrong_coins", pile=action.pile, coins=", ".join(map(str, PILES[action.pile])))
         if isinstance(action, Pick):
             count = _baboons(r.placed[seat][r.hand - 1])
-            if len(action.choices) != count or any(c not in range(1, len(r.drawn) + 1) for c in action.choices):
+            if not isinstance(action.choices, tuple) or len(action.choices) != count or any(
+                    c not in range(1, len(r.drawn) + 1) for c in action.choices):
                 raise IllegalAction("voces.illegal.bad_pick", player=player, baboons=count, drawn=len(r.drawn))
 
     def _check_trade(self, action: Offer | Accept | Withdraw | Place, player: str) -> None:
@@ -446,30 +597,26 @@ class VocesState(Checked[Action]):
                                     given=len(cards))
 
     # ------------------------------------------------------------------ changing
-    def apply(self, action: Action) -> tuple[VocesEvent, ...]:
-        """Check the action and carry it out; raises :class:`IllegalAction` and changes nothing if refused.
-        Returns the events it caused (chance steps that follow included, with ``auto_chance``)."""
-        self._check(action)
-        start = len(self.events)
-        self._perform(action)
-        if self.auto_chance:
-            self._run_chance()
-        return tuple(self.events[start:])
-
-    def _run_chance(self) -> None:
-        while not self.finished and self.round.phase in ("deal", "draw", "resolve"):
-            phase = self.round.phase
-            self._perform(Deal() if phase == "deal" else DrawForBaboons() if phase == "draw" else Resolve())
-
     def _event(self, kind: str, seat: int | None = None, **params: Any) -> None:
         self.events.append(VocesEvent(kind, self.round.number, len(self.history) - 1, seat, tuple(params.items())))
+
+    def _private_event(self, kind: str, seat: int, witnesses: Sequence[int], unseen: tuple[str, dict[str, Any]],
+                       **params: Any) -> None:
+        """An event whose cards only ``witnesses`` see; the others read ``unseen`` (a kind and its values)."""
+        self._event(kind, seat, **params)
+        index = len(self.events) - 1
+        masked = VocesEvent(unseen[0], self.round.number, len(self.history) - 1, seat, tuple(unseen[1].items()))
+        for other in range(self.rules.player_count):
+            if other not in witnesses:
+                self._unseen[other][index] = masked
 
     def _perform(self, action: Action) -> None:
         r = self.round
         if isinstance(action, Deal):
+            deck = self.rules.deck(r.number)
+            shuffled = self._rng.permutation(len(deck))  # drawn even when the order is given: see _draw_for_baboons
             if action.order is None:
-                deck = self.rules.deck(r.number)
-                action = Deal(tuple(deck[i] for i in self._rng.permutation(len(deck))))
+                action = Deal(tuple(deck[i] for i in shuffled))
             self.history.append(action)
             self._deal(action)
             return
@@ -484,7 +631,9 @@ class VocesState(Checked[Action]):
         player = self._name(seat)
         if isinstance(action, Offer):
             r.offers[seat] = action.cards
-            self._event("offered", seat, player=player, count=CardCount(len(action.cards)), cards=ListRow(action.cards))
+            count = CardCount(len(action.cards))
+            self._private_event("offered", seat, [seat], ("offered", {"player": player, "count": count}),
+                                player=player, count=count, cards=ListRow(action.cards))
         elif isinstance(action, Withdraw):
             del r.offers[seat]
             self._event("withdrew", seat, player=player)
@@ -492,8 +641,10 @@ class VocesState(Checked[Action]):
             offered = r.offers.pop(action.offerer)
             r.hands[action.offerer] = _without(r.hands[action.offerer], offered) + list(action.cards)
             r.hands[seat] = _without(r.hands[seat], action.cards) + list(offered)
-            self._event("traded", seat, player=player, offerer=self._name(action.offerer), count=CardCount(len(offered)),
-                        given=ListRow(action.cards), taken=ListRow(offered))
+            offerer, count = self._name(action.offerer), CardCount(len(offered))
+            self._private_event("traded", seat, [seat, action.offerer],
+                                ("traded_unseen", {"player": player, "offerer": offerer, "count": count}),
+                                player=player, offerer=offerer, count=count, given=ListRow(action.cards), taken=ListRow(offered))
         elif isinstance(action, Place):
             self._place(seat)
         elif isinstance(action, PlaceFive):
@@ -516,7 +667,7 @@ class VocesState(Checked[Action]):
             self._event("picked", seat, player=player, cards=ListRow(r.picks[seat]))
             r.order.pop(0)
             if not r.order:
-                r.phase = "resolve"
+                r.phase = VocesPhase.RESOLVE
 
     def _deal(self, action: Deal) -> None:
         r = self.round
@@ -532,7 +683,7 @@ class VocesState(Checked[Action]):
         r.folded = [set() for _ in range(n)]
         r.won = [0] * n
         r.bonus = [0] * n
-        r.phase = "trading"
+        r.phase = VocesPhase.TRADING
         specials = ListRow(self.rules.specials[r.number - 1])
         self._event("round_started", None, round=r.number, suits=n + 1, cards=len(order),
                     specials=specials if specials else Msg.of("voces.no_specials"))
@@ -576,7 +727,7 @@ class VocesState(Checked[Action]):
                 self._event("filled_blind", seat, player=player, token=len(r.placed[seat]))
         r.starter = (r.finished[0] + 1) % self.rules.player_count
         r.step = 0
-        r.phase = "betting"
+        r.phase = VocesPhase.BETTING
         self._event("betting_started", r.starter, player=self._name(r.starter), first=self._name(r.finished[0]))
         self._next_bet_step()
 
@@ -592,7 +743,7 @@ class VocesState(Checked[Action]):
 
     def _start_deciding(self) -> None:
         r = self.round
-        r.phase = "deciding"
+        r.phase = VocesPhase.DECIDING
         r.order = self._seats_from(r.starter)
         self._event("deciding", r.starter, hand=r.hand, player=self._name(r.starter))
 
@@ -625,9 +776,9 @@ class VocesState(Checked[Action]):
         r.drawn, r.picks = (), {}
         stayers = self._in_hand()
         if any(_baboons(r.placed[s][r.hand - 1]) for s in stayers):
-            r.phase = "draw"
+            r.phase = VocesPhase.DRAW
         else:
-            r.phase = "resolve"
+            r.phase = VocesPhase.RESOLVE
 
     def _plan_draw(self, reshuffled: tuple[AnyVocesCard, ...] | None) -> tuple[list[VocesCard], list[AnyVocesCard], list[AnyVocesCard], bool]:
         """Draw for the Baboons without changing anything: (drawn, put aside, deck after, reshuffled?).
@@ -653,28 +804,31 @@ class VocesState(Checked[Action]):
         return drawn, aside, deck, shuffled_in
 
     def _draw_for_baboons(self, action: DrawForBaboons) -> None:
+        """Draw three cards for the Baboons (the cards given, or from the deck). The random generator is
+        used the same way either way: a shuffle of the discard pile whenever the deck runs out, so a
+        replay with the cards given leaves the cards still to come as they were."""
         r = self.round
+        _, _, _, needs_shuffle = self._plan_draw(None)
         reshuffled = action.reshuffled
+        if needs_shuffle:
+            order = self._rng.permutation(len(r.discard))
+            if reshuffled is None:
+                reshuffled = tuple(r.discard[i] for i in order)
         drawn, aside, deck, shuffled_in = self._plan_draw(reshuffled)
-        if shuffled_in and reshuffled is None:
-            reshuffled = tuple(r.discard[i] for i in self._rng.permutation(len(r.discard)))
-            drawn, aside, deck, shuffled_in = self._plan_draw(reshuffled)
+        self.history.append(DrawForBaboons(tuple(drawn), reshuffled if shuffled_in else None))
         if shuffled_in:
             self._event("reshuffled", None, cards=len(r.discard))
             r.discard = []
-        else:
-            reshuffled = None
         r.deck = deck
         r.drawn = tuple(drawn)
         r.aside = aside
-        self.history.append(DrawForBaboons(tuple(drawn), reshuffled))
         self._event("drawn", None, hand=r.hand, cards=ListRow(drawn) if drawn else "-", aside=len(aside))
         holders = [s for s in self._in_hand() if _baboons(r.placed[s][r.hand - 1])]
         if drawn:
             r.order = holders
-            r.phase = "picking"
+            r.phase = VocesPhase.PICKING
         else:
-            r.phase = "resolve"
+            r.phase = VocesPhase.RESOLVE
 
     def _resolve(self) -> None:
         r = self.round
@@ -749,11 +903,10 @@ class VocesState(Checked[Action]):
             self.round = _Round(r.number + 1)
             return
         self.finished = True
-        totals = self.totals
-        best = max(totals)
-        self.winners = tuple(s for s in range(self.rules.player_count) if totals[s] == best)
-        self._event("game_shared" if len(self.winners) > 1 else "game_won", None,
-                    players=ListRow([self._name(s) for s in self.winners]), points=best)
+        outcome = self.outcome
+        assert outcome is not None
+        self._event("game_shared" if outcome.shared else "game_won", None,
+                    players=ListRow([self._name(s) for s in outcome.winners]), points=max(self.totals))
 
     # ------------------------------------------------------------------ checks for tests and tools
     def card_census(self) -> Counter[AnyVocesCard]:
@@ -779,14 +932,3 @@ class VocesState(Checked[Action]):
 
     def __repr__(self) -> str:
         return f"<VocesState round {self.round.number}, phase {self.phase}, totals {self.totals}>"
-
-
-def replay_voces_history(rules: VocesRules, history: Sequence[Action]) -> VocesState:
-    """Rebuild a game from its history (chance steps carry what they drew, so no randomness is needed)."""
-    state = VocesState(rules, seed=0, auto_chance=False)
-    for index, action in enumerate(history):
-        try:
-            state.apply(action)
-        except IllegalAction as error:
-            raise IllegalAction("voces.illegal.in_history", index=index + 1, problem=str(error)) from None
-    return state

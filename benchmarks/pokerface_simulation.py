@@ -11,7 +11,7 @@ import argparse
 import os
 import time
 
-from pokerkit_teach.pokerface.simulate import simulate
+from pokerkit_teach.core.simulate import simulate
 
 
 def main() -> None:
@@ -23,10 +23,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     start = time.perf_counter()
-    result = simulate(args.players, (), args.bots, args.games, args.seed, workers=args.workers)
+    result = simulate("pokerface", args.players, [args.bots], args.games, args.seed, workers=args.workers)
     seconds = time.perf_counter() - start
     print(f"{result.games:,} games, {args.players} players, {args.bots} bots, {args.workers} worker(s): "
-          f"{seconds:.1f} s ({result.games / seconds:,.0f} games/s), win rate {100 * result.win_rate:.1f}%")
+          f"{seconds:.1f} s ({result.games / seconds:,.0f} games/s), win rate {100 * result.rate('won'):.1f}%")
 
 
 if __name__ == "__main__":

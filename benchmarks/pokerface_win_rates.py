@@ -14,7 +14,7 @@ import os
 import sys
 import time
 
-from pokerkit_teach.pokerface.simulate import simulate
+from pokerkit_teach.core.simulate import simulate
 
 VARIANTS = [("base", ()), ("soft landing", ("soft-landing",)), ("rising stakes", ("rising-stakes",))]
 
@@ -33,9 +33,10 @@ def main() -> None:
     for players in args.players:
         cells = []
         for _, variants in VARIANTS:
-            result = simulate(players, variants, args.bots, args.games, args.seed, workers=args.workers)
-            low, high = result.ci95
-            cells.append(f"{100 * result.win_rate:.1f}% ({100 * low:.1f}–{100 * high:.1f})")
+            result = simulate("pokerface", players, [args.bots], args.games, args.seed, workers=args.workers,
+                              options={"variants": list(variants)})
+            low, high = result.ci95("won")
+            cells.append(f"{100 * result.rate('won'):.1f}% ({100 * low:.1f}–{100 * high:.1f})")
             print(f"  {players} players {variants or 'base'}: done", file=sys.stderr)
         print(f"| {players} | {' | '.join(cells)} |", flush=True)
     print(f"\n{args.games:,} games per cell, {args.bots} bots, seed {args.seed}, "

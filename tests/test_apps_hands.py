@@ -9,9 +9,9 @@ import pytest
 
 from pokerkit_teach import best_hand
 from pokerkit_teach.pokerface.scenarios import load_scenario
-from pokerkit_teach.pokerface.simulate import simulate
+from pokerkit_teach.core.simulate import simulate
 from pokerkit_teach.widgets.hand_ranker import HandRankerApp, parse_table
-from pokerkit_teach.widgets.lab import VariantLabApp, bar_chart_svg
+from pokerkit_teach.widgets.lab import VariantLabApp, bar_chart_svg, variants_of
 from pokerkit_teach.widgets.replay import ReplayApp, token_holders
 
 from conftest import RULEBOOK_BOARD, RULEBOOK_FAILURE, RULEBOOK_SUCCESS
@@ -208,14 +208,14 @@ def test_lab_runs_the_engine_and_shows_rates_with_intervals() -> None:
     app = VariantLabApp(query="lang=en&players=3&seed=5")
     app.bot.value, app.games.value = "random", 30
     app.run_button.click()
-    expected = simulate(3, (), "random", 30, 5)
+    expected = simulate("pokerface", 3, ["random"], 30, 5)
     [result] = app.results
-    assert (result.wins, result.games, result.players, result.bot) == (expected.wins, 30, 3, "random")
+    assert (result.totals, result.games, result.players, result.bots) == (expected.totals, 30, 3, ("random",))
     assert app.progress.value == app.progress.max == 30
-    low, high = expected.ci95
-    rate = f"{100 * expected.win_rate:.1f}%"
+    low, high = expected.ci95("won")
+    rate = f"{100 * expected.rate('won'):.1f}%"
     shown = text(app.results_html.value)
-    assert "Base game" in shown and f"{expected.wins} / 30" in shown and rate in shown
+    assert "Base game" in shown and f"{int(expected.totals['won'])} / 30" in shown and rate in shown
     assert f"{100 * low:.1f}% to {100 * high:.1f}%" in shown
     assert 'role="img"' in app.chart.value and f"Base game {rate}" in app.chart.value
     assert "3 players, Random bots, 30 games per configuration, seed 5" in shown
@@ -227,16 +227,16 @@ def test_lab_side_by_side_and_together() -> None:
     app.variant_boxes["soft-landing"].value = True
     app.variant_boxes["rising-stakes"].value = True
     app.run_button.click()
-    assert [r.variants for r in app.results] == [(), ("rising_stakes",), ("soft_landing",)]
+    assert [variants_of(r) for r in app.results] == [(), ("rising-stakes",), ("soft-landing",)]
     base, _, soft = app.results
-    assert soft.wins >= base.wins  # the same deals, and soft landing only forgives a third failure
+    assert soft.totals["won"] >= base.totals["won"]  # the same deals, and soft landing only forgives a third failure
     assert app.progress.value == app.progress.max == 60
     shown = text(app.results_html.value)
     assert "Grundspiel" in shown and "Weiche Landung" in shown and "Steigende Einsätze" in shown
     assert re.search(r"\d+,\d %", shown)
     app.mode.value = "together"
     app.run_button.click()
-    assert [r.variants for r in app.results] == [("rising_stakes", "soft_landing")]
+    assert [variants_of(r) for r in app.results] == [("rising-stakes", "soft-landing")]
     assert "Steigende Einsätze + Weiche Landung" in text(app.results_html.value)
 
 

@@ -11,12 +11,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from pokerkit_teach.core.errors import OptionError
+from pokerkit_teach.core.match import Match
+from pokerkit_teach.core.simulate import simulate, wilson_interval
 from pokerkit_teach.holdem.cards import french_deck, parse_cards
 from pokerkit_teach.holdem.ranking import hand_strength
-from pokerkit_teach.pokerface import PokerfaceRules, TakeFromMiddle, Variant
-from pokerkit_teach.pokerface.bots import BOT_NAMES, make_bot
+from pokerkit_teach.pokerface import GAME, DealBoard, DealHoleCards, Pass, Phase, PokerfaceRules, TakeFromMiddle, Variant
 from pokerkit_teach.pokerface.hints import rank_probabilities
-from pokerkit_teach.pokerface.simulate import simulate, wilson_interval
+from pokerkit_teach.pokerface.simulate import report
 from pokerkit_teach.pokerface.strength import place_probabilities, prefetch, share_beaten
 from pokerkit_teach.pokerface.views import PlayerView
 
@@ -25,8 +27,6 @@ PROGRAM = Path(sys.executable).parent / "pokerkit-teach"
 
 def river_view(hole: str, board: str, players: int = 4) -> PlayerView:
     """A view at the ♠ round with the given cards (built through the engine)."""
-    from pokerkit_teach.pokerface import DealBoard, DealHoleCards, Pass
-
     rules = PokerfaceRules(tuple(f"P{i}" for i in range(players)), players - 1)  # seat 0 acts first
     state = rules.new_game(seed=0, auto_chance=False)
     mine = parse_cards(hole)
@@ -34,8 +34,8 @@ def river_view(hole: str, board: str, players: int = 4) -> PlayerView:
     rest = [c for c in french_deck() if c not in mine and c not in table]
     holes = (tuple(mine),) + tuple((rest[2 * i], rest[2 * i + 1]) for i in range(players - 1))
     state.apply(DealHoleCards(holes))
-    for stage, cards in (("flop", table[:3]), ("turn", table[3:4]), ("river", table[4:5])):
-        while state.step[0] == "round":
+    for stage, cards in ((Phase.FLOP, table[:3]), (Phase.TURN, table[3:4]), (Phase.RIVER, table[4:5])):
+        while state.phase is Phase.ROUND:
             first = state.current_player()
             for i in range(players):
                 state.apply(TakeFromMiddle((first + i) % players, i + 1))
@@ -124,25 +124,33 @@ def test_preflop_judgement_orders_classic_hands() -> None:
     assert 0.84 < aces < 0.87  # aces win about 85% against one random hand
 
 
-@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("name", GAME.bot_names)
 def test_every_bot_makes_legal_moves_with_a_reason_in_both_languages(name: str) -> None:
     state = PokerfaceRules(("A", "B", "C", "D"), 0, frozenset({Variant.FREE_FOR_ALL}) if name == "random" else frozenset()).new_game(seed=5)
-    bots = [make_bot(name, seed=i) for i in range(4)]
+    bots = [GAME.make_bot(name, i) for i in range(4)]
+    match = Match(state, bots, seed=1)
+    decided = 0
     for _ in range(40):
         if state.is_terminal():
             break
-        seats = state.seats_to_act()
-        for seat in seats:
-            decision = bots[seat].decide(state.view_for(seat))
-            if decision is not None:
-                assert decision.action in state.legal_actions()
-                assert decision.text("en") and decision.text("de") and decision.text("en") != decision.text("de")
-                state.apply(decision.action)
-                break
+        legal = state.legal_actions()
+        move = match.step()
+        assert move is not None and move.action in legal
+        if move.decision is not None:
+            decision = move.decision
+            assert decision.text("en") and decision.text("de") and decision.text("en") != decision.text("de")
+            decided += 1
+    assert decided > 0
+    assert bots[0].describe("de") != bots[0].describe("en")
+
+
+def test_an_unknown_bot_is_refused_by_name() -> None:
+    with pytest.raises(OptionError, match="bots: expected one of random, estimator, reader, got 'clever'"):
+        GAME.make_bot("clever", None)
 
 
 def test_estimator_takes_the_token_of_its_place() -> None:
-    bot = make_bot("estimator", seed=1)
+    bot = GAME.make_bot("estimator", 1)
     nuts = bot.decide(river_view("Ah Kh", "Qh Jh Th 2c 3d"))  # a royal flush: surely the top place
     assert nuts is not None and nuts.action == TakeFromMiddle(0, 4)
     assert nuts.text() == "My hand looks like place 4 of 4 (100% likely), so I take the 4♠ from the middle."
@@ -160,13 +168,35 @@ def test_wilson_interval_bounds_solve_the_score_equation() -> None:
 
 
 def test_simulation_is_reproducible_and_independent_of_workers() -> None:
-    one = simulate(4, ["soft-landing"], "estimator", 40, seed=9, workers=1)
-    two = simulate(4, ["soft-landing"], "estimator", 40, seed=9, workers=2)
-    assert (one.wins, one.deal_successes, one.deal_failures) == (two.wins, two.deal_successes, two.deal_failures)
-    assert one.wins + one.losses == 40
+    options = {"variants": ["soft-landing"]}
+    one = simulate("pokerface", 4, ["estimator"], 40, seed=9, workers=1, options=options)
+    two = simulate("pokerface", 4, ["estimator"], 40, seed=9, workers=2, options=options)
+    assert one.totals == two.totals
+    assert one.totals["won"] + one.totals["lost"] == 40 and one.totals["variant_soft_landing"] == 40
 
 
-def test_simulate_command_prints_the_documented_json() -> None:
+def test_seeded_simulations_give_the_figures_they_gave_before_the_common_runner() -> None:
+    """The runner deals as the Pokerface simulation did (the same shuffles, the estimator's batch), so
+    seeded results are unchanged; these are the figures of the old ``simulate(4, [], "estimator", 40, 9)``
+    and ``simulate(3, ["soft-landing"], "random", 40, 9)``. (Free-for-all results changed: the order in
+    which the bots are asked now comes from the match.)"""
+    figures = ("won", "lost", "deal_successes", "deal_failures")
+    estimator = simulate("pokerface", 4, ["estimator"], 40, seed=9)
+    assert [estimator.totals[k] for k in figures] == [10, 30, 57, 106]
+    soft = simulate("pokerface", 3, ["random"], 40, seed=9, options={"variants": ["soft-landing"]})
+    assert [soft.totals[k] for k in figures] == [2, 38, 32, 156]
+
+
+def test_the_report_says_what_the_command_line_printed_in_both_languages() -> None:
+    result = simulate("pokerface", 4, ["estimator"], 40, seed=9)
+    assert GAME.report(result.totals, 40, "en") == (
+        "40 games, 4 players, base game: won 10 (25.0%, 95% CI 14.2-40.2%), lost 30; deals 57 successes, 106 failures")
+    assert result.text("de").startswith("40 Spiele, 4 Spieler, Grundspiel: 10 gewonnen (25,0 %, 95-%-KI 14,2-40,2 %)")
+    with_bots = report(result.totals | {"variant_free_for_all": 40}, 40, "en", bots=["estimator"])
+    assert with_bots.startswith("40 games, 4 players, free_for_all, estimator bots: won 10 (25.0%")
+
+
+def test_simulate_command_prints_json() -> None:
     result = subprocess.run(
         [str(PROGRAM), "simulate", "pokerface", "--players", "3", "--variant", "rising-stakes", "free-for-all",
          "--bots", "random", "--games", "30", "--seed", "1", "--json"],
@@ -174,11 +204,12 @@ def test_simulate_command_prints_the_documented_json() -> None:
     )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["games"] == 30 and data["successes"] + data["failures"] == 30
-    assert 0 <= data["ci95"][0] <= data["win_rate"] <= data["ci95"][1] <= 1
-    assert sorted(data["variants"]) == ["free_for_all", "rising_stakes"]
+    totals = data["totals"]
+    assert data["games"] == 30 and totals["won"] + totals["lost"] == 30
+    assert totals["variant_free_for_all"] == totals["variant_rising_stakes"] == 30
+    assert sorted(data["options"]["variants"]) == ["free-for-all", "rising-stakes"]
     bad = subprocess.run([str(PROGRAM), "simulate", "pokerface", "--bots", "clever"], capture_output=True, text=True, timeout=60)
-    assert bad.returncode == 2 and "unknown bot 'clever'" in bad.stderr
+    assert bad.returncode == 2 and "bots: expected one of random, estimator, reader, got 'clever'" in bad.stderr
 
 
 def test_stored_preflop_table_is_the_seeded_estimate() -> None:

@@ -1,7 +1,7 @@
 """The variant lab: bots play many Pokerface games; how often does the team win, with and without variants?
 
-Every game is played by :func:`pokerkit_teach.pokerface.simulate.simulate` (one process, a progress
-callback driving the progress bar). The app shows a table of win rates with their 95% confidence
+Every game is played by the kit's one simulation runner, :func:`pokerkit_teach.core.simulate.simulate`
+(one process, a progress callback driving the progress bar). The app shows a table of win rates with their 95% confidence
 intervals and a bar chart drawn as inline SVG by :func:`bar_chart_svg`, with a text alternative.
 
 CSS classes (for browser tests):
@@ -28,16 +28,22 @@ from typing import Sequence
 
 import ipywidgets
 
-from pokerkit_teach.pokerface.bots import BOT_NAMES
-from pokerkit_teach.pokerface.simulate import SimulationResult, simulate
+from pokerkit_teach.core.simulate import SimulationResult, simulate
+from pokerkit_teach.pokerface import GAME
 
 from .common import App, esc
 
-__all__ = ["VariantLabApp", "bar_chart_svg", "percent", "VARIANTS", "MAX_GAMES"]
+__all__ = ["VariantLabApp", "bar_chart_svg", "percent", "variants_of", "VARIANTS", "MAX_GAMES"]
 
 _K = "apps.lab."
 VARIANTS = ("free-for-all", "rising-stakes", "soft-landing")
 MAX_GAMES = 20000
+
+
+def variants_of(result: SimulationResult) -> tuple[str, ...]:
+    """The variants a simulation played (``()`` for the base game), as the lab names them."""
+    given = dict(result.options).get("variants", ())
+    return tuple(given) if isinstance(given, (list, tuple)) else (str(given),)
 
 
 def percent(value: float, lang: str) -> str:
@@ -98,7 +104,7 @@ class VariantLabApp(App):
         self.variants_label = ipywidgets.HTML()
         self.mode = ipywidgets.ToggleButtons(options=[("", "together"), ("", "side_by_side")], value="side_by_side")
         self.mode.add_class("pkt-mode")
-        self.bot = ipywidgets.Dropdown(options=[(name, name) for name in BOT_NAMES], value="estimator", style=style)
+        self.bot = ipywidgets.Dropdown(options=[(name, name) for name in GAME.bot_names], value=GAME.default_bot, style=style)
         self.bot.add_class("pkt-bot")
         self.bot.observe(lambda _: self._describe_bot(), names="value")
         self.bot_about = ipywidgets.HTML()
@@ -159,7 +165,8 @@ class VariantLabApp(App):
             def progress(done: int, total: int, offset: int = number * games) -> None:
                 self.progress.value = offset + done
 
-            results.append(simulate(players, variants, bot, games, seed, workers=1, progress=progress))
+            results.append(simulate(GAME, players, [bot], games, seed, workers=1, progress=progress,
+                                    options={"variants": list(variants)}))
         self.results, self.run_settings = results, (players, bot, games, seed)
         self.refresh()
         seconds = f"{time.perf_counter() - start:.1f}"
@@ -190,7 +197,7 @@ class VariantLabApp(App):
         self.mode.description = t(_K + "mode")
         self.mode.style.button_width = "22em"
         bot = self.bot.value
-        self.bot.options = [(t(_K + "bot_" + name), name) for name in BOT_NAMES]
+        self.bot.options = [(t(_K + "bot_" + name), name) for name in GAME.bot_names]
         self.bot.value = bot
         self.bot.description = t(_K + "bot")
         self._describe_bot()
@@ -202,8 +209,9 @@ class VariantLabApp(App):
         self.chart.value = self.chart_svg() if self.results else ""
 
     def _rates(self, result: SimulationResult) -> tuple[str, str, str]:
-        low, high = result.ci95
-        return tuple(self.t(_K + "percent", value=percent(v, self.lang)) for v in (result.win_rate, low, high))  # type: ignore[return-value]
+        low, high = result.ci95("won")
+        rate, low_text, high_text = (self.t(_K + "percent", value=percent(v, self.lang)) for v in (result.rate("won"), low, high))
+        return rate, low_text, high_text
 
     def results_table(self) -> str:
         t = self.t
@@ -215,7 +223,8 @@ class VariantLabApp(App):
         for result in self.results:
             rate, low, high = self._rates(result)
             rows.append(
-                f"<tr><th scope='row'>{esc(self.config_name(result.variants))}</th><td>{result.wins} / {result.games}</td>"
+                f"<tr><th scope='row'>{esc(self.config_name(variants_of(result)))}</th>"
+                f"<td>{int(result.totals.get('won', 0))} / {result.games}</td>"
                 f"<td>{esc(rate)}</td><td>{esc(t(_K + 'range', low=low, high=high))}</td></tr>"
             )
         return (
@@ -226,9 +235,9 @@ class VariantLabApp(App):
     def chart_svg(self) -> str:
         bars, items = [], []
         for result in self.results:
-            name = self.config_name(result.variants)
-            low, high = result.ci95
-            bars.append((name, result.win_rate, low, high))
+            name = self.config_name(variants_of(result))
+            low, high = result.ci95("won")
+            bars.append((name, result.rate("won"), low, high))
             rate, low_text, high_text = self._rates(result)
             items.append(self.t(_K + "chart_item", config=name, rate=rate, low=low_text, high=high_text))
         return bar_chart_svg(bars, self.t(_K + "chart", items="; ".join(items)))

@@ -2,12 +2,13 @@
 
 Each step shows what happened (:meth:`ReplayStep.lines`), the rules that applied
 (:meth:`ReplayStep.rules_applied`) and the table after it (:meth:`Replay.state_after`): the dealer, the
-board, the hole cards and each token round's holders (``A♦ Anna``). The last step adds the outcome.
+board, the hole cards and each token round's holders (``A♦ Anna``). The last step adds the outcome. The
+steps are walked with the apps' one :class:`~widgets.common.StepNavigator`.
 
 CSS classes (for browser tests):
 
 - ``pkt-scenario`` (Dropdown of the built-in scenarios)
-- ``pkt-first``, ``pkt-back``, ``pkt-forward``, ``pkt-last`` (Buttons; disabled at the ends)
+- ``pkt-first``, ``pkt-back``, ``pkt-forward``, ``pkt-last`` (Buttons of the step navigator; disabled at the ends)
 - ``pkt-step-counter`` (HTML: ``Step 5 of 37``), ``pkt-intro`` (HTML)
 - ``pkt-narration`` (HTML: ``pkt-events`` and ``pkt-rules`` lists), ``pkt-table`` (HTML: ``pkt-board``,
   ``pkt-hole-cards``, ``pkt-tokens`` table with one ``pkt-token-round`` row per round, ``pkt-tally``)
@@ -21,12 +22,12 @@ from typing import Any
 
 import ipywidgets
 
+from pokerkit_teach.holdem.render import cards_html
 from pokerkit_teach.pokerface.events import token_text
 from pokerkit_teach.pokerface.scenarios import Replay, Scenario, builtin_scenarios
 from pokerkit_teach.pokerface.state import PokerfaceState
-from pokerkit_teach.holdem.render import cards_html
 
-from .common import App, esc
+from .common import App, StepNavigator, esc
 
 __all__ = ["ReplayApp", "token_holders"]
 
@@ -61,23 +62,18 @@ class ReplayApp(App):
         self.chooser.add_class("pkt-scenario")
         self._relabelling = False
         self.chooser.observe(self._on_choose, names="value")
-        self.buttons: dict[str, ipywidgets.Button] = {}
-        for name in ("first", "back", "forward", "last"):
-            button = ipywidgets.Button(layout=ipywidgets.Layout(width="8em"))
-            button.add_class(f"pkt-{name}")
-            button.on_click(self.guarded(lambda _, name=name: self.go(name)))
-            self.buttons[name] = button
-        self.counter = ipywidgets.HTML()
-        self.counter.add_class("pkt-step-counter")
+        self.navigator = StepNavigator(lambda: self.total, self.refresh, self.guarded, prefix="pkt-", labels=_K,
+                                       counter_class="pkt-step-counter")
+        self.buttons = self.navigator.buttons
+        self.counter = self.navigator.counter
         self.narration = ipywidgets.HTML()
         self.narration.add_class("pkt-narration")
         self.table = ipywidgets.HTML()
         self.table.add_class("pkt-table")
-        self.step = 1
         return [
             self.intro,
             self.chooser,
-            ipywidgets.HBox([*self.buttons.values(), self.counter]),
+            self.navigator.box,
             self.narration,
             self.table,
         ]
@@ -94,14 +90,17 @@ class ReplayApp(App):
     def total(self) -> int:
         return len(self.replay.steps)
 
+    @property
+    def step(self) -> int:
+        """The step shown (1 to ``total``)."""
+        return self.navigator.step
+
     def go(self, where: str) -> None:
         """Move to the ``first``, ``last``, ``back`` (one step) or ``forward`` (one step) position."""
-        target = {"first": 1, "last": self.total, "back": self.step - 1, "forward": self.step + 1}[where]
-        self.show(target)
+        self.navigator.go(where)
 
     def show(self, step: int) -> None:
-        self.step = max(1, min(self.total, step))
-        self.refresh()
+        self.navigator.show(step)
 
     def _on_choose(self, change: dict[str, Any]) -> None:
         if not self._relabelling:
@@ -119,13 +118,7 @@ class ReplayApp(App):
         finally:
             self._relabelling = False
         self.chooser.description = t(_K + "scenario")
-        for name, button in self.buttons.items():
-            button.description = t(_K + name)
-            button.tooltip = t(_K + name + "_tip")
-        at_start, at_end = self.step <= 1, self.step >= self.total
-        self.buttons["first"].disabled = self.buttons["back"].disabled = at_start
-        self.buttons["forward"].disabled = self.buttons["last"].disabled = at_end
-        self.counter.value = f'<span aria-live="polite">{esc(t(_K + "counter", step=self.step, total=self.total))}</span>'
+        self.navigator.refresh(self.lang)
         self.narration.value = self.narration_html()
         self.table.value = self.table_html()
 
@@ -140,12 +133,12 @@ class ReplayApp(App):
             items = "".join(f"<li>{esc(rule)}</li>" for rule in rules)
             parts.append(f"<h4>{esc(t(_K + 'rules'))}</h4><ul class='pkt-rules'>{items}</ul>")
         if self.step == self.total:
-            outcome = self.replay.outcome(lang)
-            ending = "game_won" if outcome["won"] is True else "game_lost" if outcome["won"] is False else "game_open"
-            tally = t(_K + "tally", successes=outcome["successes"], failures=outcome["failures"])
+            end = self.replay.ending
+            ending = "game_won" if end.won is True else "game_lost" if end.won is False else "game_open"
+            tally = t(_K + "tally", successes=end.successes, failures=end.failures)
             parts.append(
                 f"<div class='pkt-outcome' role='status'><h4>{esc(t(_K + 'outcome'))}</h4>"
-                f"<p><b>{esc(outcome['summary'])}</b></p><p>{esc(tally)}. {esc(t(_K + ending))}</p></div>"
+                f"<p><b>{esc(end.summary(lang))}</b></p><p>{esc(tally)}. {esc(t(_K + ending))}</p></div>"
             )
         return "".join(parts)
 

@@ -19,23 +19,13 @@ from typing import Any
 import ipywidgets
 import numpy as np
 
+from pokerkit_teach.core.game import Bot
+from pokerkit_teach.core.match import Match
 from pokerkit_teach.holdem.batch import build_tables
-from pokerkit_teach.pokerface.showdown import ShowdownResult
-from pokerkit_teach.pokerface import (
-    SIMULTANEOUS,
-    TERMINAL,
-    Pass,
-    PokerfaceRules,
-    PokerfaceState,
-    TakeFromMiddle,
-    TakeFromPlayer,
-    Variant,
-)
-from pokerkit_teach.pokerface.actions import Action
-from pokerkit_teach.pokerface.bots import BOT_NAMES, Bot, make_bot
+from pokerkit_teach.holdem.render import cards_html
+from pokerkit_teach.pokerface import GAME, Action, Pass, Phase, PlayerView, PokerfaceRules, PokerfaceState, TakeFromMiddle, TakeFromPlayer, Variant
 from pokerkit_teach.pokerface.events import token_text
 from pokerkit_teach.pokerface.hints import rank_probabilities
-from pokerkit_teach.holdem.render import cards_html
 
 from .common import App, AppParams, esc, page_pending, show_move
 
@@ -53,7 +43,8 @@ class TableApp(App):
 
     def __init__(self, params: AppParams | None = None, query: str | None = None) -> None:
         self.state: PokerfaceState | None = None
-        self.bots: list[Bot | None] = []
+        self.match: Match[PokerfaceState] | None = None
+        self.bots: list[Bot[PlayerView] | None] = []
         self.reasons: list[str] = []
         self.hint_text = ""
         self.revealed = 0
@@ -78,7 +69,7 @@ class TableApp(App):
     def build(self) -> list[ipywidgets.Widget]:
         self.players = ipywidgets.Dropdown(options=[3, 4, 5, 6], value=self.params.players)
         self.variant_boxes = {v: ipywidgets.Checkbox(value=False, indent=False) for v in Variant}
-        self.bot_choice = ipywidgets.Dropdown(options=list(BOT_NAMES), value="estimator")
+        self.bot_choice = ipywidgets.Dropdown(options=list(GAME.bot_names), value=GAME.default_bot)
         self.new_button = ipywidgets.Button(icon="refresh")
         self.new_button.add_class("pkt-new-game")
         self.new_button.on_click(self.guarded(lambda _: self.new_game()))
@@ -132,7 +123,8 @@ class TableApp(App):
         self.rng = np.random.default_rng([seed, 1])
         rules = PokerfaceRules(names, first_dealer=count - 1, variants=variants)  # you sit left of the dealer
         self.state = rules.new_game(seed=seed)
-        self.bots = [None] + [make_bot(str(self.bot_choice.value), seed=np.random.default_rng([seed, 2, s])) for s in range(1, count)]
+        self.bots = [None] + [GAME.make_bot(str(self.bot_choice.value), np.random.default_rng([seed, 2, s])) for s in range(1, count)]
+        self.match = Match(self.state, self.bots, seed=self.rng)
         self.reasons = []
         self.hint_text = ""
         self.revealed = 0
@@ -151,43 +143,11 @@ class TableApp(App):
         self.refresh()
 
     def run_bots(self) -> None:
-        state = self.state
-        assert state is not None
-        for _ in range(MAX_BOT_MOVES):
-            player = state.current_player()
-            if player == TERMINAL:
-                return
-            if player == SIMULTANEOUS:
-                if not self._free_for_all_bots_move():
-                    return
-                continue
-            if player == HUMAN:
-                return
-            bot = self.bots[player]
-            assert bot is not None
-            decision = bot.decide(state.view_for(player))
-            if decision is None:
-                actions = state.legal_actions()
-                state.apply(actions[int(self.rng.integers(len(actions)))])
-                continue
-            self._remember(player, decision.reason.text(self.lang))
-            state.apply(decision.action)
-
-    def _free_for_all_bots_move(self) -> bool:
-        """Let one bot that wants to move make its move (in random order); False if none wants to."""
-        state = self.state
-        assert state is not None
-        seats = list(range(1, state.player_count))
-        self.rng.shuffle(seats)
-        for seat in seats:
-            bot = self.bots[seat]
-            assert bot is not None
-            decision = bot.decide(state.view_for(seat))
-            if decision is not None:
-                self._remember(seat, decision.reason.text(self.lang))
-                state.apply(decision.action)
-                return True
-        return False
+        """The bots move (through the match) until you may act or the game is over; their reasons are kept."""
+        assert self.match is not None
+        for move in self.match.run(MAX_BOT_MOVES):
+            if move.decision is not None:
+                self._remember(move.seat, move.decision.text(self.lang))
 
     def _remember(self, seat: int, reason: str) -> None:
         assert self.state is not None
@@ -210,6 +170,8 @@ class TableApp(App):
 
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
+        """Draw the game as seat 0 may see it: everything comes from its view (the engine decides what you
+        may know), the log as the engine tells it to you, and the engine's reason for each refused move."""
         state = self.state
         if state is None:
             return
@@ -224,40 +186,36 @@ class TableApp(App):
         self.hint_button.tooltip = t("apps.table.hint_tip")
         self.show_reasons.description = t("apps.table.show_reasons")
         self.reveal_button.description = t("apps.table.reveal_next")
-        self.tally.value = "<p>" + esc(t("apps.table.tally", successes=state.successes, failures=state.failures,
-                                         limit=state.rules.failures_to_lose, seed=self.seed)) + "</p>"
-        self.status.value = f"<p><b>{esc(self._status_text())}</b></p>"
         view = state.view_for(HUMAN)
+        self.tally.value = "<p>" + esc(t("apps.table.tally", successes=view.successes, failures=view.failures,
+                                         limit=view.failures_to_lose, seed=self.seed)) + "</p>"
+        self.status.value = f"<p><b>{esc(self._status_text(view))}</b></p>"
         self.cards.value = (
-            f"<p>{esc(t('apps.table.you', name=state.players[HUMAN]))} {esc(t('apps.table.your_cards'))} "
+            f"<p>{esc(t('apps.table.you', name=view.players[HUMAN]))} {esc(t('apps.table.your_cards'))} "
             f"{cards_html(view.hole, self.lang)}</p>"
             f"<p>{esc(t('apps.table.board'))} {cards_html(view.board, self.lang) if view.board else esc(t('apps.table.no_board'))}</p>"
         )
-        self._draw_moves()
-        self.tokens.value = self._token_table()
+        self._draw_moves(view)
+        self.tokens.value = self._token_table(view)
         self.hint.value = f"<p class='pkt-hint-text'>{esc(self.hint_text)}</p>" if self.hint_text else ""
-        self._draw_showdown()
-        log_lines = [e.describe(self.lang, viewer=HUMAN, omniscient=False) for e in state.events[-10:]]
+        self._draw_showdown(view)
+        log_lines = state.log_for(HUMAN, self.lang, last=10)
         if self.show_reasons.value and self.reasons:
             log_lines += [t("apps.table.reasons_heading")] + self.reasons
         self.log.value = "<div style='max-height:14em;overflow:auto;font-size:90%'>" + "".join(
             f"<div>{esc(line)}</div>" for line in log_lines) + "</div>"
 
-    def _status_text(self) -> str:
-        state = self.state
-        assert state is not None
-        if state.is_terminal():
-            return self.t("apps.table.won" if state.won else "apps.table.lost", deals=state.deal_number)
-        kind, suit = state.step
-        dealer = state.players[state.dealer]
-        if kind != "round":
-            return self.t("apps.table.dealing", deal=state.deal_number, dealer=dealer)
-        player = state.current_player()
-        if player == HUMAN or (player == SIMULTANEOUS and state.may_act(HUMAN)):
+    def _status_text(self, view: PlayerView) -> str:
+        if view.game_over:
+            return self.t("apps.table.won" if view.won else "apps.table.lost", deals=view.deal_number)
+        dealer = view.players[view.dealer]
+        if view.phase is not Phase.ROUND or view.round_suit is None:
+            return self.t("apps.table.dealing", deal=view.deal_number, dealer=dealer)
+        if HUMAN in view.to_act:
             who = self.t("apps.table.your_turn")
         else:
-            who = self.t("apps.table.waiting", player=state.players[player] if player >= 0 else "")
-        return self.t("apps.table.round_status", deal=state.deal_number, dealer=dealer, suit=suit.symbol, who=who)
+            who = self.t("apps.table.waiting", player=view.players[view.to_act[0]] if len(view.to_act) == 1 else "")
+        return self.t("apps.table.round_status", deal=view.deal_number, dealer=dealer, suit=view.round_suit.symbol, who=who)
 
     def _show_moves(self, box: ipywidgets.Box, moves: list[tuple[Action, str]], css: str) -> None:
         """One button per move in ``box``, each enabled or disabled with the engine's reason. The buttons
@@ -278,11 +236,14 @@ class TableApp(App):
                 show_move(button, self.state.why_not(action), self.lang, label)
         box.children = tuple(pool[: len(moves)])
 
-    def _draw_moves(self) -> None:
+    def _draw_moves(self, view: PlayerView) -> None:
+        """A button for every token in the middle and every token another player holds, whether or not it
+        is your turn: the engine enables each, or disables it with its reason."""
         state = self.state
         assert state is not None
-        token_round = state.current_round
-        if token_round is None or state.is_terminal():
+        suit = view.round_suit
+        holders = view.token_holders(suit) if suit is not None and not view.game_over else None
+        if suit is None or holders is None:
             self.middle_box.children = ()
             self.players_box.children = ()
             self.pass_button.disabled = True
@@ -290,16 +251,15 @@ class TableApp(App):
             self.pass_button.tooltip = self.t("apps.table.no_round")
             self.hint_button.disabled = True
             return
-        suit = token_round.suit
         middle: list[tuple[Action, str]] = [
             (TakeFromMiddle(HUMAN, number), self.t("apps.table.take_middle", token=token_text(suit, number)))
-            for number in range(1, state.player_count + 1) if token_round.holder[number - 1] is None]
+            for number, holder in enumerate(holders, start=1) if holder is None]
         self._show_moves(self.middle_box, middle, "pkt-take-middle")
         takes: list[tuple[Action, str]] = []
-        for seat in range(1, state.player_count):
-            held = token_round.held[seat]
+        for seat in range(1, view.player_count):
+            held = view.token_of(seat, suit)
             if held is not None:
-                label = self.t("apps.table.take_from", token=token_text(suit, held), player=state.players[seat])
+                label = self.t("apps.table.take_from", token=token_text(suit, held), player=view.players[seat])
                 takes.append((TakeFromPlayer(HUMAN, seat), label))
         self._show_moves(self.players_box, takes, "pkt-take-from")
         pass_label = self.t("apps.table.done" if state.rules.free_for_all else "apps.table.pass")
@@ -308,38 +268,35 @@ class TableApp(App):
             show_move(self.pass_button, state.why_not(Pass(HUMAN)), self.lang, pass_label)
         self.hint_button.disabled = False
 
-    def _token_table(self) -> str:
-        state = self.state
-        assert state is not None
-        if not state.rounds:
+    def _token_table(self, view: PlayerView) -> str:
+        if not view.tokens:
             return ""
-        head = "".join(f"<th scope='col'>{esc(name)}</th>" for name in state.players)
+        head = "".join(f"<th scope='col'>{esc(name)}</th>" for name in view.players)
         rows = []
-        for suit, token_round in state.rounds.items():
-            texts = [token_text(suit, held) if held is not None else "—" for held in token_round.held]
+        for suit, _ in view.tokens:
+            texts = [token_text(suit, held) if held is not None else "—" for held in
+                     (view.token_of(seat, suit) for seat in range(view.player_count))]
             cells = "".join(f"<td>{esc(text)}</td>" for text in texts)
             rows.append(f"<tr><th scope='row'>{suit.symbol}</th>{cells}</tr>")
-        caption = esc(self.t("apps.table.tokens_caption", deal=state.deal_number))
+        caption = esc(self.t("apps.table.tokens_caption", deal=view.deal_number))
         return f"<table class='pkt-token-table'><caption>{caption}</caption><tr><th></th>{head}</tr>{''.join(rows)}</table>"
 
-    def _draw_showdown(self) -> None:
-        state = self.state
-        assert state is not None
-        if len(state.showdowns) != self.shown_showdowns:  # a new showdown: start revealing from the first hand
-            self.shown_showdowns = len(state.showdowns)
+    def _draw_showdown(self, view: PlayerView) -> None:
+        if view.showdowns != self.shown_showdowns:  # a new showdown: start revealing from the first hand
+            self.shown_showdowns = view.showdowns
             self.revealed = 1
-        if not state.showdowns:
+        result = view.last_showdown
+        if result is None:
             self.showdown.value = ""
             self.reveal_button.layout.display = "none"
             return
-        result: ShowdownResult = state.showdowns[-1]
         shown = result.steps[: self.revealed]
         lines = []
         for step in shown:
             lines.append(f"<li>{esc(step.reveal.text(self.lang))}<br><small>{esc(step.verdict.text(self.lang))}</small></li>")
         done = self.revealed >= len(result.steps)
         summary = f"<p><b>{esc(result.summary.text(self.lang))}</b></p>" if done else ""
-        heading = esc(self.t("apps.table.showdown_heading", deal=len(state.showdowns)))
+        heading = esc(self.t("apps.table.showdown_heading", deal=view.showdowns))
         self.showdown.value = f"<div><h4>{heading}</h4><ol>{''.join(lines)}</ol>{summary}</div>"
         self.reveal_button.layout.display = "none" if done else ""
 

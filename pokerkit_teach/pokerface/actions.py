@@ -1,4 +1,5 @@
-"""What can happen in Pokerface: the players' token moves and the chance steps (dealing, showdown).
+"""What can happen in Pokerface: the players' token moves and the chance steps (dealing, showdown), and
+the phases of a deal.
 
 Actions are small frozen values. A player's action names the acting seat, so the same values serve the
 turn-based rounds and the free-for-all variant.
@@ -7,16 +8,22 @@ turn-based rounds and the free-for-all variant.
 TakeFromMiddle(seat=1, token=4)
 >>> Pass(2) == Pass(2)
 True
+>>> DealBoard("flop") == DealBoard(Phase.FLOP), DealBoard("turn").stage is Phase.TURN
+(True, True)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import NamedTuple, Union
 
-from pokerkit_teach.holdem.cards import Card
+from pokerkit_teach.core.game import Phase as GamePhase
+from pokerkit_teach.holdem.cards import Card, Suit
 
 __all__ = [
+    "Phase",
+    "Step",
+    "BOARD_PHASES",
     "TakeFromMiddle",
     "TakeFromPlayer",
     "Pass",
@@ -27,6 +34,30 @@ __all__ = [
     "ChanceAction",
     "Action",
 ]
+
+
+class Phase(GamePhase):
+    """The steps of a deal: hole cards, a token round, flop, turn, river, the showdown; ``OVER`` once the
+    game has ended. The values are the names used in messages (``the flop comes first``)."""
+
+    HOLE = "hole"
+    ROUND = "round"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    SHOWDOWN = "showdown"
+    OVER = "over"
+
+
+# The board's stages: how many cards each lays.
+BOARD_PHASES = {Phase.FLOP: 3, Phase.TURN: 1, Phase.RIVER: 1}
+
+
+class Step(NamedTuple):
+    """Where a deal stands: the phase, and the suit of the token round (``None`` outside a round)."""
+
+    phase: Phase
+    suit: Suit | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +93,20 @@ class DealHoleCards:
 
 @dataclass(frozen=True)
 class DealBoard:
-    """Chance: lay the flop (3 cards), the turn or the river (1 card)."""
+    """Chance: lay the flop (3 cards), the turn or the river (1 card). ``stage`` is a board
+    :class:`Phase` (its name, ``"flop"``, is read as the phase)."""
 
-    stage: str  # "flop", "turn" or "river"
+    stage: Phase
     cards: tuple[Card, ...] | None = None
+
+    def __post_init__(self) -> None:
+        try:
+            stage = Phase(self.stage)
+        except ValueError:
+            stage = None
+        if stage not in BOARD_PHASES:
+            raise ValueError(f"a board stage is the flop, the turn or the river, got {self.stage!r}")
+        object.__setattr__(self, "stage", stage)
 
 
 @dataclass(frozen=True)

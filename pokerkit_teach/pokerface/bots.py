@@ -9,9 +9,11 @@ one sentence.
 - ``reader``: estimates its place by dealing the unseen cards many times (Monte Carlo) and weighs each
   deal by how well it fits the tokens the others hold now and held in earlier rounds.
 
->>> from pokerkit_teach.pokerface import PokerfaceRules
+A bot by name comes from the game's registry entry (``GAME.make_bot``); the classes take more options.
+
+>>> from pokerkit_teach.pokerface import GAME, PokerfaceRules
 >>> state = PokerfaceRules(("Anna", "Ben", "Carla")).new_game(seed=2)
->>> bot = make_bot("estimator", seed=1)
+>>> bot = GAME.make_bot("estimator", 1)
 >>> decision = bot.decide(state.view_for(state.current_player()))
 >>> decision.action in state.legal_actions()
 True
@@ -21,36 +23,27 @@ from __future__ import annotations
 
 from typing import Any
 
-
-from pokerkit_teach.core.game import Decision
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, message
-from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.core.errors import OptionError
+from pokerkit_teach.core.game import Bot, Decision
+from pokerkit_teach.core.i18n import Msg
+from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.pokerface.actions import Pass, TakeFromMiddle, TakeFromPlayer
 from pokerkit_teach.pokerface.events import token_text
 from pokerkit_teach.pokerface.hints import RankHint, rank_probabilities
 from pokerkit_teach.pokerface.strength import place_probabilities
 from pokerkit_teach.pokerface.views import PlayerView
 
-__all__ = ["Decision", "Bot", "RandomBot", "EstimatorBot", "ReaderBot", "BOT_NAMES", "make_bot"]
+__all__ = ["PokerfaceBot", "RandomBot", "EstimatorBot", "ReaderBot", "BOT_NAMES", "BOTS", "new_bot"]
 
 
-class Bot:
-    """A strategy for one seat. ``decide`` returns None when the bot has nothing to do (free-for-all,
-    already done and content)."""
+class PokerfaceBot(Bot[PlayerView]):
+    """A strategy for one Pokerface seat. ``decide`` returns None when the bot has nothing to do
+    (free-for-all, already done and content)."""
 
-    name = "bot"
-
-    def __init__(self, seed: SeedLike = None) -> None:
-        self.rng = make_rng(seed)
-
-    def decide(self, view: PlayerView) -> Decision | None:
-        raise NotImplementedError
-
-    def describe(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return message(f"pokerface.bot.{self.name}", lang)
+    game = "pokerface"
 
 
-class RandomBot(Bot):
+class RandomBot(PokerfaceBot):
     """Any legal move, chosen at random."""
 
     name = "random"
@@ -63,7 +56,7 @@ class RandomBot(Bot):
         return Decision(action, Msg.of("pokerface.reason.random", count=len(actions)))
 
 
-class EstimatorBot(Bot):
+class EstimatorBot(PokerfaceBot):
     """Wants the token of the place it expects, judged from its own cards and the board only.
 
     ``confidence`` is how sure it must be of its place before it takes the token away from another
@@ -151,15 +144,20 @@ class ReaderBot(EstimatorBot):
         return hint
 
 
-BOT_NAMES = ("random", "estimator", "reader")
+BOTS: dict[str, type[PokerfaceBot]] = {"random": RandomBot, "estimator": EstimatorBot, "reader": ReaderBot}
+BOT_NAMES = tuple(BOTS)
 
 
-def make_bot(name: str, seed: SeedLike = None, **options: Any) -> Bot:
-    """A bot by name: ``random``, ``estimator`` or ``reader``."""
-    if name == "random":
-        return RandomBot(seed)
-    if name == "estimator":
-        return EstimatorBot(seed, **options)
-    if name == "reader":
-        return ReaderBot(seed, **options)
-    raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOT_NAMES)}")
+def new_bot(name: str, seed: SeedLike = None) -> PokerfaceBot:
+    """A bot by name (``random``, ``estimator`` or ``reader``): the registry's ``make_bot``; another
+    name raises :class:`OptionError`.
+
+    >>> new_bot("clever")
+    Traceback (most recent call last):
+    ...
+    pokerkit_teach.core.errors.OptionError: bots: expected one of random, estimator, reader, got 'clever'
+    """
+    kind = BOTS.get(name)
+    if kind is None:
+        raise OptionError("bots", f"one of {', '.join(BOT_NAMES)}", name)
+    return kind(seed)

@@ -1,15 +1,22 @@
 """The event log: who did what, and the rule that applied, put into words on demand.
 
 Events are frozen. A state appends them and never changes them; replays and explanations read them.
+A Pokerface event is a :class:`~pokerkit_teach.core.game.LogEvent` (its ``round`` is the deal's number)
+with the rule that applied and the hole cards only their owner may see.
+
+>>> event = Event("passed", 1, 4, 2, (("player", "Carla"), ("suit", "♦")), rule="pass")
+>>> event.describe("de"), event.deal
+('Carla passt.', 1)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from pokerkit_teach.holdem.cards import Suit
+from pokerkit_teach.core.game import LogEvent
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, capitalize_first, message
+from pokerkit_teach.holdem.cards import Suit
 
 __all__ = ["Event", "token_text"]
 
@@ -24,29 +31,29 @@ def token_text(suit: Suit, number: int) -> str:
 
 
 @dataclass(frozen=True)
-class Event:
+class Event(LogEvent):
     """One entry of the log.
 
     ``kind`` names the message (``pokerface.event.<kind>``), ``rule`` the rule that applied
     (``pokerface.rule.<rule>``, or empty), ``seat`` the acting player (or ``None`` for the table),
-    ``action_index`` the position in the state's history of the action that caused it. ``secret``
-    holds per-seat hidden data (hole cards) shown only to its owner or to an omniscient reader.
+    ``round`` the deal (also as ``deal``), ``action_index`` the position in the state's history of the
+    action that caused it. ``secret`` holds per-seat hidden data (hole cards) shown only to its owner or
+    to an omniscient reader.
     """
 
-    kind: str
-    deal: int
-    action_index: int
-    seat: int | None = None
+    prefix: ClassVar[str] = "pokerface.event"
+
     rule: str = ""
-    params: tuple[tuple[str, Any], ...] = ()
     secret: tuple[tuple[int, Any], ...] = ()
 
-    def param(self, name: str) -> Any:
-        return dict(self.params)[name]
+    @property
+    def deal(self) -> int:
+        """The number of the deal (1, 2, ...): the event's round."""
+        return self.round
 
     def describe(self, lang: str = DEFAULT_LANGUAGE, viewer: int | None = None, omniscient: bool = True) -> str:
         """The event in words. With ``viewer`` set (and not omniscient) only that seat's secrets show."""
-        text = capitalize_first(message(f"pokerface.event.{self.kind}", lang, **dict(self.params)))
+        text = capitalize_first(message(f"{self.prefix}.{self.kind}", lang, **dict(self.params)))
         for seat, value in self.secret:
             if omniscient or seat == viewer:
                 text += " " + message("pokerface.event.secret_hole", lang, **dict(value))
@@ -57,5 +64,4 @@ class Event:
         return capitalize_first(message(f"pokerface.rule.{self.rule}", lang)) if self.rule else ""
 
     def as_msg(self) -> Msg:
-        return Msg(f"pokerface.event.{self.kind}", self.params)
-
+        return Msg(f"{self.prefix}.{self.kind}", self.params)

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable, Mapping, Sequence
 
+from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.holdem.cards import Suit
 from pokerkit_teach.pokerface.state import PokerfaceState
 
-__all__ = ["Variant", "PokerfaceRules", "ROUND_SUITS", "SUCCESSES_TO_WIN", "MIN_PLAYERS", "MAX_PLAYERS"]
+__all__ = ["Variant", "PokerfaceRules", "ROUND_SUITS", "SUCCESSES_TO_WIN", "MIN_PLAYERS", "MAX_PLAYERS", "rules_for"]
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -34,13 +35,21 @@ class Variant(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> "Variant":
-        """``free-for-all``, ``free_for_all``, ``rising stakes`` ... (case and separators ignored)."""
-        key = text.strip().lower().replace("-", "_").replace(" ", "_")
+        """``free-for-all``, ``free_for_all``, ``rising stakes`` ... (case and separators ignored).
+
+        >>> Variant.parse("Soft Landing")
+        <Variant.SOFT_LANDING: 'soft_landing'>
+        >>> Variant.parse("turbo")
+        Traceback (most recent call last):
+        ...
+        pokerkit_teach.core.errors.OptionError: variants: expected one of free-for-all, rising-stakes, soft-landing, got 'turbo'
+        """
+        key = str(text).strip().lower().replace("-", "_").replace(" ", "_")
         try:
             return cls(key)
         except ValueError:
             names = ", ".join(v.value.replace("_", "-") for v in cls)
-            raise ValueError(f"unknown variant {text!r}; choose from {names}") from None
+            raise OptionError("variants", f"one of {names}", text) from None
 
 
 @dataclass(frozen=True)
@@ -122,3 +131,26 @@ def _seat_of(players: tuple[str, ...], name: str) -> int:
     except ValueError:
         raise ValueError(f"unknown player {name!r}; the players are {', '.join(players)}") from None
 
+
+
+def rules_for(players: Sequence[str], options: Mapping[str, Any]) -> PokerfaceRules:
+    """The rules for these players (the first deals) and the options by name: ``variants``, a list of
+    variant names (an unknown one raises :class:`OptionError` naming it).
+
+    >>> sorted(v.value for v in rules_for(["A", "B", "C"], {"variants": ["free-for-all"]}).variants)
+    ['free_for_all']
+    """
+    for name in options:
+        if name != "variants":
+            raise OptionError(name, "one of Pokerface's options (variants)", options[name])
+    given = options.get("variants", ())
+    if isinstance(given, (str, Variant)):
+        given = (given,)
+    if not isinstance(given, Iterable):
+        raise OptionError("variants", "a list of variant names", given)
+    try:
+        return PokerfaceRules.for_players(tuple(players), 0, tuple(given))
+    except OptionError:
+        raise
+    except ValueError as error:
+        raise OptionError("players", "3 to 6 players with different names", ", ".join(map(str, players))) from error

@@ -4,6 +4,7 @@ step with explanations. The rulebook's worked examples ship as built-in scenario
 A scenario is a JSON object::
 
     {
+      "game": "pokerface",                          # optional for Pokerface files
       "name": "my-lesson",
       "title": {"en": "Two pair against a set", "de": "Zwei Paare gegen einen Drilling"},
       "players": ["Anna", "Ben", "Carla"],          # clockwise seat order, 3 to 6 players
@@ -25,28 +26,36 @@ the last move of the last deal.
 
 >>> [s.name for s in builtin_scenarios()]
 ['showdown-failure', 'showdown-success', 'token-round']
+>>> replay = load_scenario("token-round").replay()
+>>> replay.steps[12].move, replay.state_after(13).token_of(3, Suit.DIAMONDS)
+('Dan takes from Ben', 4)
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping, TypeVar
+from typing import Any, Mapping, Sequence
 
-from pokerkit_teach.holdem.cards import Card, Suit, french_deck, parse_cards
 from pokerkit_teach.core.errors import IllegalAction
-from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players
+from pokerkit_teach.core.game import ReplayStep as GameReplayStep
+from pokerkit_teach.core.game import StepReplay
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE
 from pokerkit_teach.core.rng import make_rng
-from pokerkit_teach.pokerface.actions import Action, DealBoard, DealHoleCards, Pass, PlayerAction, TakeFromMiddle, TakeFromPlayer
+from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players
+from pokerkit_teach.holdem.cards import Card, Suit, french_deck, parse_cards
+from pokerkit_teach.pokerface.actions import Action, DealBoard, DealHoleCards, Pass, Phase, PlayerAction, TakeFromMiddle, TakeFromPlayer
 from pokerkit_teach.pokerface.events import Event
 from pokerkit_teach.pokerface.rules import PokerfaceRules
-from pokerkit_teach.pokerface.state import CHANCE, PokerfaceState, replay_history
+from pokerkit_teach.pokerface.showdown import ShowdownResult
+from pokerkit_teach.pokerface.state import CHANCE, PokerfaceState
 
-__all__ = ["ScenarioError", "Scenario", "ScenarioDeal", "ReplayStep", "Replay", "builtin_scenarios", "load_scenario", "parse_move"]
+__all__ = ["ScenarioError", "Scenario", "ScenarioDeal", "ReplayStep", "Replay", "ReplayEnding", "builtin_scenarios", "load_scenario",
+           "parse_move"]
 
-T = TypeVar("T")
+GAME_NAME = "pokerface"
 
 
 @dataclass(frozen=True)
@@ -72,9 +81,11 @@ class Scenario:
         """Check every field and build the scenario; problems raise :class:`ScenarioError`."""
         if not isinstance(data, Mapping):
             raise ScenarioError(f"{source}: a scenario is a JSON object")
-        unknown = set(data) - {"name", "title", "players", "dealer", "variants", "seed", "deals", "about"}
+        unknown = set(data) - {"game", "name", "title", "players", "dealer", "variants", "seed", "deals", "about"}
         if unknown:
             raise ScenarioError(f"{source}: unknown field {sorted(unknown)[0]!r}")
+        if data.get("game", GAME_NAME) != GAME_NAME:
+            raise ScenarioError(f"{source}: 'game' is {GAME_NAME!r} for a Pokerface scenario, got {data.get('game')!r}")
         name = str(data.get("name") or Path(source).stem)
         titles, players = read_titles_and_players(data, source)
         try:
@@ -169,22 +180,21 @@ def parse_move(text: str, rules: PokerfaceRules, round_suit: Suit | None = None)
 
 
 @dataclass(frozen=True)
-class ReplayStep:
-    """One step of a replay: a chance step (dealing, showdown) or a player's move, with its events.
-    ``state`` is a snapshot of the game after the step (a state you may read but should not change)."""
+class ReplayStep(GameReplayStep):
+    """One step of a replay: a chance step (dealing, showdown) or a player's move (``move``, as the
+    scenario wrote it), the action as recorded (chance steps with their cards) and its events. ``round``
+    is the deal's number (also ``deal``)."""
 
-    number: int
-    deal: int
-    move: str | None
-    action: Action
     events: tuple[Event, ...]
+    action: Action
+
+    @property
+    def deal(self) -> int:
+        return self.round
 
     @property
     def is_move(self) -> bool:
         return self.move is not None
-
-    def lines(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
-        return [event.describe(lang) for event in self.events]
 
     def rules_applied(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
         texts: list[str] = []
@@ -197,7 +207,7 @@ class ReplayStep:
     def as_json(self, lang: str) -> dict[str, Any]:
         return {
             "step": self.number,
-            "deal": self.deal,
+            "deal": self.round,
             "move": self.move,
             "events": self.lines(lang),
             "rules": self.rules_applied(lang),
@@ -205,8 +215,54 @@ class ReplayStep:
 
 
 @dataclass(frozen=True)
-class Replay:
-    """A scenario played through: its steps in order, and the final state."""
+class ReplayEnding:
+    """Where a scenario ends: the tally, whether the game is over (``won``: True, False, or None while it
+    runs), the phase play stopped at, each showdown, the holders of each round's tokens by name, and the
+    last event (``summary``)."""
+
+    successes: int
+    failures: int
+    game_over: bool
+    won: bool | None
+    stopped_at: Phase
+    showdowns: tuple[ShowdownResult, ...]
+    tokens: tuple[tuple[Suit, tuple[tuple[str, int], ...]], ...]
+    last_event: Event | None
+
+    @classmethod
+    def of(cls, state: PokerfaceState, last_event: Event | None) -> "ReplayEnding":
+        return cls(
+            state.successes, state.failures, state.is_terminal(), state.won, state.phase, tuple(state.showdowns),
+            tuple((suit, tuple((state.players[seat], n + 1) for n, seat in enumerate(r.holder) if seat is not None))
+                  for suit, r in state.rounds.items()),
+            last_event,
+        )
+
+    def summary(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The last event in words (empty for a replay without steps)."""
+        return self.last_event.describe(lang) if self.last_event is not None else ""
+
+    def as_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        return {
+            "successes": self.successes,
+            "failures": self.failures,
+            "game_over": self.game_over,
+            "won": self.won,
+            "stopped_at": self.stopped_at.value,
+            "showdowns": [
+                {"success": result.success, "summary": result.summary.text(lang),
+                 "broken_by": result.steps[result.broken_at].hand.name if result.broken_at is not None else None}
+                for result in self.showdowns
+            ],
+            "tokens": {suit.letter: dict(holders) for suit, holders in self.tokens},
+            "summary": self.summary(lang),
+        }
+
+
+@dataclass(frozen=True)
+class Replay(StepReplay[PokerfaceState]):
+    """A scenario played through: its steps in order, and the final state; ``state_after(step)`` goes
+    forward and back."""
 
     scenario: Scenario
     steps: tuple[ReplayStep, ...]
@@ -224,10 +280,10 @@ class Replay:
             moves = list(deal.moves)
             while not state.is_terminal():
                 if state.current_player() == CHANCE:
-                    kind = state.step[0]
-                    if kind == "hole" and state.deal_number != deal_number:
+                    phase = state.phase
+                    if phase is Phase.HOLE and state.deal_number != deal_number:
                         break  # this deal is over; the scenario's next deal begins
-                    if moves or kind in ("hole", "showdown"):
+                    if moves or phase in (Phase.HOLE, Phase.SHOWDOWN):
                         steps.append(_step(state, len(steps) + 1, None, _chance_action(state, hole, board)))
                         continue
                     break
@@ -236,7 +292,7 @@ class Replay:
                 text = moves.pop(0)
                 where = f"step {len(steps) + 1} (deal {deal_number}, {text!r})"
                 try:
-                    action = parse_move(text, scenario.rules, state.current_round.suit if state.current_round else None)
+                    action = parse_move(text, scenario.rules, state.round_suit)
                     steps.append(_step(state, len(steps) + 1, text, action))
                 except ScenarioError as error:
                     raise ScenarioError(f"{where}: {error}") from None
@@ -246,38 +302,19 @@ class Replay:
                 raise ScenarioError(f"deal {deal_number}, move {moves[0]!r}: the game is already over")
             if deal_number < len(scenario.deals) and state.deal_number == deal_number and not state.is_terminal():
                 raise ScenarioError(
-                    f"deal {deal_number}: the moves end at the {state.step[0]}, before the showdown; "
+                    f"deal {deal_number}: the moves end at the {state.phase.value}, before the showdown; "
                     "every deal but the last must reach its showdown"
                 )
         return cls(scenario, tuple(steps), state)
 
-    def state_after(self, step: int) -> PokerfaceState:
-        """The game as it stood after ``step`` steps (0 = before the first), rebuilt from the log, so a
-        replay can go forward and back."""
-        if not 0 <= step <= len(self.steps):
-            raise ValueError(f"a replay of {len(self.steps)} steps has no step {step}")
-        return replay_history(self.scenario.rules, self.final.history[:step], auto_chance=False)
+    def _rebuild(self, history: Sequence[Any]) -> PokerfaceState:
+        return PokerfaceState.from_history(self.scenario.rules, history, auto_chance=False)
 
-    def outcome(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    @property
+    def ending(self) -> ReplayEnding:
         """What the scenario ends with: the tally, each showdown, and where play stopped."""
-        state = self.final
-        return {
-            "successes": state.successes,
-            "failures": state.failures,
-            "game_over": state.is_terminal(),
-            "won": state.won,
-            "stopped_at": state.step[0],
-            "showdowns": [
-                {"success": result.success, "summary": result.summary.text(lang),
-                 "broken_by": result.steps[result.broken_at].hand.name if result.broken_at is not None else None}
-                for result in state.showdowns
-            ],
-            "tokens": {
-                suit.letter: {state.players[seat]: n + 1 for n, seat in enumerate(r.holder) if seat is not None}
-                for suit, r in state.rounds.items()
-            },
-            "summary": self.steps[-1].lines(lang)[-1] if self.steps else "",
-        }
+        last = self.steps[-1].events[-1] if self.steps and self.steps[-1].events else None
+        return ReplayEnding.of(self.final, last)
 
     def as_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         return {
@@ -285,7 +322,7 @@ class Replay:
             "title": self.scenario.title(lang),
             "players": list(self.scenario.rules.players),
             "steps": [step.as_json(lang) for step in self.steps],
-            "outcome": self.outcome(lang),
+            "outcome": self.ending.as_json(lang),
         }
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -301,14 +338,14 @@ class Replay:
                     quoted.add(rule)
                     lines.append(" " * len(head) + "  ↳ " + rule)
         lines.append("")
-        lines.append(self.outcome(lang)["summary"])
+        lines.append(self.ending.summary(lang))
         return "\n".join(lines)
 
 
 def _step(state: PokerfaceState, number: int, move: str | None, action: Action) -> ReplayStep:
     deal = state.deal_number
     events = state.apply(action)
-    return ReplayStep(number, deal, move, state.history[-1], events)
+    return ReplayStep(number, deal, move, tuple(e for e in events if isinstance(e, Event)), state.history[-1])
 
 
 def _complete_cards(scenario: Scenario, deal: ScenarioDeal, rng: Any) -> tuple[tuple[tuple[Card, Card], ...], tuple[Card, ...]]:
@@ -328,15 +365,15 @@ def _complete_cards(scenario: Scenario, deal: ScenarioDeal, rng: Any) -> tuple[t
 
 
 def _chance_action(state: PokerfaceState, hole: tuple[tuple[Card, Card], ...], board: tuple[Card, ...]) -> Action:
-    kind = state.step[0]
-    if kind == "hole":
+    phase = state.phase
+    if phase is Phase.HOLE:
         return DealHoleCards(hole)
-    if kind == "flop":
-        return DealBoard("flop", board[:3])
-    if kind == "turn":
-        return DealBoard("turn", board[3:4])
-    if kind == "river":
-        return DealBoard("river", board[4:5])
+    if phase is Phase.FLOP:
+        return DealBoard(Phase.FLOP, board[:3])
+    if phase is Phase.TURN:
+        return DealBoard(Phase.TURN, board[3:4])
+    if phase is Phase.RIVER:
+        return DealBoard(Phase.RIVER, board[4:5])
     chance = state.chance_action()
     assert chance is not None
     return chance
@@ -347,7 +384,12 @@ def load_scenario(source: str | Path) -> Scenario:
     return load_named_or_file(source, builtin_scenarios(), Scenario.from_dict)
 
 
+@lru_cache(maxsize=1)
+def _builtin() -> tuple[Scenario, ...]:
+    return tuple(read_builtin("pokerkit_teach.pokerface", Scenario.from_dict))
+
+
 def builtin_scenarios() -> list[Scenario]:
-    """The rulebook's worked examples, sorted by name."""
-    return read_builtin("pokerkit_teach.pokerface", Scenario.from_dict)
+    """The rulebook's worked examples, sorted by name (read once: the same objects every time)."""
+    return list(_builtin())
 

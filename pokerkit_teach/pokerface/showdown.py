@@ -79,11 +79,12 @@ class ShowdownResult:
         return self.text()
 
 
+@dataclass(frozen=True)
 class _Reason:
-    """A comparison put into words lazily, so the showdown's sentences follow the language asked for."""
+    """A comparison put into words lazily, so the showdown's sentences follow the language asked for.
+    Equal comparisons give equal reasons (a copy of a game's log equals the log)."""
 
-    def __init__(self, comparison: Comparison) -> None:
-        self.comparison = comparison
+    comparison: Comparison
 
     def localized(self, lang: str, spec: str = "") -> str:
         return self.comparison.reason(lang)

@@ -7,6 +7,8 @@ round ♠, showdown. Dealing and the showdown are *chance steps*; the token roun
 >>> state = PokerfaceRules(("Anna", "Ben", "Carla", "Dan")).new_game(seed=1)
 >>> state.players[state.current_player()]            # the player left of the dealer starts
 'Ben'
+>>> state.phase, state.round_suit
+(<Phase.ROUND: 'round'>, <Suit.CLUBS: 0>)
 >>> [str(a) for a in state.legal_actions()][:2]
 ['TakeFromMiddle(seat=1, token=1)', 'TakeFromMiddle(seat=1, token=2)']
 >>> events = state.apply(TakeFromMiddle(1, 4))
@@ -18,31 +20,52 @@ Traceback (most recent call last):
 pokerkit_teach.core.errors.IllegalAction: Carla may not pass without a ♣ token.
 
 ``apply`` checks first and changes nothing when it refuses; every accepted action is appended to
-``history`` and explained by the events it adds to ``events``.
+``history`` and explained by the events it adds to ``events``. ``clone()`` and ``undo()`` are exact (the
+cards still to come included), and ``PokerfaceState.from_history(rules, history)`` rebuilds a game from
+its log:
+
+>>> copy = state.clone()
+>>> copy.apply(TakeFromMiddle(2, 1)) == state.apply(TakeFromMiddle(2, 1))
+True
+>>> state.undo().snapshot() == copy.undo().snapshot()
+True
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable
 
-from pokerkit_teach.holdem.cards import Card, Suit, french_deck, parse_cards
 from pokerkit_teach.core.errors import IllegalAction
-from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Checked
+from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL, GameState, Outcome
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Row
+from pokerkit_teach.core.rng import SeedLike
+from pokerkit_teach.holdem.cards import Card, Suit, french_deck, parse_cards
 from pokerkit_teach.holdem.explain import description_msg
-from pokerkit_teach.pokerface.showdown import ShowdownResult, check_showdown
-from pokerkit_teach.core.i18n import Row
-from pokerkit_teach.core.rng import SeedLike, make_rng
-from pokerkit_teach.pokerface.actions import Action, DealBoard, DealHoleCards, Pass, PlayerAction, Showdown, TakeFromMiddle, TakeFromPlayer
+from pokerkit_teach.pokerface.actions import (
+    BOARD_PHASES,
+    Action,
+    DealBoard,
+    DealHoleCards,
+    Pass,
+    Phase,
+    PlayerAction,
+    Showdown,
+    Step,
+    TakeFromMiddle,
+    TakeFromPlayer,
+)
 from pokerkit_teach.pokerface.events import Event, token_text
+from pokerkit_teach.pokerface.showdown import ShowdownResult, check_showdown
 from pokerkit_teach.pokerface.views import PlayerView
 
 if TYPE_CHECKING:
     from pokerkit_teach.pokerface.rules import PokerfaceRules
 
-__all__ = ["PokerfaceState", "CHANCE", "TERMINAL", "SIMULTANEOUS", "TokenRound", "replay_history"]
+__all__ = ["PokerfaceState", "CHANCE", "TERMINAL", "SIMULTANEOUS", "TokenRound", "Phase", "Step"]
 
-
-_BOARD_SIZES = {"flop": 3, "turn": 1, "river": 1}
+# The event that tells of each board stage.
+_DEALT = {Phase.FLOP: "flop_dealt", Phase.TURN: "turn_dealt", Phase.RIVER: "river_dealt"}
+_OVER = Step(Phase.OVER)
 
 
 class TokenRound:
@@ -81,16 +104,11 @@ class TokenRound:
         self.holder[token - 1] = seat
         self.held[seat] = token
 
-    def snapshot(self) -> tuple[Any, ...]:
-        queue = tuple(self.brake_queue) if self.brake_queue is not None else None
-        return (self.suit, tuple(self.holder), self.first_seat, self.next_seat, self.turns,
-                self.passes_in_row, queue, frozenset(self.done), self.finished)
-
     def __repr__(self) -> str:
         return f"TokenRound({self.suit.symbol}, holder={self.holder}, turns={self.turns}, finished={self.finished})"
 
 
-class PokerfaceState(Checked[Action]):
+class PokerfaceState(GameState[Action, "PokerfaceRules"]):
     """A game in progress. Create one with :meth:`PokerfaceRules.new_game`.
 
     With ``auto_chance`` (the default) dealing and the showdown run by themselves after each player
@@ -98,12 +116,12 @@ class PokerfaceState(Checked[Action]):
     :meth:`legal_actions` offers.
     """
 
+    message_prefix = "pokerface"
+
+    events: list[Event]
+
     def __init__(self, rules: PokerfaceRules, seed: SeedLike = None, auto_chance: bool = True) -> None:
-        self.rules = rules
-        self.auto_chance = auto_chance
-        self._rng = make_rng(seed)
-        self.history: list[Action] = []
-        self.events: list[Event] = []
+        self._start(rules, seed, auto_chance)
         self.deal_number = 1
         self.dealer = rules.first_dealer
         self.successes = 0
@@ -114,8 +132,8 @@ class PokerfaceState(Checked[Action]):
         self.board: list[Card] = []
         self.rounds: dict[Suit, TokenRound] = {}
         self._deck: list[Card] = []
-        self._steps: list[tuple[str, Any]] = []
-        self._step = 0
+        self._steps: list[Step] = []
+        self._step_index = 0
         self._round: TokenRound | None = None
         self._count = rules.player_count
         self._free_for_all = rules.free_for_all
@@ -125,21 +143,33 @@ class PokerfaceState(Checked[Action]):
             self._run_chance()
 
     # ----------------------------------------------------------------- reading the state
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.rules.players
-
-    @property
-    def player_count(self) -> int:
-        return self.rules.player_count
-
     def is_terminal(self) -> bool:
         return self.won is not None
 
     @property
-    def step(self) -> tuple[str, Any]:
-        """The current step of the deal: ``("hole", None)``, ``("round", Suit)``, ``("flop", None)`` ..."""
-        return self._steps[self._step] if not self.is_terminal() else ("over", None)
+    def outcome(self) -> Outcome | None:
+        """A team game: every seat wins (score 1) when the team wins, none (score 0) when it loses;
+        ``None`` while the game runs."""
+        if self.won is None:
+            return None
+        score = 1.0 if self.won else 0.0
+        return Outcome(tuple(range(self._count)) if self.won else (), (score,) * self._count)
+
+    @property
+    def step(self) -> Step:
+        """The current step of the deal: ``Step(Phase.HOLE)``, ``Step(Phase.ROUND, Suit.CLUBS)``,
+        ``Step(Phase.FLOP)`` ... (``Step(Phase.OVER)`` once the game has ended)."""
+        return self._steps[self._step_index] if self.won is None else _OVER
+
+    @property
+    def phase(self) -> Phase:
+        return self.step.phase
+
+    @property
+    def round_suit(self) -> Suit | None:
+        """The suit of the token round being played, or None."""
+        token_round = self._round
+        return token_round.suit if token_round is not None else None
 
     @property
     def current_round(self) -> TokenRound | None:
@@ -160,7 +190,7 @@ class PokerfaceState(Checked[Action]):
         return token_round.next_seat
 
     def seats_to_act(self) -> list[int]:
-        """Every seat that may act now (all seats in a free-for-all round)."""
+        """Every seat that may act now (all seats in a free-for-all round: each always has a move)."""
         player = self.current_player()
         if player == SIMULTANEOUS:
             return list(range(self._count))
@@ -181,45 +211,41 @@ class PokerfaceState(Checked[Action]):
         return token_round.token_of(seat) if token_round else None
 
     def chance_action(self) -> Action | None:
-        """The chance step waiting to be applied, or None."""
-        kind, _ = self.step
-        if kind == "hole":
+        """The chance step waiting to be applied (its cards not drawn yet), or None."""
+        if self._round is not None or self.won is not None:
+            return None
+        phase = self._steps[self._step_index].phase
+        if phase is Phase.HOLE:
             return DealHoleCards()
-        if kind in _BOARD_SIZES:
-            return DealBoard(kind)
-        if kind == "showdown":
+        if phase is Phase.SHOWDOWN:
             return Showdown()
+        if phase in BOARD_PHASES:
+            return DealBoard(phase)
         return None
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every action allowed now, in a stable order: takes from the middle by token number, takes
-        from players by seat, then pass."""
+        from players by seat, then pass; for every seat that may act (or only for ``seat``). While a
+        chance step is due it is the only action (and no seat has one)."""
         if self.won is not None:
             return []
         token_round = self._round
         if token_round is None:
+            if seat is not None:
+                return []
             chance = self.chance_action()
             return [chance] if chance is not None else []
-        if token_round.brake_queue is not None:
-            seat = token_round.brake_queue[0]
-            return [TakeFromMiddle(seat, t) for t in token_round.middle()]
-        actions: list[Action] = []
-        middle = token_round.middle()
-        holders = [seat for seat, token in enumerate(token_round.held) if token is not None]
-        for seat in self.seats_to_act():
-            actions += [TakeFromMiddle(seat, t) for t in middle]
-            actions += [TakeFromPlayer(seat, other) for other in holders if other != seat]
-            if token_round.held[seat] is not None and seat not in token_round.done:
-                actions.append(Pass(seat))
-        return actions
-
-    def legal_actions_for(self, seat: int) -> list[Action]:
-        """The moves ``seat`` may make now (empty when it is not this seat's turn)."""
-        token_round = self._round
-        if token_round is None or self.won is not None or not self.may_act(seat):
+        if seat is None:
+            actions: list[Action] = []
+            for acting in self.seats_to_act():
+                actions += self._moves_of(token_round, acting)
+            return actions
+        if not self.may_act(seat):
             return []
-        middle = token_round.middle()
-        actions: list[Action] = [TakeFromMiddle(seat, t) for t in middle]
+        return self._moves_of(token_round, seat)
+
+    def _moves_of(self, token_round: TokenRound, seat: int) -> list[Action]:
+        actions: list[Action] = [TakeFromMiddle(seat, t) for t in token_round.middle()]
         if token_round.brake_queue is not None:
             return actions
         held = token_round.held
@@ -228,18 +254,19 @@ class PokerfaceState(Checked[Action]):
             actions.append(Pass(seat))
         return actions
 
-    def snapshot(self) -> tuple[Any, ...]:
-        """Everything that makes up the state, as a comparable value (for tests and caches)."""
-        return (
-            tuple(self.history), len(self.events), self.deal_number, self.dealer, self.successes,
-            self.failures, tuple(self.deal_results), self.hole, tuple(self.board),
-            tuple((s, r.snapshot()) for s, r in self.rounds.items()), tuple(self._deck),
-            tuple(self._steps), self._step, self.won, repr(self._rng.bit_generator.state),
-        )
+    def view_for(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now, with its legal moves."""
+        return PlayerView.of(self, seat)
+
+    def log_for(self, seat: int | None, lang: str = DEFAULT_LANGUAGE, last: int | None = None) -> list[str]:
+        """The log in words as ``seat`` may read it: hole cards only its own (``None``: every secret, for
+        a teacher's replay); the ``last`` events only, if given."""
+        events = self.events if last is None else self.events[-last:]
+        return [event.describe(lang, viewer=seat, omniscient=seat is None) for event in events]
 
     # ----------------------------------------------------------------- checking
     def _name(self, seat: int) -> str:
-        return self.players[seat]
+        return self.rules.players[seat]
 
     def _check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` if ``action`` is not allowed now; change nothing."""
@@ -250,16 +277,16 @@ class PokerfaceState(Checked[Action]):
             if expected is None:
                 raise IllegalAction("pokerface.illegal.not_chance_now")
             if type(action) is not type(expected) or (
-                isinstance(action, DealBoard) and isinstance(expected, DealBoard) and action.stage != expected.stage
+                isinstance(action, DealBoard) and isinstance(expected, DealBoard) and action.stage is not expected.stage
             ):
-                raise IllegalAction("pokerface.illegal.wrong_chance_step", step=self.step[0])
+                raise IllegalAction("pokerface.illegal.wrong_chance_step", step=self.phase.value)
             self._check_forced_cards(action)
             return
         if not isinstance(action, (TakeFromMiddle, TakeFromPlayer, Pass)):
             raise IllegalAction("pokerface.illegal.unknown_action", action=repr(action))
         token_round = self._round
         if token_round is None:
-            raise IllegalAction("pokerface.illegal.waiting_for_chance", step=self.step[0])
+            raise IllegalAction("pokerface.illegal.waiting_for_chance", step=self.phase.value)
         seat = action.seat
         if not isinstance(seat, int) or not 0 <= seat < self._count:
             raise IllegalAction("pokerface.illegal.no_such_seat", seat=seat, count=self._count)
@@ -270,8 +297,8 @@ class PokerfaceState(Checked[Action]):
         if token_round.brake_queue is not None and not isinstance(action, TakeFromMiddle):
             raise IllegalAction("pokerface.illegal.brake_take_only", player=player, suit=suit)
         if isinstance(action, TakeFromMiddle):
-            if not isinstance(action.token, int) or not 1 <= action.token <= self.player_count:
-                raise IllegalAction("pokerface.illegal.no_such_token", token=action.token, count=self.player_count)
+            if not isinstance(action.token, int) or not 1 <= action.token <= self._count:
+                raise IllegalAction("pokerface.illegal.no_such_token", token=action.token, count=self._count)
             holder = token_round.holder[action.token - 1]
             if holder is not None:
                 key = "own_token" if holder == seat else "token_not_in_middle"
@@ -279,8 +306,8 @@ class PokerfaceState(Checked[Action]):
                                     token=token_text(token_round.suit, action.token), holder=self._name(holder))
         elif isinstance(action, TakeFromPlayer):
             target = action.target
-            if not isinstance(target, int) or not 0 <= target < self.player_count:
-                raise IllegalAction("pokerface.illegal.no_such_seat", seat=target, count=self.player_count)
+            if not isinstance(target, int) or not 0 <= target < self._count:
+                raise IllegalAction("pokerface.illegal.no_such_seat", seat=target, count=self._count)
             if target == seat:
                 raise IllegalAction("pokerface.illegal.take_from_self", player=player)
             if token_round.token_of(target) is None:
@@ -293,17 +320,18 @@ class PokerfaceState(Checked[Action]):
 
     def _check_forced_cards(self, action: Action) -> None:
         if isinstance(action, DealHoleCards) and action.cards is not None:
-            if len(action.cards) != self.player_count or any(len(pair) != 2 for pair in action.cards):
-                raise IllegalAction("pokerface.illegal.bad_cards", problem=f"two hole cards for each of {self.player_count} players")
+            if len(action.cards) != self._count or any(len(pair) != 2 for pair in action.cards):
+                raise IllegalAction("pokerface.illegal.bad_cards", problem=f"two hole cards for each of {self._count} players")
             flat = [card for pair in action.cards for card in pair]
             try:
                 parse_cards(flat)
             except ValueError as error:
                 raise IllegalAction("pokerface.illegal.bad_cards", problem=str(error)) from None
         if isinstance(action, DealBoard) and action.cards is not None:
-            size = _BOARD_SIZES[action.stage]
+            size = BOARD_PHASES[action.stage]
             if len(action.cards) != size:
-                raise IllegalAction("pokerface.illegal.bad_cards", problem=f"the {action.stage} is {size} card(s), got {len(action.cards)}")
+                raise IllegalAction("pokerface.illegal.bad_cards",
+                                    problem=f"the {action.stage.value} is {size} card(s), got {len(action.cards)}")
             used = self._used_cards()
             for card in action.cards:
                 if card in used:
@@ -320,46 +348,28 @@ class PokerfaceState(Checked[Action]):
         return used
 
     # ----------------------------------------------------------------- changing
-    def apply(self, action: Action) -> tuple[Event, ...]:
-        """Check ``action`` and carry it out; return the events it added (with ``auto_chance``, also
-        those of the chance steps that followed). Raises :class:`IllegalAction` and changes nothing if
-        the action is not allowed now."""
-        self._check(action)
-        start = len(self.events)
-        self._perform(action)
-        if self.auto_chance:
-            self._run_chance()
-        return tuple(self.events[start:])
-
-    def _run_chance(self) -> None:
-        while not self.is_terminal():
-            chance = self.chance_action()
-            if chance is None:
-                return
-            self._perform(chance)
-
     def _event(self, kind: str, seat: int | None = None, rule: str = "", secret: Iterable[tuple[int, Any]] = (), **params: Any) -> None:
-        self.events.append(Event(kind, self.deal_number, len(self.history) - 1, seat, rule, tuple(params.items()), tuple(secret)))
+        self.events.append(Event(kind, self.deal_number, len(self.history) - 1, seat, tuple(params.items()), rule, tuple(secret)))
 
     def _perform(self, action: Action) -> None:
+        """Carry out one checked action; chance steps are recorded with the cards they drew."""
         if isinstance(action, DealHoleCards):
-            action = self._deal_hole(action)
+            self._deal_hole(action)
         elif isinstance(action, DealBoard):
-            action = self._deal_board(action)
+            self._deal_board(action)
         elif isinstance(action, Showdown):
             self.history.append(action)
             self._showdown()
-            return
         else:
             self.history.append(action)
             self._player_move(action)
-            return
 
     # chance steps
-    def _deal_hole(self, action: DealHoleCards) -> DealHoleCards:
+    def _deal_hole(self, action: DealHoleCards) -> None:
+        # The deck is shuffled whether the cards are given or not, so a replay draws what the game drew.
         order = self._rng.permutation(52)
         deck = [french_deck()[i] for i in order]
-        count = self.player_count
+        count = self._count
         if action.cards is None:
             seats = [(self.dealer + 1 + i) % count for i in range(count)]
             dealt: dict[int, list[Card]] = {seat: [] for seat in seats}
@@ -386,20 +396,18 @@ class PokerfaceState(Checked[Action]):
             secret=[(seat, (("player", self._name(seat)), ("cards", Row(cards[seat])))) for seat in range(count)],
         )
         self._advance()
-        return action
 
-    def _deal_board(self, action: DealBoard) -> DealBoard:
-        size = _BOARD_SIZES[action.stage]
+    def _deal_board(self, action: DealBoard) -> None:
+        size = BOARD_PHASES[action.stage]
         if action.cards is None:
-            cards = tuple(self._deck[:size])
-            action = DealBoard(action.stage, cards)
+            action = DealBoard(action.stage, tuple(self._deck[:size]))
         cards = tuple(action.cards or ())
-        self._deck = [c for c in self._deck if c not in cards]
+        drawn = set(cards)
+        self._deck = [c for c in self._deck if c not in drawn]
         self.history.append(action)
         self.board.extend(cards)
-        self._event(f"{action.stage}_dealt", None, "board", cards=Row(cards), board=Row(self.board))
+        self._event(_DEALT[action.stage], None, "board", cards=Row(cards), board=Row(self.board))
         self._advance()
-        return action
 
     def _showdown(self) -> None:
         spades = self.rounds[Suit.SPADES]
@@ -407,14 +415,15 @@ class PokerfaceState(Checked[Action]):
         order = [seat for seat in spades.holder if seat is not None]
         result = check_showdown(self.board, [(self._name(seat), self.hole[seat]) for seat in order])
         self.showdowns.append(result)
+        players = self.rules.players
         for step in result.steps:
             self._event(
-                "revealed", self.players.index(step.hand.name), "showdown_order",
+                "revealed", players.index(step.hand.name), "showdown_order",
                 player=step.hand.name, token=token_text(Suit.SPADES, step.hand.token),
                 cards=Row(step.hand.hole), description=description_msg(step.hand.result),
             )
             if step.comparison is not None:
-                self._event("compared", self.players.index(step.hand.name), "showdown_order", verdict=step.verdict)
+                self._event("compared", players.index(step.hand.name), "showdown_order", verdict=step.verdict)
         self.deal_results.append(result.success)
         if result.success:
             self.successes += 1
@@ -434,7 +443,7 @@ class PokerfaceState(Checked[Action]):
                         deals=self.deal_number, successes=self.successes, failures=self.failures)
             return
         self.deal_number += 1
-        self.dealer = (self.dealer + 1) % self.player_count
+        self.dealer = (self.dealer + 1) % self._count
         self._plan_deal()
 
     # the deal's steps
@@ -443,31 +452,32 @@ class PokerfaceState(Checked[Action]):
 
     def _plan_deal(self) -> None:
         suits = self._round_suits()
-        steps: list[tuple[str, Any]] = [("hole", None)]
-        for stage, suit in (("flop", Suit.CLUBS), ("turn", Suit.DIAMONDS), ("river", Suit.HEARTS)):
+        steps = [Step(Phase.HOLE)]
+        for stage, suit in ((Phase.FLOP, Suit.CLUBS), (Phase.TURN, Suit.DIAMONDS), (Phase.RIVER, Suit.HEARTS)):
             if suit in suits:
-                steps.append(("round", suit))
-            steps.append((stage, None))
-        steps += [("round", Suit.SPADES), ("showdown", None)]
+                steps.append(Step(Phase.ROUND, suit))
+            steps.append(Step(stage))
+        steps += [Step(Phase.ROUND, Suit.SPADES), Step(Phase.SHOWDOWN)]
         self._steps = steps
-        self._step = 0
+        self._step_index = 0
         self._round = None
 
     def _advance(self) -> None:
         """Move to the next step of the deal; announce a token round when one starts."""
-        self._step += 1
-        kind, suit = self.step
+        self._step_index += 1
+        phase, suit = self._steps[self._step_index]
         self._round = None
-        if kind == "round":
-            first = (self.dealer + 1) % self.player_count
-            self._round = self.rounds[suit] = TokenRound(suit, self.player_count, first)
-            rule = "free_for_all" if self.rules.free_for_all else "round_start"
-            tokens = " ".join(token_text(suit, n) for n in range(1, self.player_count + 1))
+        if phase is Phase.ROUND:
+            assert suit is not None
+            first = (self.dealer + 1) % self._count
+            self._round = self.rounds[suit] = TokenRound(suit, self._count, first)
+            rule = "free_for_all" if self._free_for_all else "round_start"
+            tokens = " ".join(token_text(suit, n) for n in range(1, self._count + 1))
             self._event("round_started", None, rule, suit=suit.symbol, tokens=tokens, first=self._name(first))
 
     # player moves
     def _player_move(self, action: PlayerAction) -> None:
-        token_round = self.current_round
+        token_round = self._round
         assert token_round is not None
         seat = action.seat
         player = self._name(seat)
@@ -497,7 +507,7 @@ class PokerfaceState(Checked[Action]):
                 self._end_round(token_round, "brake_end")
             return
         token_round.turns += 1
-        count = self.player_count
+        count = self._count
         if self._free_for_all:
             if isinstance(action, Pass):
                 token_round.done.add(seat)
@@ -531,42 +541,6 @@ class PokerfaceState(Checked[Action]):
         self._event("round_ended", None, rule, suit=token_round.suit.symbol, holdings=holdings)
         self._advance()
 
-    # ----------------------------------------------------------------- copies and replays
-    def clone(self) -> "PokerfaceState":
-        """An independent copy (by replaying the history; the copy's random generator is fresh)."""
-        copy = replay_history(self.rules, self.history, self.auto_chance)
-        copy._rng = make_rng(None)
-        copy._rng.bit_generator.state = self._rng.bit_generator.state
-        return copy
-
-    def undo(self) -> "PokerfaceState":
-        """The state before the last player action (chance steps that followed it are undone too)."""
-        last = max((i for i, a in enumerate(self.history) if isinstance(a, (TakeFromMiddle, TakeFromPlayer, Pass))), default=None)
-        if last is None:
-            raise IllegalAction("pokerface.illegal.nothing_to_undo")
-        return replay_history(self.rules, self.history[:last], self.auto_chance)
-
-    def view_for(self, seat: int) -> PlayerView:
-        return PlayerView.of(self, seat)
-
     def __repr__(self) -> str:
-        return (f"<PokerfaceState deal {self.deal_number}, step {self.step[0]}, "
+        return (f"<PokerfaceState deal {self.deal_number}, step {self.phase.value}, "
                 f"{self.successes} successes, {self.failures} failures>")
-
-
-def replay_history(rules: PokerfaceRules, history: Sequence[Action], auto_chance: bool = True) -> PokerfaceState:
-    """Rebuild a state from a recorded history (chance steps carry their cards, so no randomness is
-    needed). Raises :class:`IllegalAction` naming the first entry that does not fit."""
-    state = PokerfaceState(rules, seed=0, auto_chance=False)
-    for index, action in enumerate(history):
-        try:
-            state.apply(action)
-        except IllegalAction as error:
-            raise IllegalAction("pokerface.illegal.in_history", index=index + 1, problem=str(error)) from None
-    state.auto_chance = auto_chance
-    if auto_chance:
-        state._run_chance()
-    return state
-
-
-

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from pokerkit_teach.holdem.cards import Card, Suit
 from pokerkit_teach.holdem.render import cards_html
+from pokerkit_teach.pokerface.actions import Action, Phase
 from pokerkit_teach.pokerface.showdown import ShowdownResult
-from pokerkit_teach.pokerface.actions import Action
 
 if TYPE_CHECKING:
     from pokerkit_teach.pokerface.state import PokerfaceState
@@ -30,14 +30,15 @@ class PlayerView:
 
     ``tokens`` maps each suit whose round has started this deal to the holder of each token
     (``tokens[suit][n - 1]`` is the seat holding token n, or None for the middle).
-    ``last_showdown`` is the most recent showdown, which every player saw.
+    ``last_showdown`` is the most recent showdown, which every player saw, and ``showdowns`` the number of
+    showdowns so far. ``legal_actions`` are this seat's moves now (none while it may not act).
     """
 
     seat: int
     players: tuple[str, ...]
     dealer: int
     deal_number: int
-    step: str
+    phase: Phase
     round_suit: Suit | None
     to_act: tuple[int, ...]
     hole: tuple[Card, ...]
@@ -48,6 +49,7 @@ class PlayerView:
     failures_to_lose: int
     legal_actions: tuple[Action, ...]
     last_showdown: ShowdownResult | None
+    showdowns: int
     game_over: bool
     won: bool | None
 
@@ -55,16 +57,16 @@ class PlayerView:
     def of(cls, state: "PokerfaceState", seat: int) -> "PlayerView":
         if not 0 <= seat < state.player_count:
             raise ValueError(f"no seat {seat}: the seats are 0 to {state.player_count - 1}")
-        kind, suit = state.step
+        phase, suit = state.step
         to_act = tuple(state.seats_to_act())
-        legal = tuple(state.legal_actions_for(seat))
+        legal = tuple(state.legal_actions(seat))
         return cls(
             seat=seat,
             players=state.players,
             dealer=state.dealer,
             deal_number=state.deal_number,
-            step=kind,
-            round_suit=suit if kind == "round" else None,
+            phase=phase,
+            round_suit=suit,
             to_act=to_act,
             hole=tuple(state.hole[seat]) if state.hole is not None else (),
             board=tuple(state.board),
@@ -74,9 +76,15 @@ class PlayerView:
             failures_to_lose=state.rules.failures_to_lose,
             legal_actions=legal,
             last_showdown=state.showdowns[-1] if state.showdowns else None,
+            showdowns=len(state.showdowns),
             game_over=state.is_terminal(),
             won=state.won,
         )
+
+    @property
+    def step(self) -> Phase:
+        """The phase of the deal (the name the view used to give it)."""
+        return self.phase
 
     @property
     def player_count(self) -> int:

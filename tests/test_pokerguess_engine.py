@@ -94,7 +94,7 @@ def test_a_lone_player_takes_the_pot() -> None:
 
 def random_move(state, rng):  # type: ignore[no-untyped-def]
     seat = state.current_player()
-    if state.round.phase == "reveal":
+    if state.round.phase is GuessPhase.REVEAL:
         return Reveal(seat, int(rng.integers(2)))
     roll = rng.random()
     if roll < 0.1:

@@ -336,7 +336,6 @@ class _Round:
 
 
 _CHANCE_PHASES = (GuessPhase.DEAL, GuessPhase.CHECK)
-_BETTING = (GuessPhase.BETTING1, GuessPhase.BETTING2)
 
 
 class PokerGuessState(GameState[Action, PokerGuessRules]):

@@ -271,7 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser(
         "replay",
         help="replay a scenario of any game step by step",
-        description="Replay a built-in scenario (see 'examples') or a scenario file (JSON, see the README) step by step.",
+        description="Replay a built-in scenario (see 'examples') or a scenario file (JSON, see docs/scenarios.md) step by step.",
     )
     replay.add_argument("scenario", metavar="NAME|FILE")
     common(replay)

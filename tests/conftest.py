@@ -1,14 +1,12 @@
-"""Shared fixtures: where ../shared lies, and the rulebook's showdown examples."""
+"""Shared fixtures: the test data in tests/data, and the rulebook's showdown examples."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("POKERKIT_TEACH_SHARED", ROOT.parent / "shared"))
+DATA = Path(__file__).resolve().parent / "data"
 
 # Pokerface rulebook, showdown examples: the board, and the hands in token order.
 RULEBOOK_BOARD = "Qc 8h 8s 5d 3c"
@@ -17,8 +15,9 @@ RULEBOOK_FAILURE = [("Anna", "7d 6h"), ("Ben", "4h 2d"), ("Carla", "Qd Ts"), ("D
 
 
 @pytest.fixture(scope="session")
-def shared() -> Path:
-    """The shared folder beside the project; a missing folder is a failure, not a skip."""
-    if not (SHARED / "vectors" / "vectors.jsonl").is_file():
-        pytest.fail(f"the shared test vectors are missing: expected {SHARED}/vectors (set POKERKIT_TEACH_SHARED)")
-    return SHARED
+def data() -> Path:
+    """tests/data: the agreed hand-ranking vectors (see tests/data/README.md); a missing file is a failure."""
+    for name in ("vectors.jsonl", "pairs.jsonl"):
+        if not (DATA / name).is_file():
+            pytest.fail(f"the test data {DATA / name} is missing (see tests/data/README.md)")
+    return DATA

@@ -30,8 +30,8 @@ def test_equals_the_single_hand_evaluator_on_all_2598960_five_card_hands() -> No
     assert counts[7462] == 4 and counts[1] == 1020  # royal flushes; 7-5-4-3-2 offsuit
 
 
-def test_equals_every_shared_vector(shared: Path) -> None:
-    lines = [json.loads(line) for line in (shared / "vectors" / "vectors.jsonl").read_text().splitlines() if line.strip()]
+def test_equals_every_shared_vector(data: Path) -> None:
+    lines = [json.loads(line) for line in (data / "vectors.jsonl").read_text().splitlines() if line.strip()]
     codes = np.array([codes_from_cards(line["cards"]) for line in lines])
     expected = np.array([line["strength"] for line in lines])
     assert np.array_equal(evaluate_batch(codes), expected)

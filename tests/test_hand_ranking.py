@@ -1,6 +1,6 @@
 """Hold'em hand ranking against independently known answers.
 
-The shared vectors were agreed by four evaluators; pokerkit is a fifth, independent oracle here.
+The vectors in tests/data were agreed by four evaluators; pokerkit is a fifth, independent oracle here.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ def _lines(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def test_every_vector_has_the_agreed_category_and_strength(shared: Path) -> None:
-    vectors = _lines(shared / "vectors" / "vectors.jsonl")
+def test_every_vector_has_the_agreed_category_and_strength(data: Path) -> None:
+    vectors = _lines(data / "vectors.jsonl")
     assert len(vectors) > 1000
     wrong = []
     for line in vectors:
@@ -32,8 +32,8 @@ def test_every_vector_has_the_agreed_category_and_strength(shared: Path) -> None
     assert wrong == []
 
 
-def test_every_pair_has_the_agreed_winner(shared: Path) -> None:
-    pairs = _lines(shared / "vectors" / "pairs.jsonl")
+def test_every_pair_has_the_agreed_winner(data: Path) -> None:
+    pairs = _lines(data / "pairs.jsonl")
     assert len(pairs) > 500
     wrong = [p for p in pairs if compare_hands(p["a"], p["b"]).winner != p["result"]]
     assert wrong == []

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
+import pytest
 from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 from nbclient import NotebookClient
@@ -63,6 +64,7 @@ def test_voila_json_gives_voilas_kernel_managers_this_client() -> None:
     assert issubclass(PageKernelClient, AsyncKernelClient)
 
 
+@pytest.mark.slow
 def test_a_managed_kernel_is_ready_without_a_heartbeat_and_runs_a_notebook() -> None:
     async def body() -> None:
         km = manager()
@@ -104,6 +106,7 @@ def test_a_managed_kernel_is_ready_without_a_heartbeat_and_runs_a_notebook() -> 
     run(body)
 
 
+@pytest.mark.slow
 def test_a_client_without_a_manager_keeps_its_heartbeat() -> None:
     async def body() -> None:
         km = manager()

@@ -1,4 +1,4 @@
-"""Pokerdrez and Póker a Voces cards: the deck facts of ../shared/rules/README.md."""
+"""Pokerdrez and Póker a Voces cards: the deck facts quoted in tests/data/README.md."""
 
 from __future__ import annotations
 

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -17,6 +19,7 @@ def test_editable_install_maps_the_widgets_folder() -> None:
     assert Path(pokerkit_teach.widgets.__file__).resolve() == ROOT / "widgets" / "__init__.py"
 
 
+@pytest.mark.slow  # builds and installs a wheel
 def test_regular_install_contains_engine_widgets_and_messages(tmp_path: Path) -> None:
     target = tmp_path / "site"
     build = subprocess.run(

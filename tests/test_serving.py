@@ -28,6 +28,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+@pytest.mark.slow
 def test_voila_renders_the_index_notebook() -> None:
     port = free_port()
     voila = Path(sys.executable).parent / "voila"

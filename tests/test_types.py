@@ -1,4 +1,8 @@
-"""The package and the widgets pass ``mypy --strict`` (settings in pyproject.toml)."""
+"""The package and the widgets pass ``mypy --strict`` (settings in pyproject.toml).
+
+Slow (a full mypy run, about a minute). ``scripts/test.sh`` runs this same command as a step of its own
+and leaves this test out of its slow tier; ``pytest -m slow`` runs it.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_package_passes_mypy_strict() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", os.devnull, "pokerkit_teach", "widgets"],

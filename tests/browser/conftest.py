@@ -5,6 +5,8 @@ Voila reads the repo's ``voila.json``: preheated kernels, culling, kernel shutdo
 a free port of 127.0.0.1; it is stopped, with its kernels, at the end of the session. Chromium is
 Debian's ``/usr/bin/chromium`` driven by Playwright; Playwright never downloads a browser here.
 Screenshots go to ``test-artifacts/`` (gitignored).
+
+Every test in this folder is in the slow tier (``pytest -m slow``); see pytest_collection_modifyitems.
 """
 
 from __future__ import annotations
@@ -32,6 +34,18 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 START_TIMEOUT = 90  # seconds for Voila to answer at all
+
+
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every browser test slow (a Voila server and Chromium), whatever its module says. The hook sees
+    the whole session's items, so it marks only those collected from this folder."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.slow)
 
 
 def free_port() -> int:

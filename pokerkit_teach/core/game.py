@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import enum
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
 
 import numpy as np
 
@@ -112,7 +112,10 @@ class GameState(Checked[A], Generic[A, R]):
     history: list[A]
     events: list[Any]
     _rng: np.random.Generator
-    _rng_states: list[dict[str, Any]]
+    _rng_states: list[Mapping[str, Any]]
+
+    def __init__(self, rules: R, seed: SeedLike = None, auto_chance: bool = True) -> None:
+        raise NotImplementedError  # every game's state has this signature (replays make states with it)
 
     def _start(self, rules: R, seed: SeedLike, auto_chance: bool) -> None:
         self.rules = rules
@@ -140,6 +143,9 @@ class GameState(Checked[A], Generic[A, R]):
 
     @property
     def outcome(self) -> Outcome | None:
+        raise NotImplementedError
+
+    def view_for(self, seat: int) -> Any:
         raise NotImplementedError
 
     # ---------------------------------------------------------------- shared

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
@@ -95,15 +94,19 @@ def play_one(game: GameInfo, rules: Any, bot_names: Sequence[str], seed: int, nu
     return Match(state, bots, seed=rng, dealer=game.dealer).play_to_end()
 
 
-def _run_chunk(args: tuple[str, int, tuple[tuple[str, Any], ...], tuple[str, ...], int, list[int]]) -> Counter[str]:
+def _run_chunk(args: tuple[str, int, tuple[tuple[str, Any], ...], tuple[str, ...], int, list[int]]) -> dict[str, float]:
     name, players, options, bot_names, seed, numbers = args
     game = get_game(name)
     rules = game.new_rules(players, dict(options))
-    totals: Counter[str] = Counter()
+    totals: dict[str, float] = {}
     for number in numbers:
-        for key, value in game.tally(play_one(game, rules, bot_names, seed, number)).items():
-            totals[key] += value
+        _add(totals, game.tally(play_one(game, rules, bot_names, seed, number)))
     return totals
+
+
+def _add(totals: dict[str, float], figures: Mapping[str, float]) -> None:
+    for key, value in figures.items():
+        totals[key] = totals.get(key, 0.0) + value
 
 
 def simulate(
@@ -132,21 +135,21 @@ def simulate(
     option_items = tuple(sorted(given.items()))
     chunks = [(info.name, players, option_items, bot_names, seed, list(range(i, min(i + chunk, games))))
               for i in range(0, games, chunk)]
-    totals: Counter[str] = Counter()
+    totals: dict[str, float] = {}
     done = 0
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = pool.map(_run_chunk, chunks)
             for args, result in zip(chunks, results):
-                totals.update(result)
+                _add(totals, result)
                 done += len(args[5])
                 if progress:
                     progress(done, games)
     else:
         for args in chunks:
-            totals.update(_run_chunk(args))
+            _add(totals, _run_chunk(args))
             done += len(args[5])
             if progress:
                 progress(done, games)
     return SimulationResult(info.name, players, bot_names, option_items, games, seed, time.perf_counter() - start,
-                            {k: float(v) for k, v in totals.items()})
+                            totals)

@@ -55,7 +55,7 @@ __all__ = [
     "category_of",
 ]
 
-CATEGORIES = (   # names as used in /work/shared/vectors/vectors.jsonl
+CATEGORIES = (   # names as used in tests/data/vectors.jsonl
     "high_card", "pair", "two_pair", "three_of_a_kind", "straight",
     "flush", "full_house", "four_of_a_kind", "straight_flush",
 )

@@ -288,3 +288,28 @@ def test_the_log_hides_hole_cards_from_other_players() -> None:
     assert own in for_ben and other not in for_ben
     assert other in dealt.describe()  # the teacher's replay shows everything
     assert dealt.rule_text("de") and dealt.rule_text("en")
+
+
+def test_rules_a_game_cannot_use_are_input_errors_naming_the_place() -> None:
+    from pokerkit_teach.core.errors import InputError, OptionError
+
+    with pytest.raises(InputError, match="3 to 6 players, got 2") as error:
+        PokerfaceRules(("A", "B"))
+    assert error.value.place == "players"
+    with pytest.raises(InputError) as error:
+        PokerfaceRules.for_players(FOUR, dealer="Zoe")
+    assert error.value.place == "players" and "unknown player 'Zoe'" in str(error.value)
+    with pytest.raises(OptionError) as option:
+        PokerfaceRules.for_players(FOUR, variants=["turbo"])
+    assert option.value.place == "variants" and option.value.got == "turbo"
+
+
+def test_a_scenario_file_may_name_its_game_but_only_pokerface() -> None:
+    from pokerkit_teach.core.scenarios import ScenarioError
+    from pokerkit_teach.pokerface.scenarios import Scenario
+
+    data = {"players": list(FOUR), "deals": [{"moves": ["Ben takes 1"]}]}
+    assert Scenario.from_dict(data | {"game": "pokerface"}).replay().steps[-1].move == "Ben takes 1"
+    assert Scenario.from_dict(data).rules.players == FOUR
+    with pytest.raises(ScenarioError, match="'game' is 'pokerface' for a Pokerface scenario, got 'voces'"):
+        Scenario.from_dict(data | {"game": "voces"})

@@ -126,3 +126,10 @@ def test_index_links_every_app_and_lesson_in_the_chosen_language() -> None:
     for name in LESSONS:
         assert f"href='lessons/de/{name}.ipynb'" in index.listing.value
     assert "Lektionen" in index.listing.value
+
+
+def test_the_bots_play_through_a_match_until_you_may_act() -> None:
+    app = TableApp(query="seed=5&players=4")
+    assert app.match is not None and app.match.state is app.state
+    assert sorted(app.match.bots) == [1, 2, 3] and app.match.people == [0]
+    assert app.match.waiting_for() == [0]  # the bots stopped where you are to act

@@ -9,6 +9,7 @@ one sentence.
 - ``reader``: estimates its place by dealing the unseen cards many times (Monte Carlo) and weighs each
   deal by how well it fits the tokens the others hold now and held in earlier rounds.
 
+A bot's ``decide`` returns ``None`` when it has nothing to do (free-for-all: already done and content).
 A bot by name comes from the game's registry entry (``GAME.make_bot``); the classes take more options.
 
 >>> from pokerkit_teach.pokerface import GAME, PokerfaceRules
@@ -33,19 +34,13 @@ from pokerkit_teach.pokerface.hints import RankHint, rank_probabilities
 from pokerkit_teach.pokerface.strength import place_probabilities
 from pokerkit_teach.pokerface.views import PlayerView
 
-__all__ = ["PokerfaceBot", "RandomBot", "EstimatorBot", "ReaderBot", "BOT_NAMES", "BOTS", "new_bot"]
+__all__ = ["RandomBot", "EstimatorBot", "ReaderBot", "BOT_NAMES", "BOTS", "new_bot"]
 
 
-class PokerfaceBot(Bot[PlayerView]):
-    """A strategy for one Pokerface seat. ``decide`` returns None when the bot has nothing to do
-    (free-for-all, already done and content)."""
-
-    game = "pokerface"
-
-
-class RandomBot(PokerfaceBot):
+class RandomBot(Bot[PlayerView]):
     """Any legal move, chosen at random."""
 
+    game = "pokerface"
     name = "random"
 
     def decide(self, view: PlayerView) -> Decision | None:
@@ -56,13 +51,14 @@ class RandomBot(PokerfaceBot):
         return Decision(action, Msg.of("pokerface.reason.random", count=len(actions)))
 
 
-class EstimatorBot(PokerfaceBot):
+class EstimatorBot(Bot[PlayerView]):
     """Wants the token of the place it expects, judged from its own cards and the board only.
 
     ``confidence`` is how sure it must be of its place before it takes the token away from another
     player; ``samples`` is used by the reader's Monte Carlo estimate.
     """
 
+    game = "pokerface"
     name = "estimator"
     read_tokens = False
 
@@ -70,35 +66,42 @@ class EstimatorBot(PokerfaceBot):
         super().__init__(seed)
         self.samples = samples
         self.confidence = confidence
-        self._cache: dict[Any, RankHint] = {}
+        self._cache: dict[Any, tuple[RankHint, float, int]] = {}
 
     def estimate(self, view: PlayerView) -> RankHint:
         """The bot's belief about its final place (cached while its cards and the board stay the same)."""
+        return self._judge(view)[0]
+
+    def _judge(self, view: PlayerView) -> tuple[RankHint, float, int]:
+        """The estimate, the place expected from it and the place wanted (the nearest whole place)."""
         key = (view.hole, view.board)
-        hint = self._cache.get(key)
-        if hint is None:
+        judged = self._cache.get(key)
+        if judged is None:
             if len(self._cache) > 16:
                 self._cache.clear()
             probabilities = place_probabilities(view.hole, view.board, view.player_count)
-            hint = RankHint(view.seat, probabilities, 0, False)
-            self._cache[key] = hint
-        return hint
+            judged = self._judged(RankHint(view.seat, probabilities, 0, False), view.player_count)
+            self._cache[key] = judged
+        return judged
+
+    @staticmethod
+    def _judged(hint: RankHint, count: int) -> tuple[RankHint, float, int]:
+        expected = sum((r + 1) * p for r, p in enumerate(hint.probabilities))
+        return hint, expected, min(count, max(1, int(round(expected))))
 
     def decide(self, view: PlayerView) -> Decision | None:
         legal = view.legal_actions
         suit = view.round_suit
         if not legal or suit is None:
             return None
-        hint = self.estimate(view)
+        hint, expected, target = self._judge(view)
         count = view.player_count
-        probabilities = hint.probabilities
-        expected = sum((r + 1) * p for r, p in enumerate(probabilities))
-        target = min(count, max(1, int(round(expected))))
-        sure = probabilities[target - 1]
+        sure = hint.probabilities[target - 1]
         holders = view.token_holders(suit) or ()
         seat = view.seat
-        own = view.token_of(seat, suit)
-        can_pass = any(type(action) is Pass for action in legal)
+        own = holders.index(seat) + 1 if seat in holders else None
+        kinds = {type(action) for action in legal}
+        can_pass = Pass in kinds
         middle = [n + 1 for n, h in enumerate(holders) if h is None]
         place = {"place": target, "count": count, "percent": round(100 * sure)}
         if own == target:
@@ -108,7 +111,7 @@ class EstimatorBot(PokerfaceBot):
         if target in middle:
             return Decision(TakeFromMiddle(seat, target), Msg.of("pokerface.reason.take_middle", token=token_text(suit, target), **place))
         holder = holders[target - 1]
-        in_brake = not any(type(action) is TakeFromPlayer for action in legal)
+        in_brake = TakeFromPlayer not in kinds
         if holder is not None and not in_brake and sure >= self.confidence:
             return Decision(TakeFromPlayer(seat, holder), Msg.of("pokerface.reason.take_player", token=token_text(suit, target),
                                                                 player=view.players[holder], **place))
@@ -133,22 +136,22 @@ class ReaderBot(EstimatorBot):
     name = "reader"
     read_tokens = True
 
-    def estimate(self, view: PlayerView) -> RankHint:
+    def _judge(self, view: PlayerView) -> tuple[RankHint, float, int]:
         key = (view.hole, view.board, view.tokens)
-        hint = self._cache.get(key)
-        if hint is None:
+        judged = self._cache.get(key)
+        if judged is None:
             if len(self._cache) > 64:
                 self._cache.clear()
-            hint = rank_probabilities(view, self.samples, self.rng, read_tokens=True)
-            self._cache[key] = hint
-        return hint
+            judged = self._judged(rank_probabilities(view, self.samples, self.rng, read_tokens=True), view.player_count)
+            self._cache[key] = judged
+        return judged
 
 
-BOTS: dict[str, type[PokerfaceBot]] = {"random": RandomBot, "estimator": EstimatorBot, "reader": ReaderBot}
+BOTS: dict[str, type[Bot[PlayerView]]] = {"random": RandomBot, "estimator": EstimatorBot, "reader": ReaderBot}
 BOT_NAMES = tuple(BOTS)
 
 
-def new_bot(name: str, seed: SeedLike = None) -> PokerfaceBot:
+def new_bot(name: str, seed: SeedLike = None) -> Bot[PlayerView]:
     """A bot by name (``random``, ``estimator`` or ``reader``): the registry's ``make_bot``; another
     name raises :class:`OptionError`.
 

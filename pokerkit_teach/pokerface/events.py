@@ -21,13 +21,22 @@ from pokerkit_teach.holdem.cards import Suit
 __all__ = ["Event", "token_text"]
 
 
+def _printed(suit: Suit, number: int) -> str:
+    return ("A" if number == 1 else str(number)) + suit.symbol
+
+
+# Every token of the game, as printed (a table: the log names tokens at almost every move).
+_TOKENS = {(suit, number): _printed(suit, number) for suit in Suit for number in range(1, 7)}
+
+
 def token_text(suit: Suit, number: int) -> str:
     """A token as printed on its card: ``A♦`` for the 1, ``4♦``.
 
     >>> token_text(Suit.DIAMONDS, 1), token_text(Suit.SPADES, 4)
     ('A♦', '4♠')
     """
-    return ("A" if number == 1 else str(number)) + suit.symbol
+    text = _TOKENS.get((suit, number))
+    return text if text is not None else _printed(suit, number)
 
 
 @dataclass(frozen=True)

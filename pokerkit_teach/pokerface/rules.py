@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Iterable, Mapping, Sequence
 
-from pokerkit_teach.core.errors import OptionError
+from pokerkit_teach.core.errors import InputError, OptionError
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.holdem.cards import Suit
 from pokerkit_teach.pokerface.state import PokerfaceState
@@ -70,16 +71,16 @@ class PokerfaceRules:
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "variants", frozenset(self.variants))
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise ValueError(f"Pokerface is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}")
+            raise _input_error("players", f"Pokerface is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}")
         for i, name in enumerate(players, start=1):
             if not isinstance(name, str) or not name.strip():
-                raise ValueError(f"player {i} has no name")
+                raise _input_error("players", f"player {i} has no name")
         if len(set(players)) != len(players):
-            raise ValueError(f"every player needs a different name, got {', '.join(players)}")
+            raise _input_error("players", f"every player needs a different name, got {', '.join(players)}")
         if not 0 <= self.first_dealer < len(players):
-            raise ValueError(f"the first dealer is seat 0 to {len(players) - 1}, got {self.first_dealer}")
+            raise _input_error("dealer", f"the first dealer is seat 0 to {len(players) - 1}, got {self.first_dealer}")
         if self.brake_laps < 1:
-            raise ValueError("the emergency brake needs at least one full lap")
+            raise _input_error("brake_laps", "the emergency brake needs at least one full lap")
 
     @classmethod
     def for_players(cls, players: int | Iterable[str], dealer: int | str = 0, variants: Iterable[Variant | str] = ()) -> "PokerfaceRules":
@@ -93,7 +94,7 @@ class PokerfaceRules:
     def player_count(self) -> int:
         return len(self.players)
 
-    @property
+    @cached_property
     def free_for_all(self) -> bool:
         return Variant.FREE_FOR_ALL in self.variants
 
@@ -101,7 +102,7 @@ class PokerfaceRules:
     def successes_to_win(self) -> int:
         return SUCCESSES_TO_WIN
 
-    @property
+    @cached_property
     def failures_to_lose(self) -> int:
         return 4 if Variant.SOFT_LANDING in self.variants else 3
 
@@ -125,11 +126,18 @@ class PokerfaceRules:
         return PokerfaceState(self, seed, auto_chance)
 
 
+def _input_error(place: str, text: str) -> InputError:
+    """Rules the kit cannot use, with the place (``players``, ``dealer`` ...) they went wrong."""
+    error = InputError(text)
+    error.place = place
+    return error
+
+
 def _seat_of(players: tuple[str, ...], name: str) -> int:
     try:
         return players.index(name)
     except ValueError:
-        raise ValueError(f"unknown player {name!r}; the players are {', '.join(players)}") from None
+        raise _input_error("players", f"unknown player {name!r}; the players are {', '.join(players)}") from None
 
 
 
@@ -152,5 +160,5 @@ def rules_for(players: Sequence[str], options: Mapping[str, Any]) -> PokerfaceRu
         return PokerfaceRules.for_players(tuple(players), 0, tuple(given))
     except OptionError:
         raise
-    except ValueError as error:
-        raise OptionError("players", "3 to 6 players with different names", ", ".join(map(str, players))) from error
+    except InputError as error:
+        raise OptionError(error.place or "players", "3 to 6 players with different names", ", ".join(map(str, players))) from error

@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable
 
 from pokerkit_teach.core.errors import IllegalAction
@@ -66,6 +67,16 @@ __all__ = ["PokerfaceState", "CHANCE", "TERMINAL", "SIMULTANEOUS", "TokenRound",
 # The event that tells of each board stage.
 _DEALT = {Phase.FLOP: "flop_dealt", Phase.TURN: "turn_dealt", Phase.RIVER: "river_dealt"}
 _OVER = Step(Phase.OVER)
+
+
+@lru_cache(maxsize=None)
+def _moves(count: int) -> tuple[tuple[tuple[TakeFromMiddle, ...], ...], tuple[tuple[TakeFromPlayer, ...], ...], tuple[Pass, ...]]:
+    """Every player move of a table of ``count``, made once (moves are frozen values): ``[seat][token - 1]``
+    takes from the middle, ``[seat][target]`` takes from a player, ``[seat]`` passes."""
+    seats = range(count)
+    return (tuple(tuple(TakeFromMiddle(seat, token) for token in range(1, count + 1)) for seat in seats),
+            tuple(tuple(TakeFromPlayer(seat, target) for target in seats) for seat in seats),
+            tuple(Pass(seat) for seat in seats))
 
 
 class TokenRound:
@@ -245,13 +256,16 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
         return self._moves_of(token_round, seat)
 
     def _moves_of(self, token_round: TokenRound, seat: int) -> list[Action]:
-        actions: list[Action] = [TakeFromMiddle(seat, t) for t in token_round.middle()]
+        middle, players, passes = _moves(self._count)
+        takes = middle[seat]
+        actions: list[Action] = [takes[index] for index, holder in enumerate(token_round.holder) if holder is None]
         if token_round.brake_queue is not None:
             return actions
         held = token_round.held
-        actions += [TakeFromPlayer(seat, other) for other, token in enumerate(held) if token is not None and other != seat]
+        targets = players[seat]
+        actions += [targets[other] for other, token in enumerate(held) if token is not None and other != seat]
         if held[seat] is not None and seat not in token_round.done:
-            actions.append(Pass(seat))
+            actions.append(passes[seat])
         return actions
 
     def view_for(self, seat: int) -> PlayerView:

@@ -9,13 +9,15 @@ import re
 from html import unescape
 
 import pytest
+from ipywidgets.widgets.widget import _instances
 
-from pokerkit_teach.voces.actions import Offer
+from pokerkit_teach.voces.actions import Offer, Place
 from pokerkit_teach.voces.state import VocesPhase, VocesState
 from pokerkit_teach.voces.cards import Special
 from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
 from pokerkit_teach.widgets.voces_parts import SPECIAL_EXAMPLES, card_label
+from pokerkit_teach.widgets.voces_play import TRADE_STEPS, WAIT_STEPS
 
 
 def text(html: str) -> str:
@@ -277,6 +279,22 @@ def test_you_start_trading_and_buttons_follow_the_engine() -> None:
     assert not game.offer_button.disabled and "2 cards" in game.offer_button.tooltip
 
 
+def test_three_bot_moves_follow_each_of_your_trading_moves() -> None:
+    app = VocesExplorerApp(query="seed=5&players=4")
+    game = app.game
+    state = game_state(app)
+    start = len(state.history)
+    game.place_button.click()
+    moves = state.history[start:]
+    assert moves[0] == Place(0) and len(moves) == 1 + TRADE_STEPS and all(getattr(m, "seat", 0) != 0 for m in moves[1:])
+    assert state.phase is VocesPhase.TRADING and state.hand_of(0)
+    start = len(state.history)
+    game.wait_button.click()  # "Let the others trade": a few bot moves more
+    assert len(state.history) - start == WAIT_STEPS and all(getattr(m, "seat", 0) != 0 for m in state.history[start:])
+    reasons = [entry for kind, entry in game.log_lines if kind == "reason"]
+    assert len(reasons) == TRADE_STEPS + WAIT_STEPS and all(player != "Anna" for player, _ in reasons)
+
+
 def test_an_offer_shows_only_a_count_to_the_others_and_can_be_withdrawn() -> None:
     app = VocesExplorerApp(query="seed=5&players=4")
     game = app.game
@@ -364,8 +382,6 @@ def test_a_full_round_is_played_by_clicks_to_the_final_score() -> None:
 def test_rounds_against_bots_do_not_pile_up_widgets() -> None:
     """Card, offer and pick buttons are made again when the hand or the offers change; the old ones
     (with their layout and style models) are closed, not left open in the kernel."""
-    from ipywidgets.widgets.widget import _instances
-
     app = VocesExplorerApp(query="seed=3&players=3")
     game = app.game
     game.specials.choose([Special.BABOON])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pokerkit_teach.cli import main
 from pokerkit_teach.voces.cards import Special, SpecialCard, VocesCard
 from pokerkit_teach.voces.ranking import VocesCategory, rank_voces_hand
 
@@ -101,10 +103,6 @@ def test_rank_command_for_voces() -> None:
 
 
 def test_rank_command_speaks_german_too() -> None:
-    import io
-
-    from pokerkit_teach.cli import main
-
     out = io.StringIO()
     assert main(["rank", "--game", "voces", "--lang", "de", "Ks1", "Ks2", "Ks3", "Ks4", "raccoon"], out=out) == 0
     assert out.getvalue().splitlines() == ["K● K▲ K■ K◆ Waschbär", "  fünf Könige (Waschbär als K●)"]

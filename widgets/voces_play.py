@@ -28,7 +28,7 @@ CSS classes: ``pkt-voces-play``, ``pkt-voces-new-game``, ``pkt-voces-play-player
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 import ipywidgets
 import numpy as np
@@ -40,11 +40,8 @@ from pokerkit_teach.voces.actions import PILES, Accept, Action, Bet, Fold, Offer
 from pokerkit_teach.voces.state import CardCount, VocesEvent, VocesPhase, VocesRules, VocesState
 from pokerkit_teach.voces.cards import AnyVocesCard, Special
 
-from .common import esc, replace_children, show_tab_move
+from .common import App, esc, replace_children, show_tab_move
 from .voces_parts import NAMES, PHASE_KEYS, card_label, round_result_html, scores_html, voces_cards_html
-
-if TYPE_CHECKING:
-    from .common import App
 
 __all__ = ["VocesGame", "SpecialsPicker", "HUMAN"]
 
@@ -90,7 +87,7 @@ class SpecialsPicker:
 class VocesGame:
     """The play section: owns its controls, asks the engine for every decision and lets the bots move."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.state: VocesState | None = None
         self.match: Match[VocesState] | None = None

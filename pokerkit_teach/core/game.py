@@ -244,7 +244,7 @@ def _freeze(value: Any) -> Any:
     if isinstance(value, np.random.Generator):
         return _freeze(value.bit_generator.state)
     if isinstance(value, dict):
-        return tuple(sorted(((_freeze(k), _freeze(v)) for k, v in value.items()), key=repr))
+        return tuple(sorted(((_freeze(k), _freeze(v)) for k, v in value.items()), key=lambda item: repr(item[0])))
     if isinstance(value, (list, tuple)):
         return tuple(_freeze(v) for v in value)
     if isinstance(value, (set, frozenset)):

@@ -32,7 +32,8 @@ _NOT_GAMES = frozenset({"core", "holdem", "messages", "widgets"})
 class Replay(Protocol):
     """A scenario played step by step: the same shape in every game."""
 
-    steps: Sequence[Any]
+    @property
+    def steps(self) -> Sequence[Any]: ...
 
     @property
     def final(self) -> Any: ...
@@ -66,7 +67,7 @@ class GameInfo:
     - ``make_bot(name, seed)``: a bot by one of ``bot_names``.
     - ``scenario_from_dict(data, source)`` and ``builtin_scenarios()``: the game's scenario files.
     - ``tally(state)``: the figures of one finished game, summed by the simulator; ``report(totals,
-      games, lang)``: those sums in words.
+      games, lang, bots)``: those sums in words (``bots``: the bot's name in each seat).
     - ``dealer(state, rng, bots)``: optional, the chance step a simulation applies (to prepare the bots'
       estimates for a whole deal at once); by default the state draws its own.
     """
@@ -82,7 +83,7 @@ class GameInfo:
     scenario_from_dict: Callable[[Any, str], Scenario]
     builtin_scenarios: Callable[[], Sequence[Scenario]]
     tally: Callable[[GameState[Any, Any]], Mapping[str, float]]
-    report: Callable[[Mapping[str, float], int, str], str]
+    report: Callable[..., str]
     dealer: Callable[[GameState[Any, Any], Any, Sequence[Bot[Any]]], Any] | None = None
     options: tuple[str, ...] = field(default=())
 

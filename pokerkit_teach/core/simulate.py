@@ -79,8 +79,14 @@ class SimulationResult:
             "totals": {k: (int(v) if float(v).is_integer() else round(v, 6)) for k, v in self.totals.items()},
         }
 
+    @property
+    def seat_bots(self) -> tuple[str, ...]:
+        """The bot's name in each seat."""
+        return self.bots * self.players if len(self.bots) == 1 else self.bots
+
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return get_game(self.game).report(self.totals, self.games, lang) + f" ({self.seconds:.1f} s)"
+        report = get_game(self.game).report(self.totals, self.games, lang, bots=self.seat_bots)
+        return f"{report} ({self.seconds:.1f} s)"
 
 
 def play_one(game: GameInfo, rules: Any, bot_names: Sequence[str], seed: int, number: int) -> Any:

@@ -3,7 +3,9 @@
 Every move is a button: predict (with an optional raise), stay, fold, and in the last-card phase show
 card 1 or 2. A button the rules do not allow right now is disabled, and its tooltip gives the engine's
 reason. After each round the table pauses on the check, prediction by prediction, until you ask for
-the next round. The bots' moves appear in the log with the reason each bot gives.
+the next round. The bots move through a :class:`~pokerkit_teach.core.match.Match`; their moves appear in
+the log with the reason each bot gives. What you see of the table comes from your view
+(:meth:`~pokerkit_teach.pokerguess.state.PokerGuessState.view_for`), the check's cards included.
 
 CSS classes: ``pkt-guess-new-game``, ``pkt-guess-status``, ``pkt-guess-players``, ``pkt-guess-your-cards``,
 ``pkt-guess-colour-count``, ``pkt-guess-colour``, ``pkt-guess-figure-count``, ``pkt-guess-figure``,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -94,6 +95,7 @@ def test_simulation_counts_every_pot_once_per_seat() -> None:
     share = 100 * (won[0] + won[2]) / totals["pots"]
     assert by_bot.endswith(f"; counter: {share:.1f}% of pots, random: {100 * won[1] / totals['pots']:.1f}% of pots")
     assert report(totals, 4, "en", ["counter"]).endswith(f"; counter: {100 * sum(won) / totals['pots']:.1f}% of pots")
+    assert by_bot in result.text("en") and "random: " in result.text("de") and "% der Pots" in result.text("de")
 
 
 def test_simulate_pokerguess_prints_the_share_of_pots_per_seat() -> None:
@@ -108,4 +110,5 @@ def test_simulate_pokerguess_prints_the_share_of_pots_per_seat() -> None:
     text = subprocess.run([str(PROGRAM), "simulate", "pokerguess", "--players", "2", "--games", "2", "--seed", "1"],
                           capture_output=True, text=True, timeout=300)
     assert text.returncode == 0, text.stderr
-    assert text.stdout.startswith("2 games, 2 players, ") and "seat 1: " in text.stdout and "% of pots" in text.stdout
+    # the default bot (counter) in both seats: one share for the bot, as before the runner was shared
+    assert re.fullmatch(r"2 games, 2 players, \d+ pots \(\d+ shared\); counter: \d+\.\d% of pots \(\d+\.\d s\)\n", text.stdout), text.stdout

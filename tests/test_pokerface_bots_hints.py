@@ -189,11 +189,15 @@ def test_seeded_simulations_give_the_figures_they_gave_before_the_common_runner(
 
 def test_the_report_says_what_the_command_line_printed_in_both_languages() -> None:
     result = simulate("pokerface", 4, ["estimator"], 40, seed=9)
-    assert GAME.report(result.totals, 40, "en") == (
-        "40 games, 4 players, base game: won 10 (25.0%, 95% CI 14.2-40.2%), lost 30; deals 57 successes, 106 failures")
-    assert result.text("de").startswith("40 Spiele, 4 Spieler, Grundspiel: 10 gewonnen (25,0 %, 95-%-KI 14,2-40,2 %)")
-    with_bots = report(result.totals | {"variant_free_for_all": 40}, 40, "en", bots=["estimator"])
-    assert with_bots.startswith("40 games, 4 players, free_for_all, estimator bots: won 10 (25.0%")
+    assert result.text("en").startswith(
+        "40 games, 4 players, base game, estimator bots: won 10 (25.0%, 95% CI 14.2-40.2%), lost 30; deals 57 successes, 106 failures (")
+    assert result.text("de").startswith(
+        "40 Spiele, 4 Spieler, Grundspiel, estimator-Bots: 10 gewonnen (25,0 %, 95-%-KI 14,2-40,2 %), 30 verloren; "
+        "Durchgänge: 57 Erfolge, 106 Fehlschläge (")
+    figures = dict(result.totals) | {"variant_free_for_all": 40, "variant_soft_landing": 40}
+    assert report(figures, 40, "en", bots=["estimator", "random", "estimator"]).startswith(
+        "40 games, 4 players, free_for_all, soft_landing, estimator/random bots: won 10 (25.0%")
+    assert report(figures, 40, "en").startswith("40 games, 4 players, free_for_all, soft_landing: won 10")
 
 
 def test_simulate_command_prints_json() -> None:

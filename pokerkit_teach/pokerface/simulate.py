@@ -27,7 +27,7 @@ from pokerkit_teach.core.game import Bot, GameState
 from pokerkit_teach.core.i18n import message
 from pokerkit_teach.core.simulate import wilson_interval
 from pokerkit_teach.holdem.cards import Card, french_deck
-from pokerkit_teach.pokerface.actions import Action, DealBoard, DealHoleCards, Phase, Showdown
+from pokerkit_teach.pokerface.actions import Action, DealBoard, DealHoleCards, Phase
 from pokerkit_teach.pokerface.bots import EstimatorBot, ReaderBot
 from pokerkit_teach.pokerface.rules import Variant
 from pokerkit_teach.pokerface.state import PokerfaceState
@@ -92,22 +92,24 @@ def dealer(state: GameState[Any, Any], rng: Any, bots: Sequence[Bot[Any]]) -> Ac
     """The chance step a simulation applies: at the hole cards it shuffles (``rng``) and keeps the board to
     come, and, when estimator bots play, judges every player's hand at every stage of the deal in one
     batch (each judgement uses only what that player will see at that stage); the flop, turn and river
-    come from the same deck."""
+    come from the same deck. (A state it did not deal draws its own.)"""
     assert isinstance(state, PokerfaceState) and isinstance(rng, np.random.Generator)
     phase = state.phase
     if phase is Phase.HOLE:
         deck = [french_deck()[i] for i in rng.permutation(52)]
         count = state.player_count
         hole = tuple((deck[2 * seat], deck[2 * seat + 1]) for seat in range(count))
-        board = tuple(deck[2 * count: 2 * count + 5])
-        _BOARDS[state] = board
+        to_come = tuple(deck[2 * count: 2 * count + 5])
+        _BOARDS[state] = to_come
         if any(isinstance(bot, EstimatorBot) and not isinstance(bot, ReaderBot) for bot in bots):
-            prefetch([(hole[seat], board[:size]) for seat in range(count) for size in (3, 4, 5)])
+            prefetch([(hole[seat], to_come[:size]) for seat in range(count) for size in (3, 4, 5)])
         return DealHoleCards(hole)
-    if phase is Phase.FLOP:
-        return DealBoard(Phase.FLOP, _BOARDS[state][:3])
-    if phase is Phase.TURN:
-        return DealBoard(Phase.TURN, _BOARDS[state][3:4])
+    board = _BOARDS.get(state)
+    if board is None or phase not in (Phase.FLOP, Phase.TURN, Phase.RIVER):  # not dealt here: the state draws
+        chance = state.chance_action()
+        assert chance is not None
+        return chance
     if phase is Phase.RIVER:
-        return DealBoard(Phase.RIVER, _BOARDS.pop(state)[4:5])
-    return Showdown()
+        del _BOARDS[state]
+        return DealBoard(Phase.RIVER, board[4:5])
+    return DealBoard(phase, board[:3] if phase is Phase.FLOP else board[3:4])

@@ -83,11 +83,6 @@ class PlayerView(NamedTuple):
         )
 
     @property
-    def step(self) -> Phase:
-        """The phase of the deal (the name the view used to give it)."""
-        return self.phase
-
-    @property
     def player_count(self) -> int:
         return len(self.players)
 

@@ -12,8 +12,11 @@ import importlib
 from pokerkit_teach.core.errors import CardCountError, CardError, CardParseError, DuplicateCardError, IllegalAction, InputError, KitError
 from pokerkit_teach.core.registry import all_games, get_game
 from pokerkit_teach.core.rng import make_rng
-from pokerkit_teach.holdem import *  # noqa: F403 - the Hold'em API, listed in pokerkit_teach.holdem.__all__
-from pokerkit_teach.holdem import __all__ as _holdem_api
+from pokerkit_teach.holdem import (
+    Card, Category, Comparison, HandExplanation, HandResult, Rank, Suit, best_hand, card_from_code, cards_from_codes,
+    codes_from_cards, compare_hands, explain_hand, format_cards, french_deck, hand_strength, parse_card, parse_cards,
+    shuffled_deck, strength_from_codes,
+)
 
 __version__ = "0.1.0"
 
@@ -27,7 +30,9 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
-    *_holdem_api,
+    "Card", "Category", "Comparison", "HandExplanation", "HandResult", "Rank", "Suit", "best_hand", "card_from_code",
+    "cards_from_codes", "codes_from_cards", "compare_hands", "explain_hand", "format_cards", "french_deck",
+    "hand_strength", "parse_card", "parse_cards", "shuffled_deck", "strength_from_codes",
     "CardError", "CardParseError", "CardCountError", "DuplicateCardError", "IllegalAction", "InputError", "KitError",
     "get_game", "all_games", "make_rng", "evaluate_batch", "deal_batch",
 ]

@@ -118,6 +118,10 @@ def test_deck_shuffles_with_explicit_seed_only() -> None:
         shuffled_deck(-3)
 
 
-def test_card_renders_itself_for_a_notebook() -> None:
+def test_card_renders_itself_for_a_notebook_in_english_and_german() -> None:
+    from pokerkit_teach.holdem.render import card_html
+
     html = Card.from_text("Qh")._repr_html_()
     assert "Q♥" in html and 'aria-label="Queen of hearts"' in html and "#c00" in html
+    german = card_html(Card.from_text("Qh"), "de")
+    assert "D♥" in german and 'aria-label="Herz Dame"' in german and "#c00" in german

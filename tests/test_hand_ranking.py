@@ -124,11 +124,14 @@ def test_best_five_and_left_out_partition_the_cards() -> None:
     assert [str(c) for c in wheel.best_five] == ["5♠", "4♥", "3♣", "2♦", "A♠"]
 
 
-def test_hand_result_exposes_key_and_renders() -> None:
+def test_hand_result_exposes_key_and_renders_in_english_and_german() -> None:
+    from pokerkit_teach.holdem.render import hand_result_html
+
     result = best_hand("Qd Ts Qc 8h 8s 5d 3c")
     assert result.category.key_name == "two_pair"
     assert [r.value for r in result.key] == [12, 8, 10]
     assert "two pair, Queens and 8s" in result._repr_html_()
+    assert "zwei Paare, Damen und Achten" in hand_result_html(result, "de")
 
 
 @settings(max_examples=300, deadline=None)

@@ -31,12 +31,15 @@ def test_pokerdrez_deck_has_every_figure_colour_pair_once_and_two_neutral_cards(
 def test_pokerdrez_numbers_go_with_colours() -> None:
     expected = {1: "Gray", 2: "Red", 3: "Magenta", 4: "Purple", 5: "Blue", 6: "Yellow", 7: "Cyan", 8: "Orange", 9: "Green"}
     assert {c.value: c.localized("en") for c in Colour} == expected
+    german = {1: "Grau", 2: "Rot", 3: "Magenta", 4: "Lila", 5: "Blau", 6: "Gelb", 7: "Cyan", 8: "Orange", 9: "Grün"}
+    assert {c.value: c.localized("de") for c in Colour} == german
     assert DrezCard(Figure.PAWN, Colour.GREEN).number == 9
 
 
 def test_pokerdrez_figures_rank_joker_highest_pawn_lowest() -> None:
     order = sorted(Figure, reverse=True)
     assert [f.localized("en") for f in order] == ["Joker", "Queen", "Rook", "Bishop", "Knight", "Pawn"]
+    assert [f.localized("de") for f in order] == ["Joker", "Dame", "Turm", "Läufer", "Springer", "Bauer"]
 
 
 def test_pokerdrez_parses_rulebook_names_and_aliases() -> None:

@@ -26,11 +26,15 @@ def showdown_args(hands: list[tuple[str, str]]) -> list[str]:
     return args
 
 
-def test_rank_prints_the_explanation() -> None:
+def test_rank_prints_the_explanation_in_english_and_german() -> None:
     result = run("rank", "7d", "6h", "Qc", "8h", "8s", "5d", "3c")
     assert result.returncode == 0, result.stderr
     assert "Best hand: a pair of 8s with Q 7 6 (2696/7462)" in result.stdout
     assert "The five cards kept: 8♥ 8♠ Q♣ 7♦ 6♥" in result.stdout
+    german = run("rank", "--lang", "de", "7d", "6h", "Qc", "8h", "8s", "5d", "3c")
+    assert german.returncode == 0, german.stderr
+    assert "Beste Hand: ein Paar Achten mit D 7 6 (2696/7462)" in german.stdout
+    assert "Die fünf gewerteten Karten: 8♥ 8♠ D♣ 7♦ 6♥" in german.stdout
 
 
 def test_rank_json_uses_the_vector_category_names() -> None:
@@ -82,9 +86,11 @@ def test_showdown_reproduces_the_rulebook_failure_and_names_the_cards() -> None:
     assert result.returncode == 0
     assert "Ben is weaker than Anna" in result.stdout
     assert "the 7 beats the 5 as second side card" in result.stdout
+    assert result.stdout.strip().splitlines()[-1].startswith("Failure")
     german = run(*showdown_args(RULEBOOK_FAILURE), "--lang", "de")
+    assert "Ben ist schwächer als Anna" in german.stdout
     assert "die 7 schlägt die 5 als zweite Beikarte" in german.stdout
-    assert "Fehlschlag" in german.stdout
+    assert german.stdout.strip().splitlines()[-1].startswith("Fehlschlag")
     data = json.loads(run(*showdown_args(RULEBOOK_FAILURE), "--json").stdout)
     assert data["success"] is False
     assert data["broken_by"] == {"index": 1, "name": "Ben", "token": 2, "previous": "Anna"}

@@ -14,45 +14,54 @@ def make_quiz(lang: str = "en") -> Quiz:
     return Quiz("Which token claims the weakest hand?", ["The Ace", "The highest number"], 0, "The Ace is token 1.", lang)
 
 
-def test_right_answer_is_praised_with_the_explanation() -> None:
-    quiz = make_quiz()
+RIGHT = {"en": "Right!", "de": "Richtig!"}
+NOT_QUITE = {"en": "Not quite.", "de": "Nicht ganz."}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_right_answer_is_praised_with_the_explanation(lang: str) -> None:
+    quiz = make_quiz(lang)
     quiz.choices.value = "The Ace"
     quiz.check_button.click()
     assert quiz.correct is True
-    assert "Right!" in quiz.feedback.value and "The Ace is token 1." in quiz.feedback.value
+    assert RIGHT[lang] in quiz.feedback.value and "The Ace is token 1." in quiz.feedback.value
     assert "pkt-quiz-right" in quiz.feedback.value
 
 
-def test_wrong_answer_says_not_quite() -> None:
-    quiz = make_quiz()
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_wrong_answer_says_not_quite(lang: str) -> None:
+    quiz = make_quiz(lang)
     quiz.choices.value = "The highest number"
     quiz.check_button.click()
     assert quiz.correct is False
-    assert "Not quite." in quiz.feedback.value and "pkt-quiz-wrong" in quiz.feedback.value
+    assert NOT_QUITE[lang] in quiz.feedback.value and "pkt-quiz-wrong" in quiz.feedback.value
 
 
-def test_checking_without_an_answer_asks_for_one() -> None:
-    quiz = make_quiz()
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_checking_without_an_answer_asks_for_one(lang: str) -> None:
+    quiz = make_quiz(lang)
     quiz.check_button.click()
     assert quiz.correct is None
-    assert message("apps.quiz.choose_first", "en") in quiz.feedback.value
+    assert message("apps.quiz.choose_first", lang) in quiz.feedback.value
 
 
-def test_a_second_check_judges_the_new_answer() -> None:
-    quiz = make_quiz()
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_second_check_judges_the_new_answer(lang: str) -> None:
+    quiz = make_quiz(lang)
     quiz.choices.value = "The highest number"
     quiz.check_button.click()
     quiz.choices.value = "The Ace"
     quiz.check_button.click()
-    assert quiz.correct is True and "Right!" in quiz.feedback.value
+    assert quiz.correct is True and RIGHT[lang] in quiz.feedback.value and NOT_QUITE[lang] not in quiz.feedback.value
 
 
-def test_labels_come_from_the_german_catalogue() -> None:
-    quiz = make_quiz("de")
-    assert quiz.check_button.description == "Prüfen"
+@pytest.mark.parametrize("lang, check", [("en", "Check"), ("de", "Prüfen")])
+def test_labels_come_from_the_catalogue_of_the_language(lang: str, check: str) -> None:
+    quiz = make_quiz(lang)
+    assert quiz.check_button.description == check
     quiz.choices.value = "The Ace"
     quiz.check_button.click()
-    assert "Richtig!" in quiz.feedback.value
+    assert RIGHT[lang] in quiz.feedback.value
 
 
 def test_controls_carry_stable_css_classes() -> None:
@@ -80,13 +89,17 @@ def test_a_malformed_quiz_is_refused(options: list[str], correct_index: int) -> 
         Quiz("?", options, correct_index)
 
 
-def test_compare_takes_the_answer_from_the_engine_rulebook_failure() -> None:
+@pytest.mark.parametrize(
+    "lang, decisive",
+    [("en", "the 7 beats the 5 as second side card"), ("de", "die 7 schlägt die 5 als zweite Beikarte")],
+)
+def test_compare_takes_the_answer_from_the_engine_rulebook_failure(lang: str, decisive: str) -> None:
     # Rulebook: Anna's 7 beats Ben's 5 as second side card, so 7♦ 6♥ is the stronger hand.
-    quiz = Quiz.compare(RULEBOOK_BOARD, "7d 6h", "4h 2d")
+    quiz = Quiz.compare(RULEBOOK_BOARD, "7d 6h", "4h 2d", lang)
     assert quiz.correct_index == 0
     quiz.choices.index = 1
     quiz.check_button.click()
-    assert quiz.correct is False and "the 7 beats the 5 as second side card" in quiz.feedback.value
+    assert quiz.correct is False and decisive in quiz.feedback.value
 
 
 def test_compare_finds_the_ace_side_card_and_ties() -> None:
@@ -99,7 +112,8 @@ def test_compare_finds_the_ace_side_card_and_ties() -> None:
     assert tie.correct is True
 
 
-def test_solution_hides_its_text_behind_a_summary() -> None:
-    solution = Solution("Two pair beats a pair.")
-    assert solution.html.value.startswith('<details class="pkt-solution"><summary>Solution</summary>')
+@pytest.mark.parametrize("lang, summary", [("en", "Solution"), ("de", "Lösung")])
+def test_solution_hides_its_text_behind_a_summary(lang: str, summary: str) -> None:
+    solution = Solution("Two pair beats a pair.", lang)
+    assert solution.html.value.startswith(f'<details class="pkt-solution"><summary>{summary}</summary>')
     assert "pkt-quiz-solution" in solution.html._dom_classes

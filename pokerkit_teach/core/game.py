@@ -237,7 +237,9 @@ class GameState(Checked[A], Generic[A, R]):
     def snapshot(self) -> Any:
         """Everything that makes up the state, as one comparable value (for tests and caches): every
         attribute, the random generator's state included."""
-        return _freeze(vars(self))
+        data = dict(vars(self))
+        data["_rng_states"] = tuple(repr(state) for state in data.get("_rng_states", ()))  # each one value: quicker
+        return _freeze(data)
 
 
 def _freeze(value: Any) -> Any:

@@ -103,14 +103,17 @@ class Match(Generic[S]):
         action = actions[int(self.rng.integers(len(actions)))]
         return Move(seat, action, None, self.state.apply(action))
 
-    def run(self, max_moves: int | None = None) -> list[Move]:
-        """Steps until a person must act or the game is over (at most ``max_moves``)."""
+    def run(self, max_moves: int | None = None, until: Callable[[Move], bool] | None = None) -> list[Move]:
+        """Steps until a person must act or the game is over (at most ``max_moves``; or until a move for
+        which ``until(move)`` is true, to pause at a moment the learner should see)."""
         moves: list[Move] = []
         while max_moves is None or len(moves) < max_moves:
             move = self.step()
             if move is None:
                 break
             moves.append(move)
+            if until is not None and until(move):
+                break
         return moves
 
     def play_to_end(self, max_moves: int = 1_000_000) -> S:

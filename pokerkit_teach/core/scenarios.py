@@ -76,8 +76,11 @@ def replay_rounds(state: Any, rounds: Sequence[tuple[Any, Sequence[str]]], parse
         moves = list(round_moves)
         while not state.is_terminal() and state.round.number == number:
             if state.current_player() == CHANCE:
-                chance = deal if state.round.phase == "deal" else state.legal_actions()[0]
-                steps.append(GameStep(len(steps) + 1, number, None, state.apply(chance)))
+                chance = deal if state.round.phase == "deal" else state.chance_action()
+                try:
+                    steps.append(GameStep(len(steps) + 1, number, None, state.apply(chance)))
+                except IllegalAction as error:
+                    raise ScenarioError(f"round {number}: the deal is not allowed: {error}") from None
                 continue
             if not moves:
                 break

@@ -200,10 +200,11 @@ def test_each_seat_sees_its_own_moves_and_cards_only(game: dict[str, Any]) -> No
         assert list(view.legal_actions) == moves and all(state.why_not(a) is None for a in moves)
         assert view.hole == (state.hole[seat] if state.hole is not None else ())
         assert (seat in view.to_act) == bool(moves)
-        # the log as this seat reads it names its own hole cards and no one else's
-        log = " ".join(state.log_for(seat))
-        assert (f"({state.players[seat]}:" in log) == (state.hole is not None)
-        assert not any(f"({state.players[other]}:" in log for other in range(state.player_count) if other != seat)
+        # the log as this seat reads it, in either language, names its own hole cards and no one else's
+        for lang in ("en", "de"):
+            log = " ".join(state.log_for(seat, lang))
+            assert (f"({state.players[seat]}:" in log) == (state.hole is not None), lang
+            assert not any(f"({state.players[other]}:" in log for other in range(state.player_count) if other != seat), lang
 
 
 def test_the_registry_entry_makes_rules_bots_and_finished_games() -> None:

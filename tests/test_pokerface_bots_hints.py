@@ -153,7 +153,8 @@ def test_estimator_takes_the_token_of_its_place() -> None:
     bot = GAME.make_bot("estimator", 1)
     nuts = bot.decide(river_view("Ah Kh", "Qh Jh Th 2c 3d"))  # a royal flush: surely the top place
     assert nuts is not None and nuts.action == TakeFromMiddle(0, 4)
-    assert nuts.text() == "My hand looks like place 4 of 4 (100% likely), so I take the 4♠ from the middle."
+    assert (nuts.reason.key, dict(nuts.reason.params)) == (
+        "pokerface.reason.take_middle", {"token": "4♠", "place": 4, "count": 4, "percent": 100})
     worst = bot.decide(river_view("3c 2d", "Ah Kd 9s 8c 6h"))  # 3-high against any pair: surely the bottom
     assert worst is not None and worst.action == TakeFromMiddle(0, 1)
 
@@ -198,6 +199,9 @@ def test_the_report_says_what_the_command_line_printed_in_both_languages() -> No
     assert report(figures, 40, "en", bots=["estimator", "random", "estimator"]).startswith(
         "40 games, 4 players, free_for_all, soft_landing, estimator/random bots: won 10 (25.0%")
     assert report(figures, 40, "en").startswith("40 games, 4 players, free_for_all, soft_landing: won 10")
+    assert report(figures, 40, "de", bots=["estimator", "random", "estimator"]).startswith(
+        "40 Spiele, 4 Spieler, free_for_all, soft_landing, estimator/random-Bots: 10 gewonnen (25,0 %")
+    assert report(figures, 40, "de").startswith("40 Spiele, 4 Spieler, free_for_all, soft_landing: 10 gewonnen")
 
 
 def test_simulate_command_prints_json() -> None:

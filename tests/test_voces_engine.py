@@ -65,10 +65,13 @@ def act(state: VocesState, text: str) -> Any:
     return events
 
 
-def refused(state: VocesState, action: Any, words: str) -> None:
+def refused(state: VocesState, action: Any, reason: str, **details: Any) -> None:
+    """``action`` is refused with the catalogue key ``reason`` and exactly these ``details`` (the values
+    its message puts into words, in either language), and changes nothing."""
     before = state.snapshot()
-    with pytest.raises(IllegalAction, match=words):
+    with pytest.raises(IllegalAction) as caught:
         state.apply(action)
+    assert (caught.value.reason, caught.value.details) == (reason, details)
     assert state.snapshot() == before
 
 
@@ -142,17 +145,18 @@ def test_a_trade_swaps_exactly_the_cards_named() -> None:
 def test_illegal_trades_are_refused_and_change_nothing() -> None:
     state = play(stacked({("Gema", 1): "Qs1 Qs2 Qs3 4s2 7s4", ("Marina", 1): "Ks1 Ks2 2s3 5s4 9s1"}), [])
     q1, k1 = VocesCard.from_text("Qs1"), VocesCard.from_text("Ks1")
-    refused(state, Offer(0, (k1,)), "Gema does not hold K●")
-    refused(state, Offer(0, (q1, q1)), "same card is named twice")
-    refused(state, Withdraw(0), "no open offer")
-    refused(state, Accept(0, 1, (q1,)), "Marina has no open offer")
+    refused(state, Offer(0, (k1,)), "voces.illegal.not_in_hand", player="Gema", cards=(k1,))
+    refused(state, Offer(0, (q1, q1)), "voces.illegal.same_card_twice")
+    refused(state, Withdraw(0), "voces.illegal.no_offer", player="Gema")
+    refused(state, Accept(0, 1, (q1,)), "voces.illegal.nothing_offered", offerer="Marina")
     act(state, "Marina: offer 2s3 5s4")
-    refused(state, Accept(1, 1, (k1,)), "cannot accept their own offer")
-    refused(state, Accept(0, 1, (q1,)), "offers 2 cards; a trade gives the same number back, not 1")
-    refused(state, Offer(1, (k1,)), "already has an offer open")
+    refused(state, Accept(1, 1, (k1,)), "voces.illegal.own_offer", player="Marina")
+    refused(state, Accept(0, 1, (q1,)), "voces.illegal.same_number", offerer="Marina", count=2, given=1)
+    refused(state, Offer(1, (k1,)), "voces.illegal.offer_open", player="Marina")
     act(state, "Gema: offer Qs1")
-    refused(state, Accept(0, 1, (VocesCard.from_text("Qs2"), VocesCard.from_text("Qs3"))), "already has an offer open")
-    refused(state, Bet(0, 1, (0, 0, 1)), "Trading is still going on")
+    refused(state, Accept(0, 1, (VocesCard.from_text("Qs2"), VocesCard.from_text("Qs3"))), "voces.illegal.offer_open",
+            player="Gema")
+    refused(state, Bet(0, 1, (0, 0, 1)), "voces.illegal.still_trading")
     act(state, "Marina: withdraw")
     act(state, "Gema: place")  # placing lets the open offer lapse
     assert kinds(state)[-2:] == ["withdrew_to_place", "placed"]
@@ -180,7 +184,7 @@ def test_stop_when_the_second_player_places_a_third_hand() -> None:
     view = state.view_for(2)
     assert view.placed[1] == leo[1] and view.placed[2] is None  # Leo never saw his third hand
     assert state.current_player() == 1  # Gema finished first: Marina, on her left, bets first
-    refused(state, Place(2), "Trading is over")
+    refused(state, Place(2), "voces.illegal.trading_over")
 
 
 def test_views_hide_other_players_cards_and_offered_cards() -> None:
@@ -203,13 +207,16 @@ def test_the_log_in_a_view_hides_the_cards_of_others_offers_and_trades() -> None
     assert len(marina.log) == len(gema.log) == len(leo.log) == len(state.events)
     # the two traders read what changed hands; Leo reads only how many cards moved
     assert marina.log[-1] == gema.log[-1] == state.events[-1]
-    assert gema.log[-1].describe() == "Gema takes Marina's offer: 2 cards change hands (Gema gives 4▲, 7◆, gets 2■, 5◆)."
-    assert leo.log[-1].kind == "traded_unseen" and leo.log[-1].describe() == "Gema takes Marina's offer: 2 cards change hands."
+    assert gema.log[-1].describe("en") == "Gema takes Marina's offer: 2 cards change hands (Gema gives 4▲, 7◆, gets 2■, 5◆)."
+    assert gema.log[-1].describe("de") == (
+        "Gema nimmt das Angebot von Marina an: 2 Karten wechseln den Besitzer (Gema gibt 4▲, 7◆, bekommt 2■, 5◆).")
+    assert leo.log[-1].kind == "traded_unseen" and leo.log[-1].describe("en") == "Gema takes Marina's offer: 2 cards change hands."
     assert leo.log[-1].describe("de") == "Gema nimmt das Angebot von Marina an: 2 Karten wechseln den Besitzer."
     # an offer's cards are the offerer's secret, even from the player who later takes it
     assert marina.log[-2].param("cards") == secret
     assert gema.log[-2].param("cards") is None and leo.log[-2].param("cards") is None
-    assert gema.log[-2].describe() == marina.log[-2].describe() == "Marina calls out an offer of 2 cards."
+    assert gema.log[-2].describe("en") == marina.log[-2].describe("en") == "Marina calls out an offer of 2 cards."
+    assert gema.log[-2].describe("de") == marina.log[-2].describe("de") == "Marina ruft ein Angebot von 2 Karten aus."
     leo_reads = [value for event in leo.log for _, value in event.params if isinstance(value, tuple)]
     assert not any(card in value for card in secret for value in leo_reads)
 
@@ -234,6 +241,7 @@ def test_what_a_player_hears_of_a_bots_reason() -> None:
     assert heard.text("de") == "Ich biete 2 verdeckte Karten an, die nicht zu meiner Hand passen."
     placed = Msg.of("voces.reason.place_good", token=1, hand=rank_voces_hand("Ks1 Ks2 Ks3 9s1 9s2"))
     assert state.view_for(0).heard(1, placed).text("en") == "I place a hidden hand under token 1: good enough."
+    assert state.view_for(0).heard(1, placed).text("de") == "Ich lege eine verdeckte Hand unter Marker 1: gut genug."
     picked = Msg.of("voces.reason.pick", cards=ListRow(parse_voces_cards("4s4")))  # drawn cards lie face up
     assert state.view_for(0).heard(1, picked) == picked
 
@@ -241,19 +249,19 @@ def test_what_a_player_hears_of_a_bots_reason() -> None:
 # ----------------------------------------------------------------------------- betting and deciding
 def test_betting_order_piles_and_the_five_coin() -> None:
     state = play(stacked({}), TO_STOP)
-    refused(state, Bet(0, 1, (0, 0, 1)), "not Gema's turn; Marina is to act")
-    refused(state, Bet(1, 1, (0, 1, 1)), "Pile 1 holds the coins 0, 0, 1")
+    refused(state, Bet(0, 1, (0, 0, 1)), "voces.illegal.not_your_turn", player="Gema", to_act="Marina")
+    refused(state, Bet(1, 1, (0, 1, 1)), "voces.illegal.wrong_coins", pile=1, coins="0, 0, 1")
     act(state, "Marina: bet 1 0 0 1")
     act(state, "Gema: five 2")  # out of turn
-    refused(state, PlaceFive(0, 3), "already put the 5-coin on hand 2")
-    refused(state, PlaceFive(2, 4), "no hand 4")
+    refused(state, PlaceFive(0, 3), "voces.illegal.five_used", player="Gema", hand=2)
+    refused(state, PlaceFive(2, 4), "voces.illegal.no_such_hand", hand=4)
     act(state, "Leo: bet 1 0 0 1")
     act(state, "Gema: bet 1 0 0 1")
-    refused(state, Bet(1, 1, (0, 0, 1)), "used pile 1 already; left: 2, 3")
+    refused(state, Bet(1, 1, (0, 0, 1)), "voces.illegal.pile_gone", player="Marina", pile=1, piles="2, 3")
     for move in EVEN_BETS[3:]:
         act(state, move)
     assert state.phase is VocesPhase.DECIDING and state.current_player() == 1
-    refused(state, PlaceFive(1, 1), "only during the three coin steps")
+    refused(state, PlaceFive(1, 1), "voces.illegal.five_only_betting")
     view = state.view_for(2)
     assert view.coins[0] == ((0, 0, 0), (5, 0, 1, 1), (1, 1, 2))
     assert view.piles == ((), (), ())
@@ -325,8 +333,8 @@ def test_a_baboon_is_swapped_for_the_drawn_card_its_holder_picks() -> None:
     state = play(deck, TO_STOP + EVEN_BETS + ["Marina: stay", "Leo: fold", "Gema: stay"], [Special.BABOON])
     assert state.phase is VocesPhase.PICKING and state.current_player() == 0
     assert state.round.drawn == parse_voces_cards("4s4 As3 9s2")
-    refused(state, Pick(0, (4,)), "one drawn card \\(1 to 3\\) for each of 1 Baboon")
-    refused(state, Pick(1, (1,)), "not Marina's turn")
+    refused(state, Pick(0, (4,)), "voces.illegal.bad_pick", player="Gema", baboons=1, drawn=3)
+    refused(state, Pick(1, (1,)), "voces.illegal.not_your_turn", player="Marina", to_act="Gema")
     act(state, "Gema: pick 1")  # a poor choice, but hers to make: A A K Q 4 loses to three Kings
     assert state.events[-2].param("player") == "Marina"
 
@@ -374,12 +382,12 @@ def test_history_replays_to_the_same_game() -> None:
     assert again.outcome == state.outcome and again.is_terminal()
     tampered = list(state.history)
     tampered[1] = Fold(0)
-    with pytest.raises(IllegalAction, match="Entry 2 of the history does not fit") as refused:
+    with pytest.raises(IllegalAction) as refused:
         VocesState.from_history(rules, tampered)
-    assert refused.value.reason == "voces.illegal.in_history"
+    assert refused.value.reason == "voces.illegal.in_history" and refused.value.details["index"] == 2
 
 
 def test_chance_steps_that_do_not_fit_are_refused() -> None:
     state = VocesRules(PLAYERS).new_game(seed=0, auto_chance=False)
-    refused(state, Deal(tuple(voces_deck(3))), "not the deck of round 1")
-    refused(state, Stay(0), "the cards come first")
+    refused(state, Deal(tuple(voces_deck(3))), "voces.illegal.bad_deck", round=1)
+    refused(state, Stay(0), "voces.illegal.waiting_for_chance")

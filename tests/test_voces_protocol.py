@@ -121,8 +121,9 @@ def test_undo_restores_the_state_before_the_last_player_action(game: tuple[Voces
             before_last = state.snapshot()
         state.apply(action)
     if before_last is None:
-        with pytest.raises(IllegalAction, match="no player action to undo"):
+        with pytest.raises(IllegalAction) as refused:
             state.undo()
+        assert (refused.value.reason, refused.value.details) == ("voces.illegal.nothing_to_undo", {})
         return
     undone = state.undo()
     assert undone.snapshot() == before_last

@@ -48,7 +48,7 @@ def test_bots_play_whole_games_with_reasons(name: str) -> None:
 def test_bots_are_made_by_name_and_describe_themselves() -> None:
     assert GAME.bot_names == ("random", "builder") and GAME.default_bot == "builder"
     bot = GAME.make_bot("builder", 1)
-    assert isinstance(bot, Bot) and bot.game == "voces" and "pair" in bot.describe("en") and bot.describe("de")
+    assert isinstance(bot, Bot) and bot.game == "voces" and "pair" in bot.describe("en") and "Paar" in bot.describe("de")
     with pytest.raises(OptionError, match="bots: expected one of random, builder, got 'estimator'"):
         GAME.make_bot("estimator", 1)
 
@@ -61,7 +61,7 @@ def test_builder_keeps_what_combines_and_offers_the_rest() -> None:
     decision = BuilderBot(seed=1).decide(state.view_for(0))
     assert decision is not None and isinstance(decision.action, Offer)
     assert decision.action.cards == parse_voces_cards("2s1 4s4 7s3")
-    assert "2●, 4◆, 7■" in decision.text("en")
+    assert (decision.reason.key, dict(decision.reason.params)) == ("voces.reason.offer", {"cards": parse_voces_cards("2s1 4s4 7s3")})
 
 
 def test_builder_never_bets_out_of_turn() -> None:
@@ -97,6 +97,8 @@ def test_simulation_sums_the_figures_of_each_game() -> None:
     assert 0 <= totals["nobody_won"] <= totals["hands"] and totals["eliminations"] > 0
     text = report(totals, 6, "en", bots=result.bots)
     assert text.startswith("6 games, 4 players, Capybara, Raccoon: builder: ") and "; random: " in text
+    german = report(totals, 6, "de", bots=result.bots)
+    assert german.startswith("6 Spiele, 4 Spieler, Wasserschwein, Waschbär: builder: ") and "; random: " in german
 
 
 def test_a_shared_victory_is_one_game_shared_not_a_win_for_each() -> None:
@@ -109,6 +111,12 @@ def test_a_shared_victory_is_one_game_shared_not_a_win_for_each() -> None:
     assert "seat 1: 25.0 points a game, won 0.0% of games alone and 50.0% shared" in by_seat
     assert "seat 3: 15.0 points a game, won 50.0% of games alone and 0.0% shared" in by_seat
     assert "seat 4: 10.0 points a game, won 0.0% of games alone and 0.0% shared" in by_seat
+    german = report(totals, 2, "de", bots=["builder"])
+    assert "builder: 18,8 Punkte pro Spiel, 50,0 % der Spiele allein gewonnen und 50,0 % geteilt" in german
+    by_seat = report(totals, 2, "de")
+    assert "Platz 1: 25,0 Punkte pro Spiel, 0,0 % der Spiele allein gewonnen und 50,0 % geteilt" in by_seat
+    assert "Platz 3: 15,0 Punkte pro Spiel, 50,0 % der Spiele allein gewonnen und 0,0 % geteilt" in by_seat
+    assert "Platz 4: 10,0 Punkte pro Spiel, 0,0 % der Spiele allein gewonnen und 0,0 % geteilt" in by_seat
 
 
 def test_simulate_voces_from_the_command_line() -> None:

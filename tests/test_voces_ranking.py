@@ -72,7 +72,9 @@ def test_wilds_take_their_best_value_and_say_which() -> None:
     assert hand.category is VocesCategory.FIVE_OF_A_KIND and hand.wilds[0][1].rank == 13
     flush = rank_voces_hand("raccoon dove Qs1 Js1 10s1")
     assert flush.category is VocesCategory.STRAIGHT_FLUSH and flush.key == (14,)
-    assert "the Raccoon stands for" in flush.describe()
+    assert "the Raccoon stands for A●" in flush.describe()
+    assert flush.localized("en") == "a straight flush to the Ace (Raccoon as A●, Dove as K●)"
+    assert flush.localized("de") == "ein Straight Flush bis Ass (Waschbär als A●, Taube als K●)"
 
 
 def test_a_baboon_cannot_be_ranked() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pokerkit_teach.pokerface import Variant
 from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp
 from pokerkit_teach.widgets.table import TableApp
@@ -30,6 +32,11 @@ def test_first_move_offers_every_token_and_explains_why_pass_is_disabled() -> No
     assert all(not b.disabled for b in app.middle_box.children)
     assert app.pass_button.disabled and app.pass_button.tooltip == "Anna may not pass without a ♣ token."
     assert "You play Anna." in app.cards.value and 'aria-label="' in app.cards.value
+    app.language.value = "de"
+    assert "Markenrunde ♣: du bist dran" in app.status.value
+    assert [b.description for b in app.middle_box.children] == ["A♣ nehmen", "2♣ nehmen", "3♣ nehmen", "4♣ nehmen"]
+    assert app.pass_button.disabled and app.pass_button.tooltip == "Anna darf ohne ♣-Marke nicht passen."
+    assert "Du spielst Anna." in app.cards.value
 
 
 def test_a_click_is_checked_by_the_engine_and_the_bots_answer() -> None:
@@ -51,8 +58,14 @@ def test_a_whole_game_is_played_by_clicks_to_the_end() -> None:
     state = app.state
     assert state is not None and state.is_terminal()
     assert ("won the game" in app.status.value) == bool(state.won)
+    assert ("lost the game" in app.status.value) == (not state.won)
     assert f"Successes: {state.successes}" in app.tally.value and f"Failures: {state.failures}" in app.tally.value
     assert "Showdown of deal" in app.showdown.value
+    app.language.value = "de"
+    assert ("Spiel nach" in app.status.value and "gewonnen" in app.status.value) == bool(state.won)
+    assert ("Spiel nach" in app.status.value and "verloren" in app.status.value) == (not state.won)
+    assert f"Erfolge: {state.successes}" in app.tally.value and f"Fehlschläge: {state.failures}" in app.tally.value
+    assert "Showdown von Durchgang" in app.showdown.value
 
 
 def test_a_game_reuses_its_move_buttons_instead_of_piling_up_widgets() -> None:
@@ -68,6 +81,8 @@ def test_a_game_reuses_its_move_buttons_instead_of_piling_up_widgets() -> None:
     assert len(_instances) <= before + 3 * 2, "at most the pools grow (3 middle + 2 player buttons in all)"
     app.new_button.click()
     assert app.middle_box.children[0] is first_take and first_take.description == "Take A♣"
+    app.language.value = "de"
+    assert app.middle_box.children[0] is first_take and first_take.description == "A♣ nehmen"
 
 
 def test_the_showdown_is_revealed_hand_by_hand() -> None:
@@ -79,6 +94,8 @@ def test_the_showdown_is_revealed_hand_by_hand() -> None:
         assert app.showdown.value.count("<li>") == shown
     assert app.reveal_button.layout.display == "none"
     assert "Success" in app.showdown.value or "Failure" in app.showdown.value
+    app.language.value = "de"
+    assert "Erfolg" in app.showdown.value or "Fehlschlag" in app.showdown.value
 
 
 def test_language_switch_changes_every_label() -> None:
@@ -92,14 +109,18 @@ def test_language_switch_changes_every_label() -> None:
     assert "Token round ♣" in app.status.value
 
 
-def test_hint_and_bot_reasons_on_request() -> None:
-    app = TableApp(query="seed=8")
+@pytest.mark.parametrize("lang, hint, reasons", [
+    ("en", "From 20000 random deals", "Why the bots moved as they did"),
+    ("de", "Aus 20000 zufälligen Verteilungen", "Warum die Bots so gezogen haben"),
+])
+def test_hint_and_bot_reasons_on_request(lang: str, hint: str, reasons: str) -> None:
+    app = TableApp(query=f"seed=8&lang={lang}")
     app.hint_button.click()
-    assert "From 20000 random deals" in app.hint.value
+    assert hint in app.hint.value
     app.middle_box.children[0].click()  # after Anna's move the bots move, each with a reason
     assert app.hint.value == ""  # a hint belongs to the position it was asked in
     app.show_reasons.value = True
-    assert "Why the bots moved as they did" in app.log.value
+    assert reasons in app.log.value
 
 
 def test_free_for_all_game_and_variants_from_the_setup() -> None:
@@ -110,6 +131,8 @@ def test_free_for_all_game_and_variants_from_the_setup() -> None:
     state = app.state
     assert state is not None and state.rules.free_for_all and state.rules.failures_to_lose == 4
     assert app.pass_button.description == "I am done"
+    app.language.value = "de"
+    assert app.pass_button.description == "Ich bin fertig"
     play_until(app, lambda: app.state is not None and app.state.is_terminal())
 
 
@@ -126,6 +149,10 @@ def test_index_links_every_app_and_lesson_in_the_chosen_language() -> None:
     for name in LESSONS:
         assert f"href='lessons/de/{name}.ipynb'" in index.listing.value
     assert "Lektionen" in index.listing.value
+    english = IndexApp(query="lang=en")
+    for name in APPS:
+        assert f"href='{name}.ipynb?lang=en'" in english.listing.value
+    assert "Lessons" in english.listing.value
 
 
 def test_the_bots_play_through_a_match_until_you_may_act() -> None:

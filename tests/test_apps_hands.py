@@ -43,9 +43,15 @@ def test_rulebook_success_ben_beats_anna_by_the_ace() -> None:
     assert "pkt-showdown-success" in app.result.value and "pkt-showdown-failure" not in app.result.value
     assert "No straight: the longest run of ranks in a row is 4 (8 7 6 5)" in shown  # Anna's steps
     assert 'aria-label="Ace of spades"' in app.result.value and "pkt-error" not in app.message_area.value
+    assert [r.describe("de") for r in app.results if r] == ["ein Paar Achten mit D 7 6", "ein Paar Achten mit A D B"]
+    app.language.value = "de"
+    shown = text(app.result.value)
+    assert "Ben ist stärker als Anna" in shown and "das Ass schlägt die Dame als erste Beikarte" in shown
+    assert "Keine Straße: die längste Folge von Werten ist 4 lang (8 7 6 5)" in shown
+    assert 'aria-label="Pik Ass"' in app.result.value and "pkt-showdown-success" in app.result.value
 
 
-def test_rulebook_failure_in_german_names_the_deciding_cards() -> None:
+def test_rulebook_failure_names_the_deciding_cards_in_german_and_english() -> None:
     app = HandRankerApp(query="lang=de&seed=3")
     typed(app, RULEBOOK_BOARD, RULEBOOK_FAILURE)
     assert app.showdown is not None and not app.showdown.success and app.showdown.broken_at == 1
@@ -54,6 +60,12 @@ def test_rulebook_failure_in_german_names_the_deciding_cards() -> None:
     assert "Fehlschlag: die Hand von Ben (2♠) ist schwächer als die Hand von Anna (A♠)" in shown
     assert "Dan ist stärker als Carla" in shown and "pkt-showdown-failure" in app.result.value
     assert 'aria-label="Kreuz Dame"' in app.result.value
+    app.language.value = "en"
+    shown = text(app.result.value)
+    assert "the 7 beats the 5 as second side card" in shown
+    assert "Failure: the hand of Ben (2♠) is weaker than the hand of Anna (A♠)" in shown
+    assert "Dan is stronger than Carla" in shown and "pkt-showdown-failure" in app.result.value
+    assert 'aria-label="Queen of clubs"' in app.result.value
 
 
 def test_language_switch_redraws_every_text() -> None:
@@ -68,29 +80,36 @@ def test_language_switch_redraws_every_text() -> None:
 
 
 @pytest.mark.parametrize(
-    ("board", "hands", "expected"),
+    ("board", "hands", "english", "german"),
     [
-        (RULEBOOK_BOARD, "Anna=7d 6h\nBen=Xx Jd", "“Xx” in the hand of Ben is not a card"),
-        (RULEBOOK_BOARD, "Anna=7d 6h\nBen=Qc Jd", "Q♣ appears twice: on the board and in the hand of Ben"),
-        (RULEBOOK_BOARD, "Anna=7d 6h\nBen=7d Jd", "7♦ appears twice: in the hand of Anna and in the hand of Ben"),
-        ("Qc 8h 8s 5d 3c 2c", "Anna=7d 6h\nBen=As Jd", "The board holds 0 to 5 cards, but 6 were given"),
-        (RULEBOOK_BOARD, "Anna=7d 6h 4c\nBen=As Jd", "Anna needs exactly 2 cards, but 3 were given"),
-        (RULEBOOK_BOARD, "Anna=7d 6h", "Give 2 to 6 hands, one per line; there are 1"),
-        (RULEBOOK_BOARD, "Anna=7d 6h\nAnna=As Jd", "The name Anna is used twice"),
-        ("Qc 8h 8s 5d 1c", "Anna=7d 6h\nBen=As Jd", "“1c” on the board is not a card"),
+        (RULEBOOK_BOARD, "Anna=7d 6h\nBen=Xx Jd", "“Xx” in the hand of Ben is not a card",
+         "„Xx“ in der Hand von Ben ist keine Karte"),
+        (RULEBOOK_BOARD, "Anna=7d 6h\nBen=Qc Jd", "Q♣ appears twice: on the board and in the hand of Ben",
+         "D♣ kommt zweimal vor: in der Mitte und in der Hand von Ben"),
+        (RULEBOOK_BOARD, "Anna=7d 6h\nBen=7d Jd", "7♦ appears twice: in the hand of Anna and in the hand of Ben",
+         "7♦ kommt zweimal vor: in der Hand von Anna und in der Hand von Ben"),
+        ("Qc 8h 8s 5d 3c 2c", "Anna=7d 6h\nBen=As Jd", "The board holds 0 to 5 cards, but 6 were given",
+         "In der Mitte liegen 0 bis 5 Karten, angegeben sind aber 6"),
+        (RULEBOOK_BOARD, "Anna=7d 6h 4c\nBen=As Jd", "Anna needs exactly 2 cards, but 3 were given",
+         "Anna braucht genau 2 Karten, angegeben sind aber 3"),
+        (RULEBOOK_BOARD, "Anna=7d 6h", "Give 2 to 6 hands, one per line; there are 1",
+         "Gib 2 bis 6 Hände ein, eine pro Zeile; es sind 1"),
+        (RULEBOOK_BOARD, "Anna=7d 6h\nAnna=As Jd", "The name Anna is used twice", "Der Name Anna kommt zweimal vor"),
+        ("Qc 8h 8s 5d 1c", "Anna=7d 6h\nBen=As Jd", "“1c” on the board is not a card", "„1c“ in der Mitte ist keine Karte"),
     ],
 )
-def test_bad_input_names_the_problem_and_changes_nothing(board: str, hands: str, expected: str) -> None:
-    app = HandRankerApp(query="lang=en&seed=3")
-    typed(app, RULEBOOK_BOARD, RULEBOOK_SUCCESS)
-    before = (app.result.value, app.table, app.showdown)
-    app.board_input.value, app.hands_input.value = board, hands
-    app.rank_button.click()
-    assert "pkt-error" in app.message_area.value and 'role="alert"' in app.message_area.value
-    assert expected in text(app.message_area.value)
-    assert "Nothing was changed" in app.message_area.value
-    assert (app.result.value, app.table, app.showdown) == before
-    assert app.output.outputs == ()  # no traceback
+def test_bad_input_names_the_problem_and_changes_nothing(board: str, hands: str, english: str, german: str) -> None:
+    for lang, expected, unchanged in (("en", english, "Nothing was changed"), ("de", german, "Es wurde nichts geändert")):
+        app = HandRankerApp(query=f"lang={lang}&seed=3")
+        typed(app, RULEBOOK_BOARD, RULEBOOK_SUCCESS)
+        before = (app.result.value, app.table, app.showdown)
+        app.board_input.value, app.hands_input.value = board, hands
+        app.rank_button.click()
+        assert "pkt-error" in app.message_area.value and 'role="alert"' in app.message_area.value
+        assert expected in text(app.message_area.value)
+        assert unchanged in app.message_area.value
+        assert (app.result.value, app.table, app.showdown) == before
+        assert app.output.outputs == ()  # no traceback
 
 
 def test_bad_card_message_in_german() -> None:
@@ -107,16 +126,26 @@ def test_incomplete_board_compares_neighbours_and_no_board_explains_why_not() ->
     shown = text(app.result.value)
     assert "Ben is stronger than Anna: both have a pair; the same pair of 8s; the Ace beats the Queen as first side card" in shown
     assert "Carla is stronger than Ben: two pair beats a pair" in shown
+    app.language.value = "de"
+    shown = text(app.result.value)
+    assert "Ben ist stärker als Anna: beide haben ein Paar; dasselbe Paar Achten; das Ass schlägt die Dame als erste Beikarte" in shown
+    assert "Carla ist stärker als Ben: „Zwei Paare“ schlägt „Paar“" in shown
+    app.language.value = "en"
     typed(app, "", [("Anna", "7d 6h"), ("Ben", "As Jd")])
     shown = text(app.result.value)
     assert app.results == [None, None] and "needs at least three board cards" in shown
     assert "Anna has only 2 cards so far" in shown
+    app.language.value = "de"
+    shown = text(app.result.value)
+    assert "Für einen Vergleich braucht es mindestens drei Karten in der Mitte" in shown
+    assert "Anna hat erst 2 Karten" in shown
 
 
 def test_deal_is_reproducible_from_the_seed_and_advances() -> None:
     first, again = HandRankerApp(query="seed=11&players=5"), HandRankerApp(query="seed=11&players=5")
     assert (first.board_input.value, first.hands_input.value) == (again.board_input.value, again.hands_input.value)
     assert "Seed 11, deal 1" in first.seed_line.value
+    assert "Startwert 11, Durchgang 1" in HandRankerApp(query="seed=11&players=5&lang=de").seed_line.value
     table = parse_table(first.board_input.value, first.hands_input.value)
     assert len(table.hands) == 5 and len(table.board) == 5
     cards = [c for _, hole in table.hands for c in hole] + list(table.board)
@@ -125,12 +154,17 @@ def test_deal_is_reproducible_from_the_seed_and_advances() -> None:
     first.deal_hands.value, first.deal_board.value = 2, 3
     first.deal_button.click()
     assert "Seed 11, deal 2" in first.seed_line.value
+    first.language.value = "de"
+    assert "Startwert 11, Durchgang 2" in first.seed_line.value
+    first.language.value = "en"
     second = parse_table(first.board_input.value, first.hands_input.value)
     assert len(second.hands) == 2 and len(second.board) == 3 and second != table
     first.hands_input.value = "Anna=7d 6h\nBen=As Jd"
     first.board_input.value = RULEBOOK_BOARD
     first.rank_button.click()
     assert "The cards were typed in" in first.seed_line.value and "Seed 11" in first.seed_line.value
+    first.language.value = "de"
+    assert "Die Karten wurden eingetippt" in first.seed_line.value and "Startwert 11" in first.seed_line.value
 
 
 def test_unnamed_hands_get_free_names() -> None:
@@ -142,6 +176,9 @@ def test_bad_address_is_reported_and_a_random_seed_shown() -> None:
     app = HandRankerApp(query="seed=abc")
     assert "seed=abc" in app.notice.value
     assert re.search(r"Seed \d+, deal 1", app.seed_line.value)
+    german = HandRankerApp(query="seed=abc&lang=de")
+    assert "seed=abc, das ist keine ganze Zahl ab 0" in german.notice.value
+    assert re.search(r"Startwert \d+, Durchgang 1", german.seed_line.value)
 
 
 # -- the replay
@@ -158,6 +195,10 @@ def test_replay_steps_forward_and_back_with_disabled_ends() -> None:
     assert "Step 5 of 37" in app.counter.value
     assert "Anna takes the A♣ from the middle." in text(app.narration.value)
     assert "A♣ Anna" in text(app.table.value)
+    app.language.value = "de"
+    assert "Schritt 5 von 37" in app.counter.value
+    assert "Anna nimmt die A♣ aus der Mitte." in text(app.narration.value)
+    app.language.value = "en"
     buttons["back"].click()
     assert "Step 4 of 37" in app.counter.value and "A♣ Anna" not in text(app.table.value)
     buttons["last"].click()
@@ -170,6 +211,15 @@ def test_replay_steps_forward_and_back_with_disabled_ends() -> None:
     assert "the 7 beats the 5 as second side card" in outcome
     table = text(app.table.value)
     assert "A♠ Anna, 2♠ Ben, 3♠ Carla, 4♠ Dan" in table and "Q♣ 8♥ 8♠ 5♦ 3♣" in table
+    app.language.value = "de"
+    assert "Schritt 37 von 37" in app.counter.value
+    outcome = text(app.narration.value)
+    assert "Fehlschlag: die Hand von Ben (2♠) ist schwächer als die Hand von Anna (A♠)" in outcome
+    assert "Erfolge: 0, Fehlschläge: 1" in outcome
+    assert "die 7 schlägt die 5 als zweite Beikarte" in outcome
+    table = text(app.table.value)
+    assert "A♠ Anna, 2♠ Ben, 3♠ Carla, 4♠ Dan" in table and "D♣ 8♥ 8♠ 5♦ 3♣" in table
+    app.language.value = "en"
     buttons["first"].click()
     assert "Step 1 of 37" in app.counter.value
 
@@ -196,6 +246,9 @@ def test_token_round_ends_with_the_rulebook_holders() -> None:
     table = text(app.table.value)
     assert "A♦ Anna, 2♦ Carla, 3♦ Ben, 4♦ Dan" in table
     assert "The example stops here" in text(app.narration.value)
+    app.language.value = "de"
+    assert "Das Beispiel endet hier" in text(app.narration.value)
+    assert "A♦ Anna, 2♦ Carla, 3♦ Ben, 4♦ Dan" in text(app.table.value)
     replay = load_scenario("token-round").replay()
     state = replay.state_after(len(replay.steps))
     assert ("♦", ["A♦ Anna", "2♦ Carla", "3♦ Ben", "4♦ Dan"], []) in token_holders(state)
@@ -219,6 +272,13 @@ def test_lab_runs_the_engine_and_shows_rates_with_intervals() -> None:
     assert f"{100 * low:.1f}% to {100 * high:.1f}%" in shown
     assert 'role="img"' in app.chart.value and f"Base game {rate}" in app.chart.value
     assert "3 players, Random bots, 30 games per configuration, seed 5" in shown
+    app.language.value = "de"
+    german_rate = f"{100 * expected.rate('won'):.1f} %".replace(".", ",")
+    shown = text(app.results_html.value)
+    assert "Grundspiel" in shown and f"{int(expected.totals['won'])} / 30" in shown and german_rate in shown
+    assert f"{100 * low:.1f} % bis {100 * high:.1f} %".replace(".", ",") in shown
+    assert f"Grundspiel {german_rate}" in app.chart.value
+    assert "3 Spieler, Bots: Zufall, 30 Spiele pro Einstellung, Startwert 5" in shown
 
 
 def test_lab_side_by_side_and_together() -> None:
@@ -234,15 +294,25 @@ def test_lab_side_by_side_and_together() -> None:
     shown = text(app.results_html.value)
     assert "Grundspiel" in shown and "Weiche Landung" in shown and "Steigende Einsätze" in shown
     assert re.search(r"\d+,\d %", shown)
+    app.language.value = "en"
+    shown = text(app.results_html.value)
+    assert "Base game" in shown and "Soft landing" in shown and "Rising stakes" in shown
+    assert re.search(r"\d+\.\d%", shown)
+    app.language.value = "de"
     app.mode.value = "together"
     app.run_button.click()
     assert [variants_of(r) for r in app.results] == [("rising-stakes", "soft-landing")]
     assert "Steigende Einsätze + Weiche Landung" in text(app.results_html.value)
+    app.language.value = "en"
+    assert "Rising stakes + Soft landing" in text(app.results_html.value)
 
 
-@pytest.mark.parametrize(("games", "seed", "expected"), [(0, 1, "between 1 and 20000"), (20001, 1, "but it is 20001"), (10, -1, "The seed must be")])
-def test_lab_refuses_bad_settings_and_keeps_the_results(games: int, seed: int, expected: str) -> None:
-    app = VariantLabApp(query="lang=en&players=3&seed=1")
+@pytest.mark.parametrize(("games", "seed", "lang", "expected"), [
+    (0, 1, "en", "between 1 and 20000"), (20001, 1, "en", "but it is 20001"), (10, -1, "en", "The seed must be"),
+    (0, 1, "de", "zwischen 1 und 20000"), (20001, 1, "de", "sie ist aber 20001"), (10, -1, "de", "Der Startwert muss"),
+])
+def test_lab_refuses_bad_settings_and_keeps_the_results(games: int, seed: int, lang: str, expected: str) -> None:
+    app = VariantLabApp(query=f"lang={lang}&players=3&seed=1")
     app.bot.value, app.games.value = "random", 10
     app.run_button.click()
     before = (app.results, app.results_html.value)

@@ -10,7 +10,6 @@
 import importlib
 
 from pokerkit_teach.core.errors import CardCountError, CardError, CardParseError, DuplicateCardError, IllegalAction, InputError, KitError
-from pokerkit_teach.core.registry import all_games, get_game
 from pokerkit_teach.core.rng import make_rng
 from pokerkit_teach.holdem import (
     Card, Category, Comparison, HandExplanation, HandResult, Rank, Suit, best_hand, card_from_code, cards_from_codes,
@@ -21,11 +20,15 @@ from pokerkit_teach.holdem import (
 __version__ = "0.1.0"
 
 
+_LAZY = {"evaluate_batch": "pokerkit_teach.holdem.batch", "deal_batch": "pokerkit_teach.holdem.batch",
+         "get_game": "pokerkit_teach.core.registry", "all_games": "pokerkit_teach.core.registry"}
+
+
 def __getattr__(name: str) -> object:
-    """``evaluate_batch`` and ``deal_batch`` load numpy and the batch tables only when first used (an
-    import for speed: ``import pokerkit_teach`` stays quick)."""
-    if name in ("evaluate_batch", "deal_batch"):
-        return getattr(importlib.import_module("pokerkit_teach.holdem.batch"), name)
+    """The batch evaluator and the registry of games (which load numpy) are loaded when first used, so
+    that ``import pokerkit_teach`` stays quick."""
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'pokerkit_teach' has no attribute {name!r}")
 
 

@@ -34,8 +34,13 @@ def test_rulebook_example_order_and_verdicts() -> None:
     assert top.colour_total == 4 and len(top.figure_cards) == 3  # four reds; three bishops, none red
     left = verdicts["left"]
     assert left.figure_total == 3 and len(left.figure_cards) == 2  # the red pawn went to the red group
-    assert "only 2 are left" in left.text() and "Red Pawn" in left.text()
-    assert verdicts["bottom"].text("de").startswith("Richtig")
+    assert left.reason.key == "pokerguess.check.too_few_figure"
+    assert dict(left.reason.params)["want"] == 4 and dict(left.reason.params)["have"] == 2
+    assert "only 2 are left" in left.text("en") and "Red Pawn" in left.text("en")
+    assert "nur 2 übrig" in left.text("de") and "Bauer Rot" in left.text("de")
+    bottom = verdicts["bottom"]
+    assert bottom.reason.key == "pokerguess.check.holds"
+    assert bottom.text("en").startswith("Right") and bottom.text("de").startswith("Richtig")
 
 
 def test_colour_order_is_a_rule_option() -> None:

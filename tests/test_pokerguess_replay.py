@@ -28,10 +28,13 @@ def test_replay_reproduces_the_rulebook_example(lang: str) -> None:
     assert ("only 2 are left" in left) if lang == "en" else ("nur 2 übrig" in left)
 
 
-def test_replay_text_names_the_cards_of_each_group() -> None:
+def test_replay_text_names_the_cards_of_each_group_in_english_and_german() -> None:
     text = run("replay", "pokerguess-example").stdout
     assert "the Red group takes Red Queen, Red Knight, Red Rook, Red Pawn" in text
     assert text.strip().splitlines()[-1].strip() == "Bottom takes the pot of 4 chips."
+    german = run("replay", "pokerguess-example", "--lang", "de").stdout
+    assert "die Gruppe Rot nimmt Dame Rot, Springer Rot, Turm Rot, Bauer Rot" in german
+    assert german.strip().splitlines()[-1].strip() == "Bottom nimmt den Pot von 4 Chips."
 
 
 @pytest.mark.parametrize(

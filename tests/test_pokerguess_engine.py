@@ -70,15 +70,16 @@ def test_refusals_name_the_problem_and_change_nothing() -> None:
     state = example_state()
     state.apply(Predict(0, P("3 red 4 bishops")))
     before = state.snapshot()
-    for bad, text in (
-        (Predict(1, P("3 red 4 bishops")), "Top already holds that prediction"),
-        (Predict(2, P("3 green 3 jokers")), "not Bottom's turn; Left is to act"),
-        (Stay(1), "no prediction yet"),
-        (Predict(1, P("4 red 4 pawns"), raise_by=9), "A raise is 0 to 3 chips"),
-        (Reveal(1, 0), "only in the last-card phase"),
+    for bad, reason, details in (
+        (Predict(1, P("3 red 4 bishops")), "pokerguess.illegal.prediction_taken", {"player": "Left", "holder": "Top"}),
+        (Predict(2, P("3 green 3 jokers")), "pokerguess.illegal.not_your_turn", {"player": "Bottom", "to_act": "Left"}),
+        (Stay(1), "pokerguess.illegal.needs_prediction", {"player": "Left"}),
+        (Predict(1, P("4 red 4 pawns"), raise_by=9), "pokerguess.illegal.bad_raise", {"most": 3, "raise_by": 9}),
+        (Reveal(1, 0), "pokerguess.illegal.not_reveal_now", {}),
     ):
-        with pytest.raises(IllegalAction, match=text):
+        with pytest.raises(IllegalAction) as refused:
             state.apply(bad)
+        assert (refused.value.reason, refused.value.details) == (reason, details)
         assert state.snapshot() == before
     assert state.why_not(Fold(1)) is None
 
@@ -188,8 +189,9 @@ def test_a_deal_with_given_cards_is_checked() -> None:
         Deal((cards[0:2], cards[2:4]), cards[4:8]),  # four community cards
         Deal((cards[0:2], cards[2:3]), cards[4:9]),  # one private card
     ):
-        with pytest.raises(IllegalAction, match="A deal gives two different cards"):
+        with pytest.raises(IllegalAction) as refused:
             state.apply(bad)
+        assert (refused.value.reason, refused.value.details) == ("pokerguess.illegal.bad_deal", {})
     assert state.why_not(good) is None and state.legal_actions() == [Deal()] and state.legal_actions(0) == []
     state.apply(good)
     assert state.round.phase is GuessPhase.BETTING1 and state.round.private[1] == cards[2:4]

@@ -63,7 +63,10 @@ def test_bots_are_made_by_name_and_describe_themselves() -> None:
 def test_counter_bot_names_its_expectation() -> None:
     state = PokerGuessRules(("A", "B", "C")).new_game(seed=7)
     decision = GAME.make_bot("counter", None).decide(state.view_for(state.current_player()))
-    assert decision is not None and decision.text().startswith("I expect about")
+    assert decision is not None and decision.reason.key == "pokerguess.reason.predict"
+    said = dict(decision.reason.params)
+    assert said["prediction"] == decision.action.prediction and set(said) == {"prediction", "colour", "figure"}
+    assert decision.text("en").startswith("I expect about") and decision.text("de").startswith("Ich erwarte etwa")
 
 
 def test_rule_options_are_checked_by_name() -> None:
@@ -90,11 +93,16 @@ def test_simulation_counts_every_pot_once_per_seat() -> None:
     text = GAME.report(totals, 4, "en")
     assert text.startswith(f"4 games, 3 players, {int(totals['pots'])} pots ({int(totals['pots_shared'])} shared); seat 1: ")
     assert "seat 3:" in text and "Platz 3:" in GAME.report(totals, 4, "de") and "% der Pots" in GAME.report(totals, 4, "de")
+    assert GAME.report(totals, 4, "de").startswith(
+        f"4 Spiele, 3 Spieler, {int(totals['pots'])} Pots ({int(totals['pots_shared'])} geteilt); Platz 1: ")
     # with the bots' names, their seats' shares are summed per bot
     by_bot = report(totals, 4, "en", ["counter", "random", "counter"])
     share = 100 * (won[0] + won[2]) / totals["pots"]
     assert by_bot.endswith(f"; counter: {share:.1f}% of pots, random: {100 * won[1] / totals['pots']:.1f}% of pots")
     assert report(totals, 4, "en", ["counter"]).endswith(f"; counter: {100 * sum(won) / totals['pots']:.1f}% of pots")
+    german = f"; counter: {share:.1f} % der Pots, random: {100 * won[1] / totals['pots']:.1f} % der Pots".replace(".", ",")
+    assert report(totals, 4, "de", ["counter", "random", "counter"]).endswith(german)
+    assert report(totals, 4, "de", ["counter"]).endswith(f"; counter: {100 * sum(won) / totals['pots']:.1f} % der Pots".replace(".", ","))
     assert by_bot in result.text("en") and "random: " in result.text("de") and "% der Pots" in result.text("de")
 
 
@@ -112,3 +120,8 @@ def test_simulate_pokerguess_prints_the_share_of_pots_per_seat() -> None:
     assert text.returncode == 0, text.stderr
     # the default bot (counter) in both seats: one share for the bot, as before the runner was shared
     assert re.fullmatch(r"2 games, 2 players, \d+ pots \(\d+ shared\); counter: \d+\.\d% of pots \(\d+\.\d s\)\n", text.stdout), text.stdout
+    german = subprocess.run([str(PROGRAM), "simulate", "pokerguess", "--players", "2", "--games", "2", "--seed", "1", "--lang", "de"],
+                            capture_output=True, text=True, timeout=300)
+    assert german.returncode == 0, german.stderr
+    assert re.fullmatch(r"2 Spiele, 2 Spieler, \d+ Pots \(\d+ geteilt\); counter: \d+,\d % der Pots \(\d+[.,]\d s\)\n",
+                        german.stdout), german.stdout

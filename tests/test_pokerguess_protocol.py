@@ -118,8 +118,9 @@ def test_a_clone_and_the_original_stay_equal_under_the_same_actions(game: Game, 
 def test_undo_restores_the_state_before_the_last_player_action(game: Game) -> None:
     state = game.new()
     rng = np.random.default_rng(game.seed)
-    with pytest.raises(IllegalAction, match="There is no player action to undo"):
+    with pytest.raises(IllegalAction) as refused:
         state.undo()
+    assert (refused.value.reason, refused.value.details) == ("pokerguess.illegal.nothing_to_undo", {})
     play(state, rng, game.steps)
     while state.current_player() == CHANCE:  # (only without auto_chance)
         state.apply(next_action(state, rng))
@@ -207,8 +208,9 @@ def test_from_history_rebuilds_what_was_played(game: Game) -> None:
     if state.history:  # a history that does not fit is refused, naming the entry
         broken = list(state.history)
         broken.insert(0, Check())
-        with pytest.raises(IllegalAction, match="Entry 1 of the history does not fit"):
+        with pytest.raises(IllegalAction) as refused:
             PokerGuessState.from_history(state.rules, broken)
+        assert refused.value.reason == "pokerguess.illegal.in_history" and refused.value.details["index"] == 1
 
 
 @PROPERTY

@@ -63,6 +63,9 @@ def test_deal_is_reproducible_from_the_seed_and_gives_distinct_cards() -> None:
     first.deal_button.click()
     assert "Seed 7, deal 2" in first.seed_line.value
     assert first.table is not None and len(first.table.hands) == 2 and len(first.table.cards) == 9
+    first.language.value = "de"
+    assert "Startwert 7, Austeilung 2" in first.seed_line.value
+    assert "Startwert 7, Austeilung 1" in GuessExplorerApp(query="seed=7&players=5&lang=de").seed_line.value
 
 
 def test_two_players_are_allowed_by_the_address() -> None:
@@ -82,6 +85,11 @@ def test_typed_cards_are_counted_by_colour_and_by_figure() -> None:
     assert {group: count_cell(app, group) for group in expected} == expected
     assert "All 13 cards on the table" in text(app.counts.value)
     assert 'aria-label="Blue Bishop"' in app.table_html.value
+    app.language.value = "de"
+    assert "Die Karten wurden eingegeben." in app.seed_line.value
+    assert {group: count_cell(app, group) for group in expected} == expected
+    assert "Alle 13 Karten auf dem Tisch" in text(app.counts.value)
+    assert 'aria-label="Läufer Blau"' in app.table_html.value
 
 
 def test_words_and_short_forms_may_be_mixed() -> None:
@@ -93,28 +101,35 @@ def test_words_and_short_forms_may_be_mixed() -> None:
 
 
 @pytest.mark.parametrize(
-    ("hands", "community", "expected"),
+    ("hands", "community", "english", "german"),
     [
-        ("Top = B5 B0\nLeft = P6 J3", EXAMPLE_COMMUNITY, "“B0” in the hand of Top is not a Pokerdrez card"),
-        ("Top = blue bishop, purple dragon\nLeft = P6 J3", EXAMPLE_COMMUNITY, "“purple dragon” in the hand of Top is not a Pokerdrez card"),
-        ("Top = B5 B8\nLeft = P6 B5", EXAMPLE_COMMUNITY, "B5 Blue Bishop appears twice: in the hand of Top and in the hand of Left"),
-        ("Top = B5 B8\nLeft = P6 J3", "R2 P2 P9 B9 B8", "B8 Orange Bishop appears twice: in the hand of Top and among the community cards"),
-        ("Top = B5 B5\nLeft = P6 J3", EXAMPLE_COMMUNITY, "B5 Blue Bishop appears twice"),
-        ("Top = B5 X1\nLeft = P6 J3", EXAMPLE_COMMUNITY, "A neutral card in the hand of Top"),
-        ("Top = B5 B8 Q9\nLeft = P6 J3", EXAMPLE_COMMUNITY, "Top needs exactly 2 private cards, but 3 were given"),
-        ("Top = B5 B8", EXAMPLE_COMMUNITY, "Give 2 to 6 players, one per line; there are 1"),
-        ("Top = B5 B8\nTop = P6 J3", EXAMPLE_COMMUNITY, "The name Top is used twice"),
-        ("Top = B5 B8\nLeft = P6 J3", "R2 P2 P9 B9", "There are exactly 5 community cards, but 4 were given"),
+        ("Top = B5 B0\nLeft = P6 J3", EXAMPLE_COMMUNITY, "“B0” in the hand of Top is not a Pokerdrez card",
+         "„B0“ in der Hand von Top ist keine Pokerdrez-Karte"),
+        ("Top = blue bishop, purple dragon\nLeft = P6 J3", EXAMPLE_COMMUNITY, "“purple dragon” in the hand of Top is not a Pokerdrez card",
+         "„purple dragon“ in der Hand von Top ist keine Pokerdrez-Karte"),
+        ("Top = B5 B8\nLeft = P6 B5", EXAMPLE_COMMUNITY, "B5 Blue Bishop appears twice: in the hand of Top and in the hand of Left",
+         "B5 Läufer Blau kommt zweimal vor: in der Hand von Top und in der Hand von Left"),
+        ("Top = B5 B8\nLeft = P6 J3", "R2 P2 P9 B9 B8", "B8 Orange Bishop appears twice: in the hand of Top and among the community cards",
+         "B8 Läufer Orange kommt zweimal vor: in der Hand von Top und bei den offenen Karten"),
+        ("Top = B5 B5\nLeft = P6 J3", EXAMPLE_COMMUNITY, "B5 Blue Bishop appears twice", "B5 Läufer Blau kommt zweimal vor"),
+        ("Top = B5 X1\nLeft = P6 J3", EXAMPLE_COMMUNITY, "A neutral card in the hand of Top", "Eine neutrale Karte in der Hand von Top"),
+        ("Top = B5 B8 Q9\nLeft = P6 J3", EXAMPLE_COMMUNITY, "Top needs exactly 2 private cards, but 3 were given",
+         "Top braucht genau 2 eigene Karten, angegeben sind 3"),
+        ("Top = B5 B8", EXAMPLE_COMMUNITY, "Give 2 to 6 players, one per line; there are 1", "Gib 2 bis 6 Spieler an, einen pro Zeile; es sind 1"),
+        ("Top = B5 B8\nTop = P6 J3", EXAMPLE_COMMUNITY, "The name Top is used twice", "Der Name Top kommt zweimal vor"),
+        ("Top = B5 B8\nLeft = P6 J3", "R2 P2 P9 B9", "There are exactly 5 community cards, but 4 were given",
+         "Es gibt genau 5 offene Karten, angegeben sind 4"),
     ],
 )
-def test_bad_cards_are_named_and_change_nothing(hands: str, community: str, expected: str) -> None:
-    app = GuessExplorerApp(query="seed=3")
-    before = (app.table, app.counts.value, app.table_html.value)
-    type_cards(app, hands, community)
-    assert "pkt-error" in app.message_area.value and 'role="alert"' in app.message_area.value
-    assert expected in text(app.message_area.value) and "Nothing was changed" in app.message_area.value
-    assert (app.table, app.counts.value, app.table_html.value) == before
-    assert app.output.outputs == ()  # no traceback
+def test_bad_cards_are_named_and_change_nothing(hands: str, community: str, english: str, german: str) -> None:
+    for lang, expected, unchanged in (("en", english, "Nothing was changed"), ("de", german, "Es wurde nichts geändert")):
+        app = GuessExplorerApp(query=f"seed=3&lang={lang}")
+        before = (app.table, app.counts.value, app.table_html.value)
+        type_cards(app, hands, community)
+        assert "pkt-error" in app.message_area.value and 'role="alert"' in app.message_area.value
+        assert expected in text(app.message_area.value) and unchanged in app.message_area.value
+        assert (app.table, app.counts.value, app.table_html.value) == before
+        assert app.output.outputs == ()  # no traceback
 
 
 def test_bad_card_message_in_german() -> None:
@@ -140,6 +155,11 @@ def test_rulebook_example_is_checked_from_the_highest_down() -> None:
     assert order.count("not checked yet") == 3 and "does not hold" in order
     assert app.check_result.value.count("pkt-guess-check-step") == 1
     assert "of the Bishops only 3 are left" in text(app.check_result.value)
+    app.language.value = "de"
+    order = text(app.order.value)
+    assert order.count("noch nicht geprüft") == 3 and "stimmt nicht" in order
+    assert "für die Läufer bleiben nur 3 übrig" in text(app.check_result.value)
+    app.language.value = "en"
     assert not app.next_check_button.disabled
     app.next_check_button.click()
     assert app.check_result.value.count("pkt-guess-check-step") == 2
@@ -151,6 +171,13 @@ def test_rulebook_example_is_checked_from_the_highest_down() -> None:
     assert "the Green group takes Green Knight, Green Pawn, Green Bishop" in shown
     assert "the Jokers left over are Magenta Joker, Orange Joker, Yellow Joker" in shown
     assert "Bottom's prediction holds: Bottom takes the pot." in shown
+    app.language.value = "de"
+    shown = text(app.check_result.value)
+    assert app.check_result.value.count("pkt-guess-check-step") == 4
+    assert "für die Bauern bleiben nur 2 übrig" in shown
+    assert "die Gruppe Grün nimmt Springer Grün, Bauer Grün, Läufer Grün" in shown
+    assert "für die Joker bleiben Joker Magenta, Joker Orange, Joker Gelb" in shown
+    assert "Die Vorhersage von Bottom stimmt: Bottom gewinnt den Pot." in shown
 
 
 def test_first_prediction_that_holds_ends_the_check() -> None:
@@ -166,6 +193,12 @@ def test_first_prediction_that_holds_ends_the_check() -> None:
     assert "of the Jokers only 3 are left for their group" in shown
     assert "Right: the Red group takes Red Queen, Red Knight, and the Bishops left over are Blue Bishop, Orange Bishop" in shown
     assert "Bea's prediction holds" in shown and app.check_result.value.count("pkt-guess-check-step") == 2
+    app.language.value = "de"
+    assert text(app.order.value).count("wird nicht geprüft: eine höhere Vorhersage stimmt") == 1
+    shown = text(app.check_result.value)
+    assert "für die Joker bleiben nur 3 übrig" in shown
+    assert "Richtig: die Gruppe Rot nimmt Dame Rot, Springer Rot, und für die Läufer bleiben Läufer Blau, Läufer Orange" in shown
+    assert "Die Vorhersage von Bea stimmt" in shown and app.check_result.value.count("pkt-guess-check-step") == 2
 
 
 def test_a_card_of_both_groups_counts_once() -> None:
@@ -176,31 +209,41 @@ def test_a_card_of_both_groups_counts_once() -> None:
     shown = text(app.check_result.value)
     assert "of the Pawns only 2 are left for their group (Yellow Pawn, Green Pawn), not 3" in shown
     assert "Bea's prediction holds" in shown  # 1 red (Red Queen) leaves all three pawns free
+    app.language.value = "de"
+    shown = text(app.check_result.value)
+    assert "für die Bauern bleiben nur 2 übrig (Bauer Gelb, Bauer Grün), nicht 3" in shown
+    assert "Die Vorhersage von Bea stimmt" in shown
+    app.language.value = "en"
     check_all(app, "Ann: 3 red 1 pawn")
     assert "only 2 Red cards are on the table" in text(app.check_result.value)
     assert "No prediction holds: everyone still in the round shares the pot." in text(app.check_result.value)
+    app.language.value = "de"
+    assert "auf dem Tisch liegen nur 2 Karten in Rot" in text(app.check_result.value)
+    assert "Keine Vorhersage stimmt: Alle, die noch in der Runde sind, teilen sich den Pot." in text(app.check_result.value)
 
 
 @pytest.mark.parametrize(
-    ("predictions", "expected"),
+    ("predictions", "english", "german"),
     [
-        ("Top: 4 rde 4 bishops", "Line 1 (“4 rde 4 bishops”) is not a prediction"),
-        ("Top: 4 red\n", "Line 1 (“4 red”) is not a prediction"),
-        ("Top: 7 red 2 pawns", "Line 1 (“7 red 2 pawns”): a colour group holds 1 to 6 cards"),
-        ("Top: 2 red 2 pawns\nLeft: 2 red 2 pawns", "Left and Top make the same prediction"),
-        ("Top: 2 red 2 pawns\nTop: 3 red 2 pawns", "Top makes two predictions"),
-        ("   ", "Write at least one prediction"),
+        ("Top: 4 rde 4 bishops", "Line 1 (“4 rde 4 bishops”) is not a prediction", "Zeile 1 („4 rde 4 bishops“) ist keine Vorhersage"),
+        ("Top: 4 red\n", "Line 1 (“4 red”) is not a prediction", "Zeile 1 („4 red“) ist keine Vorhersage"),
+        ("Top: 7 red 2 pawns", "Line 1 (“7 red 2 pawns”): a colour group holds 1 to 6 cards",
+         "Zeile 1 („7 red 2 pawns“): Eine Farbgruppe hat 1 bis 6 Karten"),
+        ("Top: 2 red 2 pawns\nLeft: 2 red 2 pawns", "Left and Top make the same prediction", "Left und Top machen dieselbe Vorhersage"),
+        ("Top: 2 red 2 pawns\nTop: 3 red 2 pawns", "Top makes two predictions", "Top macht zwei Vorhersagen"),
+        ("   ", "Write at least one prediction", "Schreib mindestens eine Vorhersage"),
     ],
 )
-def test_bad_predictions_are_named_and_change_nothing(predictions: str, expected: str) -> None:
-    app = GuessExplorerApp(query="seed=1")
-    type_cards(app, EXAMPLE_HANDS, EXAMPLE_COMMUNITY)
-    check_all(app, EXAMPLE_PREDICTIONS)
-    before = (app.order.value, app.check_result.value, app.checks)
-    app.predictions_input.value = predictions
-    app.check_button.click()
-    assert expected in text(app.message_area.value) and "pkt-error" in app.message_area.value
-    assert (app.order.value, app.check_result.value, app.checks) == before
+def test_bad_predictions_are_named_and_change_nothing(predictions: str, english: str, german: str) -> None:
+    for lang, expected in (("en", english), ("de", german)):
+        app = GuessExplorerApp(query=f"seed=1&lang={lang}")
+        type_cards(app, EXAMPLE_HANDS, EXAMPLE_COMMUNITY)
+        check_all(app, EXAMPLE_PREDICTIONS)
+        before = (app.order.value, app.check_result.value, app.checks)
+        app.predictions_input.value = predictions
+        app.check_button.click()
+        assert expected in text(app.message_area.value) and "pkt-error" in app.message_area.value
+        assert (app.order.value, app.check_result.value, app.checks) == before
 
 
 def test_rulebook_button_loads_cards_and_predictions() -> None:
@@ -211,6 +254,8 @@ def test_rulebook_button_loads_cards_and_predictions() -> None:
     app.check_button.click()
     app.all_checks_button.click()
     assert "Bottom's prediction holds" in text(app.check_result.value)
+    app.language.value = "de"
+    assert "Die Vorhersage von Bottom stimmt" in text(app.check_result.value)
 
 
 # -- the rulebook example, step by step
@@ -223,15 +268,28 @@ def test_rulebook_example_replays_to_bottoms_win() -> None:
     assert navigator.counter._dom_classes == ("pkt-guess-step-counter",)
     assert [b._dom_classes for b in navigator.buttons.values()] == [(f"pkt-guess-{n}",) for n in ("first", "back", "forward", "last")]
     assert "Right deals" in text(app.narration.value)
+    app.language.value = "de"
+    assert "Schritt 1 von" in navigator.counter.value and "Right gibt" in text(app.narration.value)
+    app.language.value = "en"
     navigator.buttons["forward"].click()
     assert "Top predicts 3 Red cards and 4 Bishops." in text(app.narration.value)
     assert "3 Red cards and 4 Bishops" in text(app.example_table.value)
+    app.language.value = "de"
+    assert "Top sagt 3 Karten in Rot und 4 Läufer voraus." in text(app.narration.value)
+    assert "3 Karten in Rot und 4 Läufer" in text(app.example_table.value)
+    app.language.value = "en"
     navigator.buttons["last"].click()
     narration = text(app.narration.value)
     assert navigator.buttons["forward"].disabled
     assert "Bottom's prediction holds: Bottom takes the pot." in narration
     assert narration.index("Top predicted") < narration.index("Left predicted") < narration.index("Right predicted") < narration.index("Bottom predicted")
+    app.language.value = "de"
+    narration = text(app.narration.value)
+    assert "Die Vorhersage von Bottom stimmt: Bottom gewinnt den Pot." in narration
+    assert narration.index("Top sagte") < narration.index("Left sagte") < narration.index("Right sagte") < narration.index("Bottom sagte")
     navigator.buttons["back"].click()
+    assert "Bottom gewinnt den Pot" not in text(app.narration.value)
+    app.language.value = "en"
     assert "Bottom takes the pot" not in text(app.narration.value)
 
 
@@ -267,6 +325,10 @@ def test_you_begin_and_buttons_follow_the_engine() -> None:
     assert not game.predict_button.disabled and not game.fold_button.disabled
     assert all(b.layout.display == "none" for b in game.reveal_buttons)
     assert "Your cards:" in game.your_cards.value and 'aria-label="' in game.your_cards.value
+    app.language.value = "de"
+    assert "Du bist dran" in game.status.value
+    assert game.stay_button.disabled and game.stay_button.tooltip == "Anna hat noch keine Vorhersage und muss eine machen (oder aussteigen)."
+    assert "Deine Karten:" in game.your_cards.value
 
 
 def test_a_full_round_is_played_by_clicks_to_the_check() -> None:
@@ -286,10 +348,19 @@ def test_a_full_round_is_played_by_clicks_to_the_check() -> None:
     assert "takes the pot" in result or "shares the pot" in result
     assert game.next_button.layout.display != "none"
     assert game.stay_button.disabled and game.stay_button.tooltip == "The round is over: press Next round"
+    app.language.value = "de"
+    assert "Runde 1 ist vorbei" in game.status.value
+    result = text(game.result.value)
+    assert "Die Prüfung von Runde 1" in result
+    assert "gewinnt den Pot" in result or "teilen sich den Pot" in result
+    assert game.stay_button.disabled and game.stay_button.tooltip == "Die Runde ist vorbei: Drück auf Nächste Runde"
+    app.language.value = "en"
     chips = sum(state.chips) + state.pot
     assert chips == 4 * 20  # no chip is lost or made
     game.next_button.click()
     assert not game.paused and "Round 2" in game.status.value
+    app.language.value = "de"
+    assert "Runde 2" in game.status.value
     assert app.output.outputs == ()
 
 
@@ -302,16 +373,20 @@ def test_a_whole_game_ends_with_one_winner() -> None:
     state = game_state(app)
     assert state.outcome is not None and "The game is over" in game.status.value
     assert f"{state.players[state.outcome.winners[0]]} wins" in game.status.value
+    app.language.value = "de"
+    assert "Das Spiel ist vorbei" in game.status.value
+    assert f"{state.players[state.outcome.winners[0]]} gewinnt" in game.status.value
 
 
-def test_an_illegal_click_is_refused_and_changes_nothing() -> None:
-    app = GuessExplorerApp(query="seed=5&players=4")
+@pytest.mark.parametrize("lang, refusal", [("en", "Anna has no prediction yet"), ("de", "Anna hat noch keine Vorhersage")])
+def test_an_illegal_click_is_refused_and_changes_nothing(lang: str, refusal: str) -> None:
+    app = GuessExplorerApp(query=f"seed=5&players=4&lang={lang}")
     game = app.game
     state = game_state(app)
     before = state.snapshot()
     game.stay_button.click()  # disabled in a browser; a click from code still goes through the engine
     assert state.snapshot() == before
-    assert "Anna has no prediction yet" in text(app.message_area.value) and "pkt-error" in app.message_area.value
+    assert refusal in text(app.message_area.value) and "pkt-error" in app.message_area.value
 
 
 def test_language_switch_changes_visible_texts() -> None:
@@ -339,6 +414,9 @@ def test_bad_players_in_the_address_is_reported_with_the_pokerguess_range() -> N
     assert app.notice.value.count("pkt-param-error") == 2
     assert "PokerGuess is played here by 2 to 6 players" in app.notice.value
     assert app.params.players == 4 and len(game_state(app).players) == 4
+    german = GuessExplorerApp(query="players=9&seed=abc&lang=de")
+    assert german.notice.value.count("pkt-param-error") == 2
+    assert "PokerGuess wird hier von 2 bis 6 Spielern gespielt" in german.notice.value
 
 
 def test_index_lists_the_explorer_and_the_lesson() -> None:
@@ -346,3 +424,6 @@ def test_index_lists_the_explorer_and_the_lesson() -> None:
     index = IndexApp(query="lang=de")
     assert "href='pokerguess_explorer.ipynb?lang=de'" in index.listing.value and "PokerGuess-Entdecker" in index.listing.value
     assert "href='lessons/de/05_pokerguess.ipynb'" in index.listing.value
+    english = IndexApp(query="lang=en")
+    assert "href='pokerguess_explorer.ipynb?lang=en'" in english.listing.value and "PokerGuess explorer" in english.listing.value
+    assert "href='lessons/en/05_pokerguess.ipynb'" in english.listing.value

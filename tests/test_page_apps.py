@@ -124,3 +124,25 @@ def test_outside_a_preheated_kernel_for_page_reads_the_address_at_once(monkeypat
     monkeypatch.setenv("QUERY_STRING", "lang=de&seed=9")
     app = TableApp.for_page()
     assert (app.lang, app.seed) == ("de", 9)
+
+
+@pytest.mark.parametrize("cls", APPS, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("query", ["seed=\u00b2&players=\u0663", "seed=\u0664\u0662&players=\uff15", "seed=1\u00b9&players=3\u2083"],
+                         ids=["superscript-arabic", "arabic-fullwidth", "sub-super"])
+def test_only_ascii_digits_are_numbers_in_the_address(cls: type[App], query: str) -> None:
+    """``?seed=²`` (a digit to str.isdigit that int() refuses) and ``?players=٣`` (a digit int() reads as 3)
+    are bad values: every app is built, with its defaults and a message for each."""
+    app = cls(query=query)
+    assert app.params.seed is None and app.params.players == 4
+    keys = [key for key, _ in app.params.errors]
+    assert keys == ["apps.params.bad_seed", cls.players_error]
+    notice = app.notice.value
+    for value in (dict(values)["value"] for _, values in app.params.errors):
+        assert value in notice
+    app.close()
+
+
+@pytest.mark.parametrize(("query", "seed", "players"), [("seed=007&players=05", 7, 5), ("seed=0&players=6", 0, 6)])
+def test_ascii_digits_are_still_numbers(query: str, seed: int, players: int) -> None:
+    params = common.app_params(query)
+    assert (params.seed, params.players, params.errors) == (seed, players, ())

@@ -19,7 +19,7 @@ import ipywidgets
 
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, message
 
-__all__ = ["AppParams", "app_params", "App", "InputProblem", "StepNavigator", "name_hands", "replace_children", "show_move", "tr", "esc"]
+__all__ = ["AppParams", "app_params", "ascii_number", "App", "InputProblem", "StepNavigator", "name_hands", "replace_children", "show_move", "tr", "esc"]
 
 
 def tr(key: str, lang: str, **params: Any) -> str:
@@ -144,18 +144,34 @@ def app_params(query: str | None = None, fewest_players: int = 3,
     seed: int | None = None
     if "seed" in values:
         text = values["seed"][-1]
-        if text.isdigit() and len(text) <= 18:
-            seed = int(text)
+        number = ascii_number(text, 18)
+        if number is not None:
+            seed = number
         else:
             errors.append(("apps.params.bad_seed", (("value", text),)))
     players = 4
     if "players" in values:
         text = values["players"][-1]
-        if text.isdigit() and len(text) <= 2 and fewest_players <= int(text) <= 6:
-            players = int(text)
+        number = ascii_number(text, 2)
+        if number is not None and fewest_players <= number <= 6:
+            players = number
         else:
             errors.append((players_error, (("value", text),)))
     return AppParams(lang, seed, players, tuple(errors))
+
+
+def ascii_number(text: str, most_digits: int) -> int | None:
+    """``text`` as a whole number if it is 1 to ``most_digits`` ASCII digits, else None.
+
+    Not ``str.isdigit`` and ``int``: they take other Unicode digits, so ``int("٣")`` is 3 and ``"²"`` passes
+    ``isdigit`` but makes ``int`` raise. An address's numbers are ASCII digits only.
+
+    >>> ascii_number("042", 18), ascii_number("\u0663", 2), ascii_number("\u00b2", 18), ascii_number("1\\n", 2)
+    (42, None, None, None)
+    """
+    if not 1 <= len(text) <= most_digits or not all("0" <= char <= "9" for char in text):
+        return None
+    return int(text)
 
 
 def _preheated() -> bool:

@@ -222,7 +222,7 @@ def test_chance_steps_can_be_applied_one_by_one() -> None:
     assert state.hole is not None and len({c for pair in state.hole for c in pair}) == 6
     everyone_takes_and_passes(state)
     assert state.legal_actions() == [DealBoard(Phase.FLOP)] and state.legal_actions(0) == []
-    assert refusal(state, DealBoard(Phase.FLOP, parse_cards("As Ks"))).reason == "pokerface.illegal.bad_cards"
+    assert refusal(state, DealBoard(Phase.FLOP, parse_cards("As Ks"))).reason == "pokerface.illegal.forced_card_count"
     error = refusal(state, DealBoard(Phase.TURN))
     assert (error.reason, error.details) == ("pokerface.illegal.wrong_chance_step", {"step": "flop"})
     state.apply(DealBoard(Phase.FLOP))
@@ -321,3 +321,132 @@ def test_a_scenario_file_may_name_its_game_but_only_pokerface() -> None:
     assert Scenario.from_dict(data).rules.players == FOUR
     with pytest.raises(ScenarioError, match="'game' is 'pokerface' for a Pokerface scenario, got 'voces'"):
         Scenario.from_dict(data | {"game": "voces"})
+
+
+# ---------------------------------------------------------------- issue 16: free-for-all, the brake, forced deals
+FFA = frozenset({Variant.FREE_FOR_ALL})
+
+
+def test_free_for_all_done_declarations_do_not_count_towards_the_brake() -> None:
+    state = PokerfaceRules(("A", "B", "C"), 0, FFA).new_game(seed=6)
+    clubs = state.rounds[Suit.CLUBS]
+    # nine moves (the old count of three laps), but only five of them takes
+    play(state, TakeFromMiddle(0, 1), TakeFromMiddle(1, 2), TakeFromMiddle(2, 3), Pass(0), Pass(1),
+         TakeFromPlayer(2, 0), TakeFromMiddle(0, 3), Pass(0), Pass(1))
+    assert not clubs.finished and not any(e.kind.startswith("brake") for e in state.events)
+    state.apply(Pass(2))
+    assert clubs.finished
+    assert [e for e in state.events if e.kind == "round_ended"][-1].rule == "all_done"
+
+
+def test_free_for_all_brake_counts_takes_and_can_be_switched_off() -> None:
+    def swap_until(state, takes):  # type: ignore[no-untyped-def]
+        play(state, TakeFromMiddle(0, 1), TakeFromMiddle(1, 2), TakeFromMiddle(2, 3))
+        for n in range(takes - 3):
+            play(state, Pass(0), TakeFromPlayer(1 + n % 2, 2 - n % 2))
+    braked = PokerfaceRules(("A", "B", "C"), 0, FFA).new_game(seed=6)
+    swap_until(braked, 9)
+    assert [e.kind for e in braked.events if e.kind.startswith("brake")] == ["brake_free_for_all"]
+    assert braked.current_player() in (1, 2) and braked.rounds[Suit.CLUBS].brake_queue is not None
+    literal = PokerfaceRules(("A", "B", "C"), 0, FFA, free_for_all_brake=False).new_game(seed=6)
+    swap_until(literal, 30)
+    assert not any(e.kind.startswith("brake") for e in literal.events)
+    assert literal.current_player() == SIMULTANEOUS and not literal.rounds[Suit.CLUBS].finished
+
+
+def test_a_free_for_all_round_start_names_nobody_who_begins() -> None:
+    state = PokerfaceRules(("Anna", "Ben", "Carla"), 0, FFA).new_game(seed=6)
+    start = [e for e in state.events if e.kind.startswith("round_started")][-1]
+    assert start.kind == "round_started_free_for_all" and start.param("first") is None
+    assert "Ben" not in start.describe("en") and "Ben" not in start.describe("de")
+    turns = PokerfaceRules(("Anna", "Ben", "Carla"), 0).new_game(seed=6)
+    begun = [e for e in turns.events if e.kind.startswith("round_started")][-1]
+    assert begun.kind == "round_started" and begun.param("first") == "Ben"
+
+
+def test_the_brake_when_everyone_already_holds_a_token_names_no_empty_list() -> None:
+    state = PokerfaceRules(("A", "B", "C"), 0).new_game(seed=4)
+    # nine turns without three passes in a row; the ninth leaves every player with a token
+    play(state, TakeFromMiddle(1, 1), TakeFromMiddle(2, 2), TakeFromMiddle(0, 3), Pass(1), TakeFromPlayer(2, 0),
+         TakeFromMiddle(0, 2), Pass(1), TakeFromPlayer(2, 0), TakeFromMiddle(0, 3))
+    brakes = [e for e in state.events if e.kind.startswith("brake")]
+    assert [e.kind for e in brakes] == ["brake_all_hold"]
+    for lang in ("en", "de"):
+        assert not brakes[0].describe(lang).rstrip().endswith(":")
+    assert state.rounds[Suit.CLUBS].finished
+    assert [e for e in state.events if e.kind == "round_ended"][-1].rule == "brake_end"
+
+
+def forced_flop_state() -> PokerfaceState:
+    state = PokerfaceRules(("A", "B", "C"), 0).new_game(seed=8, auto_chance=False)
+    state.apply(DealHoleCards())
+    everyone_takes_and_passes(state)
+    return state
+
+
+@pytest.mark.parametrize("cards, key", [
+    (("As", "Ks", "Qs"), "pokerface.illegal.forced_not_cards"),
+    ("As Ks Qs", "pokerface.illegal.forced_not_cards"),
+    (None, None),
+    ((1, 2, 3), "pokerface.illegal.forced_not_cards"),
+])
+def test_forced_board_cards_must_be_card_values(cards, key) -> None:  # type: ignore[no-untyped-def]
+    state = forced_flop_state()
+    if key is None:
+        state.apply(DealBoard(Phase.FLOP, cards))
+        return
+    before = state.snapshot()
+    error = refusal(state, DealBoard(Phase.FLOP, cards))
+    assert error.reason == key and error.details["stage"] == "flop" and error.details["count"] == 3
+    assert state.snapshot() == before
+
+
+def test_forced_cards_already_dealt_or_given_twice_are_refused_before_anything_changes() -> None:
+    state = forced_flop_state()
+    assert state.hole is not None
+    held = state.hole[1][0]
+    free = [c for c in parse_cards("As Ks Qs Js Ts 9s 8s 7s") if c not in state._used_cards()]
+    before = state.snapshot()
+    error = refusal(state, DealBoard(Phase.FLOP, (free[0], held, free[1])))
+    assert (error.reason, error.details["card"]) == ("pokerface.illegal.forced_card_dealt", str(held))
+    error = refusal(state, DealBoard(Phase.FLOP, (free[0], free[1], free[0])))
+    assert (error.reason, error.details["card"]) == ("pokerface.illegal.forced_card_twice", str(free[0]))
+    error = refusal(state, DealBoard(Phase.FLOP, (free[0], free[1])))
+    assert (error.reason, error.details["count"], error.details["got"]) == ("pokerface.illegal.forced_card_count", 3, 2)
+    assert state.snapshot() == before
+    for lang in ("en", "de"):
+        assert str(held) in IllegalAction("pokerface.illegal.forced_card_dealt", card=str(held)).text(lang)
+
+
+def test_forced_hole_cards_are_checked_whole_before_the_deal() -> None:
+    state = PokerfaceRules(("A", "B", "C"), 0).new_game(seed=8, auto_chance=False)
+    cards = parse_cards("As Ks Qs Js Ts 9s")
+    pairs = ((cards[0], cards[1]), (cards[2], cards[3]), (cards[4], cards[5]))
+    before = state.snapshot()
+    for bad, key in [
+        (((cards[0], cards[1]), (cards[2], cards[3])), "pokerface.illegal.forced_hole_count"),
+        (((cards[0], cards[1]), (cards[2], cards[3]), (cards[4],)), "pokerface.illegal.forced_hole_count"),
+        ((("As", "Ks"), (cards[2], cards[3]), (cards[4], cards[5])), "pokerface.illegal.forced_not_cards"),
+        ("As Ks Qs Js Ts 9s", "pokerface.illegal.forced_not_cards"),
+        (((cards[0], cards[1]), (cards[2], cards[0]), (cards[4], cards[5])), "pokerface.illegal.forced_card_twice"),
+    ]:
+        assert refusal(state, DealHoleCards(bad)).reason == key  # type: ignore[arg-type]
+        assert state.snapshot() == before
+    state.apply(DealHoleCards(pairs))
+    assert state.hole == pairs
+
+
+def test_the_history_keeps_its_own_copy_of_forced_cards() -> None:
+    state = PokerfaceRules(("A", "B", "C"), 0).new_game(seed=8, auto_chance=False)
+    cards = parse_cards("As Ks Qs Js Ts 9s")
+    given = [[cards[0], cards[1]], [cards[2], cards[3]], [cards[4], cards[5]]]
+    state.apply(DealHoleCards(given))  # type: ignore[arg-type]
+    everyone_takes_and_passes(state)
+    flop = list(parse_cards("2c 3c 4c"))
+    state.apply(DealBoard(Phase.FLOP, flop))  # type: ignore[arg-type]
+    given[0][0] = cards[5]
+    flop[0] = cards[0]
+    assert state.history[0] == DealHoleCards(((cards[0], cards[1]), (cards[2], cards[3]), (cards[4], cards[5])))
+    assert state.history[-1] == DealBoard(Phase.FLOP, tuple(parse_cards("2c 3c 4c")))
+    replay = PokerfaceState.from_history(state.rules, state.history, auto_chance=False)
+    assert visible(replay) == visible(state)

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Union
+from typing import Any, NamedTuple, Union
 
 from pokerkit_teach.core.game import Phase as GamePhase
 from pokerkit_teach.holdem.cards import Card, Suit
@@ -90,6 +90,11 @@ class DealHoleCards:
 
     cards: tuple[tuple[Card, Card], ...] | None = None
 
+    def __post_init__(self) -> None:
+        # Lists become tuples, so the history keeps its own copy: changing the caller's list afterwards
+        # changes no replay. Anything else stays as given, for the state to refuse by name.
+        object.__setattr__(self, "cards", _frozen(self.cards, depth=2))
+
 
 @dataclass(frozen=True)
 class DealBoard:
@@ -107,11 +112,23 @@ class DealBoard:
         if stage not in BOARD_PHASES:
             raise ValueError(f"a board stage is the flop, the turn or the river, got {self.stage!r}")
         object.__setattr__(self, "stage", stage)
+        object.__setattr__(self, "cards", _frozen(self.cards, depth=1))
 
 
 @dataclass(frozen=True)
 class Showdown:
     """Chance step without chance: reveal the hands in ♠-token order and score the deal."""
+
+
+def _frozen(value: Any, depth: int) -> Any:
+    """``value`` with its lists (``depth`` levels deep) turned into tuples; other values unchanged.
+
+    >>> _frozen([[1, 2], (3, 4)], depth=2), _frozen("As Ks", depth=1)
+    (((1, 2), (3, 4)), 'As Ks')
+    """
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(item, depth - 1) if depth > 1 else item for item in value)
+    return value
 
 
 PlayerAction = Union[TakeFromMiddle, TakeFromPlayer, Pass]

@@ -59,12 +59,20 @@ class PokerfaceRules:
 
     ``brake_laps`` is the number of full laps after which the emergency brake ends a token round
     (the rulebook's 3).
+
+    ``free_for_all_brake`` says how the free-for-all variant reads the emergency brake, which the rulebook
+    words in turns and laps that free-for-all does not have. The kit's default (``True``): a lap is one
+    take per player, so after ``brake_laps`` takes per player the brake ends the round as usual; saying
+    "I am done" is not a take and never counts. ``False`` reads "until all agree they are done"
+    literally: no brake, the round ends only when everyone is done (a table that never agrees never
+    ends the round).
     """
 
     players: tuple[str, ...]
     first_dealer: int = 0
     variants: frozenset[Variant] = field(default_factory=frozenset)
     brake_laps: int = 3
+    free_for_all_brake: bool = True
 
     def __post_init__(self) -> None:
         players = tuple(self.players)
@@ -79,8 +87,10 @@ class PokerfaceRules:
             raise _input_error("players", f"every player needs a different name, got {', '.join(players)}")
         if not 0 <= self.first_dealer < len(players):
             raise _input_error("dealer", f"the first dealer is seat 0 to {len(players) - 1}, got {self.first_dealer}")
-        if self.brake_laps < 1:
+        if isinstance(self.brake_laps, bool) or not isinstance(self.brake_laps, int) or self.brake_laps < 1:
             raise _input_error("brake_laps", "the emergency brake needs at least one full lap")
+        if not isinstance(self.free_for_all_brake, bool):
+            raise _input_error("free_for_all_brake", f"free_for_all_brake is True or False, got {self.free_for_all_brake!r}")
 
     @classmethod
     def for_players(cls, players: int | Iterable[str], dealer: int | str = 0, variants: Iterable[Variant | str] = ()) -> "PokerfaceRules":

@@ -40,7 +40,7 @@ from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL, GameState, Outcome
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Row
 from pokerkit_teach.core.rng import SeedLike
-from pokerkit_teach.holdem.cards import Card, Suit, french_deck, parse_cards
+from pokerkit_teach.holdem.cards import Card, Suit, french_deck
 from pokerkit_teach.holdem.explain import description_msg
 from pokerkit_teach.pokerface.actions import (
     BOARD_PHASES,
@@ -81,7 +81,9 @@ def _moves(count: int) -> tuple[tuple[tuple[TakeFromMiddle, ...], ...], tuple[tu
 
 class TokenRound:
     """The tokens of one suit during a deal. ``holder[n - 1]`` is the seat holding token n, or None
-    while it lies in the middle; ``held[seat]`` is the token a seat holds, or None."""
+    while it lies in the middle; ``held[seat]`` is the token a seat holds, or None. ``turns`` counts
+    what the emergency brake counts: every turn in a round with turns, every take (never a "done") in
+    a free-for-all round."""
 
     __slots__ = ("suit", "holder", "held", "first_seat", "next_seat", "turns", "passes_in_row", "brake_queue", "done", "finished")
 
@@ -333,27 +335,37 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
                 raise IllegalAction("pokerface.illegal.already_done", player=player)
 
     def _check_forced_cards(self, action: Action) -> None:
+        """Forced cards must be a tuple of :class:`Card` values of the right size, none of them twice and
+        none already dealt in this deal; checked whole before anything changes."""
         if isinstance(action, DealHoleCards) and action.cards is not None:
-            if len(action.cards) != self._count or any(len(pair) != 2 for pair in action.cards):
-                raise IllegalAction("pokerface.illegal.bad_cards", problem=f"two hole cards for each of {self._count} players")
-            flat = [card for pair in action.cards for card in pair]
-            try:
-                parse_cards(flat)
-            except ValueError as error:
-                raise IllegalAction("pokerface.illegal.bad_cards", problem=str(error)) from None
+            count = self._count
+            given: object = action.cards
+            if not isinstance(given, tuple) or not all(isinstance(pair, tuple) for pair in given):
+                raise IllegalAction("pokerface.illegal.forced_not_cards", stage=Phase.HOLE.value, count=2 * count)
+            if len(given) != count or any(len(pair) != 2 for pair in given):
+                raise IllegalAction("pokerface.illegal.forced_hole_count", players=count)
+            self._check_card_values([card for pair in given for card in pair], Phase.HOLE.value, set())
         if isinstance(action, DealBoard) and action.cards is not None:
             size = BOARD_PHASES[action.stage]
-            if len(action.cards) != size:
-                raise IllegalAction("pokerface.illegal.bad_cards",
-                                    problem=f"the {action.stage.value} is {size} card(s), got {len(action.cards)}")
-            used = self._used_cards()
-            for card in action.cards:
-                if card in used:
-                    raise IllegalAction("pokerface.illegal.bad_cards", problem=f"{card} is already dealt")
-            try:
-                parse_cards(action.cards)
-            except ValueError as error:
-                raise IllegalAction("pokerface.illegal.bad_cards", problem=str(error)) from None
+            stage = action.stage.value
+            cards: object = action.cards
+            if not isinstance(cards, tuple):
+                raise IllegalAction("pokerface.illegal.forced_not_cards", stage=stage, count=size)
+            if len(cards) != size:
+                raise IllegalAction("pokerface.illegal.forced_card_count", stage=stage, count=size, got=len(cards))
+            self._check_card_values(list(cards), stage, self._used_cards())
+
+    @staticmethod
+    def _check_card_values(cards: list[object], stage: str, used: set[Card]) -> None:
+        if not all(isinstance(card, Card) for card in cards):
+            raise IllegalAction("pokerface.illegal.forced_not_cards", stage=stage, count=len(cards))
+        seen: set[object] = set()
+        for card in cards:
+            if card in used:
+                raise IllegalAction("pokerface.illegal.forced_card_dealt", card=str(card))
+            if card in seen:
+                raise IllegalAction("pokerface.illegal.forced_card_twice", card=str(card))
+            seen.add(card)
 
     def _used_cards(self) -> set[Card]:
         used = set(self.board)
@@ -485,9 +497,11 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
             assert suit is not None
             first = (self.dealer + 1) % self._count
             self._round = self.rounds[suit] = TokenRound(suit, self._count, first)
-            rule = "free_for_all" if self._free_for_all else "round_start"
             tokens = " ".join(token_text(suit, n) for n in range(1, self._count + 1))
-            self._event("round_started", None, rule, suit=suit.symbol, tokens=tokens, first=self._name(first))
+            if self._free_for_all:  # nobody begins: everyone may move at any moment
+                self._event("round_started_free_for_all", None, "free_for_all", suit=suit.symbol, tokens=tokens)
+            else:
+                self._event("round_started", None, "round_start", suit=suit.symbol, tokens=tokens, first=self._name(first))
 
     # player moves
     def _player_move(self, action: PlayerAction) -> None:
@@ -520,17 +534,19 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
             if not token_round.brake_queue:
                 self._end_round(token_round, "brake_end")
             return
-        token_round.turns += 1
         count = self._count
         if self._free_for_all:
-            if isinstance(action, Pass):
+            if isinstance(action, Pass):  # "I am done": no take, so the brake does not count it
                 token_round.done.add(seat)
-            else:
-                token_round.done.clear()
-            if len(token_round.done) == count:
-                self._end_round(token_round, "all_done")
+                if len(token_round.done) == count:
+                    self._end_round(token_round, "all_done")
                 return
+            token_round.done.clear()
+            if not self.rules.free_for_all_brake:
+                return
+            token_round.turns += 1
         else:
+            token_round.turns += 1
             token_round.passes_in_row = token_round.passes_in_row + 1 if isinstance(action, Pass) else 0
             token_round.next_seat = (seat + 1) % count
             if token_round.passes_in_row == count:
@@ -539,8 +555,11 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
         if token_round.turns >= self.rules.brake_laps * count:
             order = [(token_round.first_seat + i) % count for i in range(count)]
             queue = [s for s in order if token_round.token_of(s) is None]
-            self._event("brake", None, "brake", laps=self.rules.brake_laps,
-                        players=", ".join(self._name(s) for s in queue))
+            kind = "brake_free_for_all" if self._free_for_all else "brake"
+            if queue:
+                self._event(kind, None, kind, laps=self.rules.brake_laps, players=", ".join(self._name(s) for s in queue))
+            else:
+                self._event(f"{kind}_all_hold", None, kind, laps=self.rules.brake_laps)
             token_round.brake_queue = queue
             if not queue:
                 self._end_round(token_round, "brake_end")

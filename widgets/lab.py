@@ -1,7 +1,12 @@
 """The variant lab: bots play many Pokerface games; how often does the team win, with and without variants?
 
-Every game is played by the kit's one simulation runner, :func:`pokerkit_teach.core.simulate.simulate`
-(one process, a progress callback driving the progress bar). The app shows a table of win rates with their 95% confidence
+Every game is played as the kit's one simulation runner plays it (:func:`pokerkit_teach.core.simulate.play_one`,
+so a run's results are those of :func:`~pokerkit_teach.core.simulate.simulate` with the same settings), one
+game at a time: in a Voila page the run plays in a background thread, Run is disabled and Stop enabled
+while it plays, the progress bar moves at least every quarter of a second, and Stop (or the page's
+closing, which shuts the kernel down: the thread is a daemon) ends it after the game being played. One
+run plays at most :func:`run_cap` games in all, about a minute of one core; a larger request is clipped
+to that, and the learner is told (the cap is shown under the settings). The app shows a table of win rates with their 95% confidence
 intervals and a bar chart drawn as inline SVG by :func:`bar_chart_svg`, with a text alternative.
 
 CSS classes (for browser tests):
@@ -9,6 +14,7 @@ CSS classes (for browser tests):
 - ``pkt-players`` (IntSlider 3-6), ``pkt-variant-free-for-all``, ``pkt-variant-rising-stakes``,
   ``pkt-variant-soft-landing`` (Checkboxes), ``pkt-mode`` (ToggleButtons: together / side by side)
 - ``pkt-bot`` (Dropdown), ``pkt-games`` (IntText, 1-20000), ``pkt-seed`` (IntText), ``pkt-run`` (Button)
+- ``pkt-stop`` (Button, enabled while a run plays), ``pkt-cap`` (HTML: the most games of one run)
 - ``pkt-progress`` (IntProgress), ``pkt-intro`` (HTML), ``pkt-bot-about`` (HTML)
 - ``pkt-results`` (HTML: a ``pkt-results-table`` table), ``pkt-chart`` (HTML: an ``svg`` with
   ``role="img"`` and an ``aria-label`` listing every value)
@@ -23,21 +29,53 @@ from __future__ import annotations
 
 import html
 import secrets
+import sys
+import threading
 import time
 from typing import Sequence
 
 import ipywidgets
 
-from pokerkit_teach.core.simulate import SimulationResult, simulate
+from pokerkit_teach.core.simulate import SimulationResult, play_one
 from pokerkit_teach.pokerface import GAME
 
 from .common import App, esc
 
-__all__ = ["VariantLabApp", "bar_chart_svg", "percent", "variants_of", "VARIANTS", "MAX_GAMES"]
+__all__ = ["VariantLabApp", "bar_chart_svg", "percent", "variants_of", "run_cap", "VARIANTS", "MAX_GAMES", "GAMES_PER_SECOND",
+           "RUN_SECONDS"]
 
 _K = "apps.lab."
 VARIANTS = ("free-for-all", "rising-stakes", "soft-landing")
 MAX_GAMES = 20000
+RUN_SECONDS = 60  # one run plays about this long at most, whatever is asked (see run_cap)
+PROGRESS_EVERY = 0.25  # s between moves of the progress bar during a run
+# Games per second of one core of the 2-core server with core.simulate.simulate, the slowest of the base
+# game and the variants (soft landing and all three make games longer), measured 2026-12-01 while other
+# work shared the cores. Free of load it was up to twice as fast (random at 3 players 270/s, 6 players
+# 180/s; estimator 160/s and 105/s; reader 22/s and 5/s).
+GAMES_PER_SECOND: dict[str, dict[int, float]] = {
+    "random": {3: 200, 4: 150, 5: 80, 6: 50},
+    "estimator": {3: 60, 4: 45, 5: 20, 6: 10},
+    "reader": {3: 3, 4: 2, 5: 2, 6: 1},
+}
+
+
+def run_cap(bot: str, players: int) -> int:
+    """The most games one run of the lab plays in all configurations together: about
+    :data:`RUN_SECONDS` of play for ``bot`` bots at ``players`` players, so one click cannot keep a
+    kernel busy for hours (4 x 20,000 reader games at 6 players would take about 8 hours).
+
+    >>> run_cap("random", 3), run_cap("estimator", 6), run_cap("reader", 6)
+    (12000, 600, 60)
+    """
+    return max(1, int(RUN_SECONDS * GAMES_PER_SECOND[bot][players]))
+
+
+def _in_kernel() -> bool:
+    """True in a Jupyter kernel (a Voila page): there a run plays in a background thread, so the kernel
+    can take the Stop click and its shutdown while it plays. Elsewhere nothing could click Stop."""
+    kernel_app = sys.modules.get("ipykernel.kernelapp")
+    return kernel_app is not None and bool(kernel_app.IPKernelApp.initialized())
 
 
 def variants_of(result: SimulationResult) -> tuple[str, ...]:
@@ -117,6 +155,17 @@ class VariantLabApp(App):
         self.run_button = ipywidgets.Button(button_style="primary")
         self.run_button.add_class("pkt-run")
         self.run_button.on_click(self.guarded(lambda _: self.run()))
+        self.stop_button = ipywidgets.Button(button_style="warning", icon="stop", disabled=True)
+        self.stop_button.add_class("pkt-stop")
+        self.stop_button.on_click(self.guarded(lambda _: self.stop()))
+        self.cap = ipywidgets.HTML()
+        self.cap.add_class("pkt-cap")
+        for control in (self.players, self.bot, self.mode, *self.variant_boxes.values()):
+            control.observe(lambda _: self._describe_cap(), names="value")
+        self.running = False
+        self.background = _in_kernel()
+        self.thread: threading.Thread | None = None
+        self.stop_flag = threading.Event()
         self.progress = ipywidgets.IntProgress(value=0, min=0, max=1)
         self.progress.add_class("pkt-progress")
         self.results_html = ipywidgets.HTML()
@@ -132,7 +181,8 @@ class VariantLabApp(App):
             self.mode,
             ipywidgets.HBox([self.bot, self.bot_about]),
             ipywidgets.HBox([self.games, self.seed]),
-            ipywidgets.HBox([self.run_button, self.progress]),
+            self.cap,
+            ipywidgets.HBox([self.run_button, self.stop_button, self.progress]),
             self.results_html,
             self.chart,
         ]
@@ -145,7 +195,17 @@ class VariantLabApp(App):
             return [chosen]
         return [()] + [(name,) for name in chosen]
 
+    def games_per_configuration(self) -> tuple[int, int]:
+        """The most games one run plays in all with the chosen bot and players (:func:`run_cap`), and
+        the most per configuration for the configurations chosen."""
+        most = run_cap(str(self.bot.value), int(self.players.value))
+        return most, max(1, most // len(self.configurations()))
+
     def run(self) -> None:
+        """Check the settings, clip the games to the run's cap, and play: in a kernel in a background
+        thread (so the kernel answers the Stop click and the page's shutdown), elsewhere at once."""
+        if self.running:
+            return
         games, seed = self.games.value, self.seed.value
         if not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
             self.say(self.t(_K + "bad_games", most=MAX_GAMES, value=games), "error")
@@ -155,22 +215,100 @@ class VariantLabApp(App):
             return
         configurations = self.configurations()
         players, bot = int(self.players.value), str(self.bot.value)
+        _, per_configuration = self.games_per_configuration()
+        clipped = games > per_configuration
+        games = min(games, per_configuration)
+        self.stop_flag = threading.Event()
+        self._set_running(True)
         self.progress.max = games * len(configurations)
         self.progress.value = 0
-        start = time.perf_counter()
-        results = []
-        for number, variants in enumerate(configurations):
-            self.say(self.t(_K + "running", games=games, config=self.config_name(variants)))
+        args = (players, bot, games, seed, configurations, clipped)
+        if not self.background:
+            self._play(*args)
+            return
+        self.thread = threading.Thread(target=self._play, args=args, name="pkt-lab-run", daemon=True)
+        self.thread.start()
 
-            def progress(done: int, total: int, offset: int = number * games) -> None:
-                self.progress.value = offset + done
+    def stop(self) -> None:
+        """Ask the run to stop after the game it plays now."""
+        if self.running:
+            self.stop_flag.set()
+            self.say(self.t(_K + "stopping"))
 
-            results.append(simulate(GAME, players, [bot], games, seed, workers=1, progress=progress,
-                                    options={"variants": list(variants)}))
-        self.results, self.run_settings = results, (players, bot, games, seed)
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for a background run to end; True if none is running afterwards."""
+        thread = self.thread
+        if thread is not None:
+            thread.join(timeout)
+        return not self.running
+
+    def close(self) -> None:
+        """Close the app's widgets and stop its run."""
+        self.stop_flag.set()
+        super().close()
+
+    def _set_running(self, running: bool) -> None:
+        self.running = running
+        self.run_button.disabled = running
+        self.stop_button.disabled = not running
+        for control in (self.players, self.bot, self.mode, self.games, self.seed, *self.variant_boxes.values()):
+            control.disabled = running
+
+    def _play(self, players: int, bot: str, games: int, seed: int, configurations: list[tuple[str, ...]],
+              clipped: bool) -> None:
+        """Play the games one by one (the same games as :func:`~pokerkit_teach.core.simulate.simulate` with
+        these settings), checking the stop flag before each game and moving the progress bar at least
+        every :data:`PROGRESS_EVERY` seconds; then show what was played."""
+        start = last = time.perf_counter()
+        results: list[SimulationResult] = []
+        done = 0
+        failed: str | None = None
+        try:
+            for variants in configurations:
+                if self.stop_flag.is_set():
+                    break
+                self.say(self.t(_K + "running", games=games, config=self.config_name(variants)))
+                options = (("variants", tuple(variants)),) if variants else ()
+                rules = GAME.new_rules(players, dict(options))
+                begun = time.perf_counter()
+                totals: dict[str, float] = {}
+                played = 0
+                for number in range(games):
+                    if self.stop_flag.is_set():
+                        break
+                    for key, value in GAME.tally(play_one(GAME, rules, (bot,), seed, number)).items():
+                        totals[key] = totals.get(key, 0.0) + value
+                    played += 1
+                    done += 1
+                    now = time.perf_counter()
+                    if now - last >= PROGRESS_EVERY:
+                        self.progress.value, last = done, now
+                if played:
+                    results.append(SimulationResult(GAME.name, players, (bot,), options, played, seed,
+                                                    time.perf_counter() - begun, totals))
+        except Exception as error:  # noqa: BLE001 - a run in a thread has no one else to tell
+            translate = getattr(error, "text", None)
+            failed = translate(self.lang) if callable(translate) else f"{type(error).__name__}: {error}"
+        finally:
+            self.progress.value = done
+            self.thread = None
+            self._set_running(False)
+        stopped = self.stop_flag.is_set()
+        if results:
+            self.results, self.run_settings = results, (players, bot, games, seed)
         self.refresh()
+        if failed is not None:
+            self.say(self.t(_K + "failed", error=failed), "error")
+            return
         seconds = f"{time.perf_counter() - start:.1f}"
-        self.say(self.t(_K + "done", count=len(results), seconds=seconds.replace(".", ",") if self.lang == "de" else seconds))
+        seconds = seconds.replace(".", ",") if self.lang == "de" else seconds
+        if stopped:
+            text = self.t(_K + "stopped", done=done, total=self.progress.max, seconds=seconds)
+        else:
+            text = self.t(_K + "done", count=len(results), seconds=seconds)
+        if clipped:
+            text = self.t(_K + "clipped", most=games) + " " + text
+        self.say(text)
 
     # -- drawing
     def config_name(self, variants: Sequence[str]) -> str:
@@ -183,6 +321,11 @@ class VariantLabApp(App):
         if self.bot.value == "reader":
             about += ". " + self.t(_K + "reader_slow")
         self.bot_about.value = f"<small>{esc(about)}</small>"
+
+    def _describe_cap(self) -> None:
+        most, per_configuration = self.games_per_configuration()
+        self.cap.value = "<small>" + esc(self.t(_K + "cap", most=most, seconds=RUN_SECONDS, per=per_configuration,
+                                                 count=len(self.configurations()))) + "</small>"
 
     def refresh(self) -> None:
         t = self.t
@@ -205,6 +348,9 @@ class VariantLabApp(App):
         self.seed.description = t(_K + "seed")
         self.run_button.description = t(_K + "run")
         self.run_button.tooltip = t(_K + "run_tip")
+        self.stop_button.description = t(_K + "stop")
+        self.stop_button.tooltip = t(_K + "stop_tip")
+        self._describe_cap()
         self.results_html.value = self.results_table() if self.results else f"<p>{esc(t(_K + 'no_results'))}</p>"
         self.chart.value = self.chart_svg() if self.results else ""
 

@@ -7,7 +7,9 @@ stopped afterwards.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -15,6 +17,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import uuid
 from pathlib import Path
 
 import pytest
@@ -136,3 +139,72 @@ def test_serve_refuses_a_bad_class_before_it_installs_anything(args: list[str], 
     assert result.returncode == 2
     assert expected in result.stderr
     assert "Open http" not in result.stdout
+
+
+def _request(url: str, method: str = "GET", headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
+    """One request with no cookie and no xsrf token, as another site's page or a script would send it."""
+    request = urllib.request.Request(url, method=method, headers=headers or {}, data=b"" if method in ("POST", "DELETE") else None)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, dict(response.headers), response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read().decode("utf-8", "replace")
+
+
+@pytest.mark.slow
+def test_which_routes_answer_without_an_xsrf_token() -> None:
+    """voila.json's ``disable_check_xsrf`` lets a closed page shut its kernel down. It opens every route
+    that changes something, so this shows what answers a request without a token: a kernel can be shut
+    down only by its random id, no route lists the ids, and another site's page may not send the DELETE
+    (its CORS preflight gets no Access-Control-Allow-Origin) nor read any answer."""
+    port = free_port()
+    voila = Path(sys.executable).parent / "voila"
+    server = subprocess.Popen(  # voila.json's settings, without the preheated pools (one kernel is enough)
+        [str(voila), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--VoilaConfiguration.preheat_kernel=False",
+         "notebooks/"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True,
+        env=os.environ | {"PYTHONUNBUFFERED": "1"},
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        page = ""
+        for _ in range(60):  # at most 60 tries, one a second
+            if server.poll() is not None:
+                break
+            try:
+                page = _request(f"{base}/voila/render/index.ipynb")[2]
+                break
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(1)
+        found = re.search(r'"kernelId": "([0-9a-f-]{36})"', page)
+        assert found, page[-2000:]
+        kernel = found.group(1)
+        assert uuid.UUID(kernel).version == 4, "a kernel's id is random (122 bits)"
+        second = re.search(r'"kernelId": "([0-9a-f-]{36})"', _request(f"{base}/voila/render/index.ipynb")[2])
+        assert second and second.group(1) != kernel
+        other, evil = str(uuid.uuid4()), {"Origin": "http://evil.example"}
+        status, _, body = _request(f"{base}/api/kernels/{kernel}")
+        assert status == 200 and json.loads(body)["id"] == kernel
+        assert _request(f"{base}/api/kernels")[0] == 404, "no route lists the kernels' ids"
+        assert _request(f"{base}/api/sessions")[0] == 404
+        assert _request(f"{base}/api/kernels/{other}", "DELETE")[0] == 404, "a guessed id shuts nothing down"
+        assert _request(f"{base}/voila/api/shutdown/{other}", "POST")[0] >= 400
+        # another site's page: its requests carry its Origin, which the server refuses, id or not
+        assert _request(f"{base}/api/kernels/{kernel}", "DELETE", evil)[0] == 404
+        assert _request(f"{base}/voila/api/shutdown/{kernel}", "POST", evil)[0] == 404
+        status, headers, _ = _request(f"{base}/api/kernels/{kernel}", "OPTIONS", evil | {"Access-Control-Request-Method": "DELETE"})
+        assert "access-control-allow-origin" not in {name.lower() for name in headers}, headers
+        assert _request(f"{base}/api/kernels/{kernel}")[0] == 200, "the page's kernel still runs"
+        # the page itself, closing: its shutdown needs no token (the exemption's purpose) ...
+        assert _request(f"{base}/voila/api/shutdown/{kernel}", "POST", {"Origin": base})[0] == 204
+        assert _request(f"{base}/api/kernels/{kernel}")[0] == 404
+        # ... and neither does DELETE /api/kernels/<id>: whoever knows a kernel's id may end it
+        assert _request(f"{base}/api/kernels/{second.group(1)}", "DELETE")[0] == 204
+        assert _request(f"{base}/api/kernels/{second.group(1)}")[0] == 404
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(timeout=10)

@@ -227,6 +227,10 @@ def test_a_card_of_both_groups_counts_once() -> None:
     [
         ("Top: 4 rde 4 bishops", "Line 1 (“4 rde 4 bishops”) is not a prediction", "Zeile 1 („4 rde 4 bishops“) ist keine Vorhersage"),
         ("Top: 4 red\n", "Line 1 (“4 red”) is not a prediction", "Zeile 1 („4 red“) ist keine Vorhersage"),
+        ("Top: 4 red 3 pawns blue", "Line 1 (“4 red 3 pawns blue”) is not a prediction: 'blue' (word 5) names a second colour",
+         "Zeile 1 („4 red 3 pawns blue“) ist keine Vorhersage: „blue“ (Wort 5) nennt eine zweite Farbe"),
+        ("Top: 3 pawns 4 rde", "Line 1 (“3 pawns 4 rde”) is not a prediction: 'rde' (word 4) is not a count",
+         "Zeile 1 („3 pawns 4 rde“) ist keine Vorhersage: „rde“ (Wort 4) ist weder eine Anzahl"),
         ("Top: 7 red 2 pawns", "Line 1 (“7 red 2 pawns”): a colour group holds 1 to 6 cards",
          "Zeile 1 („7 red 2 pawns“): Eine Farbgruppe hat 1 bis 6 Karten"),
         ("Top: 2 red 2 pawns\nLeft: 2 red 2 pawns", "Left and Top make the same prediction", "Left und Top machen dieselbe Vorhersage"),

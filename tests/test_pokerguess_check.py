@@ -64,9 +64,9 @@ def test_bad_predictions_are_refused() -> None:
     with pytest.raises(PredictionCountError, match="figure count is a whole number from 1 to 9") as count:
         Prediction.parse("3 red 10 pawns")
     assert count.value.place == "figure_count"
-    with pytest.raises(PredictionParseError, match="unknown word 'purplish'"):
+    with pytest.raises(PredictionParseError, match="'purplish' \\(word 2\\) is not a count, a colour or a figure"):
         Prediction.parse("3 purplish 2 pawns")
-    with pytest.raises(PredictionParseError, match="a prediction names a count and a colour"):
+    with pytest.raises(PredictionParseError, match="The prediction names no figure"):
         Prediction.parse("3 red")
 
 
@@ -85,3 +85,58 @@ def test_check_equals_brute_force_assignment(cards, colour_count, colour, figure
         relevant = relevant[:10]
         cards = relevant
     assert check_prediction(prediction, cards).holds == holds_by_search(prediction, cards)
+
+
+# Issue 16: each count belongs to the word it stands with; extra words are refused; the rulebook's words.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3 pawns 4 red", Prediction(4, Colour.RED, 3, Figure.PAWN)),  # the figure first: its count stays with it
+        ("4 red cards and 3 pawns", Prediction(4, Colour.RED, 3, Figure.PAWN)),
+        ("3 horses, 2 green", Prediction(2, Colour.GREEN, 3, Figure.KNIGHT)),  # the rulebook's "red horse"
+        ("2 blue 2 towers", Prediction(2, Colour.BLUE, 2, Figure.ROOK)),  # and its "red tower"
+        ("1 grey card and 1 horse", Prediction(1, Colour.GRAY, 1, Figure.KNIGHT)),
+        ("1 Yellow 1 Tower", Prediction(1, Colour.YELLOW, 1, Figure.ROOK)),
+        ("5 Orange 2 Knights", Prediction(5, Colour.ORANGE, 2, Figure.KNIGHT)),
+        ("2 jokers and 6 cyan cards", Prediction(6, Colour.CYAN, 2, Figure.JOKER)),
+    ],
+)
+def test_each_count_belongs_to_the_word_it_stands_with(text: str, expected: Prediction) -> None:
+    assert Prediction.parse(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "place"),
+    [
+        ("4 red 3 pawns blue", "second_colour", "word 5"),  # was read as 4 Blue cards
+        ("4 red 3 pawns 2 jokers", "second_figure", "word 6"),
+        ("4 red 4 green 3 pawns", "second_colour", "word 4"),
+        ("4 red 3 pawns 2", "count_alone", "word 5"),
+        ("4 3 red pawns", "count_alone", "word 1"),
+        ("red 4 3 pawns", "group_without_count", "word 1"),
+        ("4 red pawns 3", "group_without_count", "word 3"),
+        ("3 purplish 2 pawns", "unknown_word", "word 2"),
+        ("4 red 3 pawns please", "unknown_word", "word 5"),
+        ("4 red", "no_figure", "figure"),
+        ("3 pawns", "no_colour", "colour"),
+        ("", "empty", "text"),
+        ("4 red ² pawns", "unknown_word", "word 3"),
+    ],
+)
+def test_a_prediction_with_extra_or_missing_words_is_refused_with_its_place(text: str, key: str, place: str) -> None:
+    with pytest.raises(PredictionParseError) as refused:
+        Prediction.parse(text)
+    error = refused.value
+    assert isinstance(error, InputError) and error.key == f"pokerguess.parse.{key}" and error.place == place
+    assert str(error) == error.text("en") and error.text("de") != error.text("en")
+    assert "4 red 3 pawns" in error.text("en") and "4 red 3 pawns" in error.text("de")  # each says how to write one
+
+
+def test_a_refusal_names_the_word_and_what_is_wrong() -> None:
+    with pytest.raises(PredictionParseError) as refused:
+        Prediction.parse("4 red 3 pawns blue")
+    assert str(refused.value).startswith("'blue' (word 5) names a second colour")
+    assert refused.value.text("de").startswith("„blue“ (Wort 5) nennt eine zweite Farbe")
+    with pytest.raises(PredictionCountError) as count:
+        Prediction.parse("3 pawns 7 red")
+    assert count.value.place == "colour_count" and count.value.text("de").startswith("Eine Farbgruppe")

@@ -10,7 +10,9 @@ import pytest
 
 from pokerkit_teach.pokerguess.cards import parse_drez_cards
 from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.scenarios import ScenarioError
 from pokerkit_teach.pokerguess import Prediction
+from pokerkit_teach.pokerguess.scenarios import GuessScenario
 from pokerkit_teach.pokerguess.state import ALL_PREDICTIONS, Deal, Fold, GuessPhase, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
 
 FOUR = ("Top", "Left", "Bottom", "Right")
@@ -213,3 +215,67 @@ def test_the_legal_moves_are_the_moves_the_engine_allows() -> None:
         assert (action in moves) == (state.why_not(action) is None), action
     for index in rng.integers(len(moves), size=50):
         assert moves[int(index)] == listed[int(index)] and state.why_not(listed[int(index)]) is None
+
+
+def test_a_malformed_deal_is_refused_by_key_and_changes_nothing() -> None:
+    """Issue 16: empty hands, duplicates, text instead of cards, anything that is not a deal."""
+    state = PokerGuessRules(("A", "B")).new_game(seed=0, auto_chance=False)
+    cards = parse_drez_cards("B5 B8 P6 J3 R2 P2 P9 B9 J6")
+    before = state.snapshot()
+    for bad in (
+        Deal(((), ()), ()),  # empty: a Reveal would find no card later
+        Deal((cards[0:2], cards[0:2]), cards[4:9]),
+        Deal((("B5", "B8"), ("P6", "J3")), tuple("abcde")),  # text instead of cards
+        Deal((cards[0:2], cards[2:4]), "R2P2P"),
+        Deal((5, 6), cards[4:9]),  # type: ignore[arg-type]  # not hands at all
+        Deal((cards[0:2], cards[2:4]), 12),  # type: ignore[arg-type]
+        Deal((cards[0:2], None), cards[4:9]),  # type: ignore[arg-type]
+        Deal("ab", cards[4:9]),  # type: ignore[arg-type]
+    ):
+        assert state.why_not(bad) is not None
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(bad)
+        assert refused.value.reason == "pokerguess.illegal.bad_deal", bad
+        assert state.snapshot() == before
+    state.apply(Deal((cards[0:2], cards[2:4]), cards[4:9]))
+    state.auto_chance = True
+    for _ in range(2):
+        state.apply(Predict(state.current_player(), ALL_PREDICTIONS[state.current_player()]))
+    state.apply(Stay(state.current_player()))
+    state.apply(Reveal(state.current_player(), 1))  # a legal Reveal after a checked deal works
+    assert state.round.shown
+
+
+def test_players_out_of_chips_get_no_cards_and_count_for_nothing() -> None:
+    """Issue 16: B loses all chips in round 1; in round 2 the scenario deals B nothing (a player out is
+    left out of 'private', or given ""), and the check counts only A's and C's cards and the community."""
+    data = {
+        "game": "pokerguess", "players": ["A", "B", "C"], "dealer": "C", "options": {"starting_chips": 2},
+        "rounds": [
+            {"private": {"A": "R2 Q2", "B": "P1 P3", "C": "Q4 Q5"}, "community": "B2 N2 J2 J1 J3",
+             "moves": ["A raises 1 and predicts 5 red 1 pawn", "B predicts 1 gray 1 queen", "C folds", "A stays",
+                       "A shows 1", "B shows 1", "A stays", "B stays"]},
+            {"private": {"A": "J9 Q9", "C": "N2 N3"}, "community": "B1 B2 B3 B4 B5",
+             "moves": ["C predicts 1 gray 3 bishops", "A predicts 2 red 4 bishops", "C stays",
+                       "C shows 1", "A shows 1", "C stays", "A stays"]},
+        ],
+    }
+    final = GuessScenario.from_dict(data).replay().final
+    first, second = final.results
+    deals = [action for action in final.history if isinstance(action, Deal)]
+    assert first.winner == 0 and final.departed == [1, 2] and deals[1].private[1] == ()
+    assert second.hands == ((0, parse_drez_cards("J9 Q9")), (2, parse_drez_cards("N2 N3")))
+    assert len(second.cards) == 9 and second.winner == 0 and final.outcome is not None and final.outcome.by_rules
+    empty = {**data, "rounds": [data["rounds"][0], {**data["rounds"][1], "private": {"A": "J9 Q9", "B": "", "C": "N2 N3"}}]}
+    assert GuessScenario.from_dict(empty).replay().final.results[1].hands == second.hands
+    given = {**data, "rounds": [data["rounds"][0], {**data["rounds"][1], "private": {"A": "J9 Q9", "B": "P4 P6", "C": "N2 N3"}}]}
+    with pytest.raises(ScenarioError, match="round 2: the deal is not allowed: B has no chips left and gets no cards"):
+        GuessScenario.from_dict(given).replay()
+    state = PokerGuessRules(("A", "B", "C")).new_game(seed=1, auto_chance=False)
+    state.chips[1] = 0  # as if B had lost every chip
+    cards = parse_drez_cards("J9 Q9 P4 P6 N2 N3 B1 B2 B3 B4 B5")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Deal((cards[0:2], cards[2:4], cards[4:6]), cards[6:11]))
+    assert (refused.value.reason, refused.value.details) == ("pokerguess.illegal.cards_for_player_out", {"player": "B"})
+    state.apply(Deal((cards[0:2], (), cards[4:6]), cards[6:11]))
+    assert state.round.active == [2, 0] and state.cards_counted() == [*cards[0:2], *cards[4:6], *cards[6:11]]

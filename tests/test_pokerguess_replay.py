@@ -46,7 +46,15 @@ def test_replay_text_names_the_cards_of_each_group_in_english_and_german() -> No
         ({"rounds": [{"private": {"A": "B5, B6", "B": "J1, J2"}, "community": "P1 P2 P3 P4 P5", "moves": ["B stays"]}]},
          "step 2 (round 1, 'B stays'): not allowed: It is not B's turn; A is to act."),
         ({"rounds": [{"private": {"A": "B5, B6", "B": "J1, J2"}, "community": "P1 P2 P3 P4 P5", "moves": ["A predicts 3 violet 2 pawns"]}]},
-         "unknown word 'violet'"),
+         "'violet' (word 2) is not a count, a colour or a figure"),
+        ({"rounds": [{"private": {"A": "B5, B6", "B": "J1, J2"}, "community": "P1 P2 P3 P4 P5", "moves": ["A predicts 3 pawns 2 red blue"]}]},
+         "'blue' (word 5) names a second colour"),
+        ({"rounds": [{"private": {"A": "B5, B6", "C": "J1, J2"}, "community": "P1 P2 P3 P4 P5", "moves": []}]},
+         "'private' gives two cards to each player still in the game"),
+        ({"rounds": [{"private": {"A": "B5, B6"}, "community": "P1 P2 P3 P4 P5", "moves": []}]},
+         "the deal is not allowed: A deal gives two different cards to every player with chips"),
+        ({"rounds": [{"private": {"A": "B5, B6", "B": "J1"}, "community": "P1 P2 P3 P4 P5", "moves": []}]},
+         "the private cards of B: this list needs 2 cards, got 1"),
     ],
 )
 def test_malformed_guess_scenarios_are_refused(tmp_path: Path, change: dict, message: str) -> None:

@@ -134,8 +134,8 @@ def parse_predictions(text: str, players: Sequence[str]) -> list[tuple[str, Pred
             prediction = Prediction.parse(words)
         except PredictionCountError:
             raise InputProblem("bad_count", line=number, text=words.strip()) from None
-        except PredictionError:
-            raise InputProblem("bad_prediction", line=number, text=words.strip()) from None
+        except PredictionError as error:
+            raise InputProblem("bad_prediction", line=number, text=words.strip(), reason=Msg.of(error.key, **error.details)) from None
         for other, earlier in predictions:
             if earlier == prediction:
                 raise InputProblem("same_prediction", name=name, other=other)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from pokerkit_teach.core.errors import InputError
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, ListRow as Row, Msg, message
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, ListRow as Row, Msg, capitalize_first, message
 from pokerkit_teach.pokerguess.cards import AnyDrezCard, Colour, DrezCard, Figure
 
 __all__ = [
@@ -52,11 +52,18 @@ class ColourOrder(enum.Enum):
 
 class PredictionError(InputError):
     """Input that is not a prediction (an :class:`~pokerkit_teach.core.errors.InputError`, so a
-    ``ValueError``); the two kinds below tell what is wrong, ``place`` where."""
+    ``ValueError``); the two kinds below tell what is wrong, ``place`` where. Like an illegal action, it
+    carries a catalogue ``key`` and its ``details``: :meth:`text` puts it into words in any language,
+    ``str()`` gives the English text."""
 
-    def __init__(self, text: str, place: str) -> None:
-        super().__init__(text)
+    def __init__(self, key: str, place: str, **details: object) -> None:
+        self.key = key
         self.place = place
+        self.details = details
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return capitalize_first(message(self.key, lang, **self.details))
 
 
 class PredictionCountError(PredictionError):
@@ -71,12 +78,32 @@ class PredictionCountError(PredictionError):
 
 
 class PredictionParseError(PredictionError):
-    """Text that does not read as a count and a colour, then a count and a figure (``place``: the text)."""
+    """Text that does not read as a count with a colour and a count with a figure. ``place`` is the word
+    at fault (``word 5``, counted from 1), or the part that is missing (``colour``, ``figure``; ``text``
+    for an empty text); ``offset`` the character where the word starts (0 when nothing is there).
+
+    >>> try:
+    ...     Prediction.parse("4 red 3 pawns blue")
+    ... except PredictionParseError as error:
+    ...     print(error.place, error.offset)
+    ...     print(error)
+    word 5 14
+    'blue' (word 5) names a second colour: a prediction names one colour and one figure, each after its count, like '4 red 3 pawns'
+    """
+
+    def __init__(self, key: str, place: str, offset: int = 0, **details: object) -> None:
+        self.offset = offset
+        super().__init__(key, place, **details)
 
 
+# The rulebook's words: its example speaks of a "red tower" and a "red horse" (Rook and Knight).
 _WORD = {c.name.lower(): c for c in Colour} | {"grey": Colour.GRAY}
 _FIGURE = {f.name.lower(): f for f in Figure} | {"tower": Figure.ROOK, "horse": Figure.KNIGHT}
-_PLURAL = re.compile(r"(s|es)$")
+_FIGURE_FORMS = _FIGURE | {f"{word}s": figure for word, figure in _FIGURE.items()}
+_CARDS = frozenset({"card", "cards"})  # may follow a colour or a figure: "4 red cards"
+_AND = frozenset({"and"})  # may stand between the two groups
+_COUNT = re.compile(r"[0-9]+")
+_TOKEN = re.compile(r"[^\s,]+")
 
 
 @dataclass(frozen=True, order=False)
@@ -93,33 +120,72 @@ class Prediction:
         object.__setattr__(self, "figure", Figure(self.figure))
         for name, count, most in (("colour", self.colour_count, 6), ("figure", self.figure_count, 9)):
             if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
-                raise PredictionCountError(
-                    f"a {name} count is a whole number from 1 to {most} (there are {most} cards of each {name}), got {count!r}",
-                    f"{name}_count")
+                raise PredictionCountError(f"pokerguess.parse.{name}_count", f"{name}_count", most=most, got=repr(count))
 
     @classmethod
     def parse(cls, text: str) -> "Prediction":
-        """``"4 red 3 pawns"``, ``"3 green, 3 jokers"``, ``"4 red cards and 4 bishops"``; raises
-        :class:`PredictionParseError` or :class:`PredictionCountError`.
+        """``"4 red 3 pawns"``, ``"3 pawns 4 red"``, ``"3 green, 3 jokers"``, ``"4 red cards and 4
+        bishops"``, ``"2 blue 3 towers"``: each count belongs to the colour or figure right after it (the
+        two groups in either order; ``cards``, ``and`` and commas may stand between them). Any other
+        word is refused: :class:`PredictionParseError` names it and its place;
+        :class:`PredictionCountError` a count out of range.
 
-        >>> Prediction.parse("4 red cards and 3 pawns")
+        >>> Prediction.parse("3 pawns and 4 red cards")
         Prediction(colour_count=4, colour=<Colour.RED: 2>, figure_count=3, figure=<Figure.PAWN: 1>)
+        >>> Prediction.parse("2 green 1 horse").figure
+        <Figure.KNIGHT: 2>
         """
-        words = [w for w in re.split(r"[\s,]+", text.lower()) if w and w not in ("cards", "card", "and")]
-        colour = figure = None
-        counts: list[int] = []
-        for word in words:
-            if word.isdigit():
-                counts.append(int(word))
-            elif word in _WORD:
-                colour = _WORD[word]
-            elif _PLURAL.sub("", word) in _FIGURE or word in _FIGURE:
-                figure = _FIGURE.get(word) or _FIGURE[_PLURAL.sub("", word)]
-            else:
-                raise PredictionParseError(f"{text!r}: unknown word {word!r}; write like '4 red 3 pawns'", text)
-        if colour is None or figure is None or len(counts) != 2:
-            raise PredictionParseError(f"{text!r}: a prediction names a count and a colour, then a count and a figure, like '4 red 3 pawns'", text)
-        return cls(counts[0], colour, counts[1], figure)
+        if not isinstance(text, str):
+            raise PredictionParseError("pokerguess.parse.empty", "text")
+        tokens = [(m.group(), m.start()) for m in _TOKEN.finditer(text)]
+        if not tokens:
+            raise PredictionParseError("pokerguess.parse.empty", "text")
+        colour: tuple[int, Colour] | None = None
+        figure: tuple[int, Figure] | None = None
+        index = 0
+        while index < len(tokens):
+            word, offset = tokens[index]
+            lower = word.lower()
+            where = {"word": word, "number": index + 1}
+            place = f"word {index + 1}"
+            if _COUNT.fullmatch(word):
+                if index + 1 == len(tokens):
+                    raise PredictionParseError("pokerguess.parse.count_alone", place, offset, **where)
+                following = tokens[index + 1][0].lower()
+                count = int(word)
+                if following in _WORD:
+                    if colour is not None:
+                        raise PredictionParseError("pokerguess.parse.second_colour", f"word {index + 2}", tokens[index + 1][1],
+                                                   word=tokens[index + 1][0], number=index + 2)
+                    colour = (count, _WORD[following])
+                elif following in _FIGURE_FORMS:
+                    if figure is not None:
+                        raise PredictionParseError("pokerguess.parse.second_figure", f"word {index + 2}", tokens[index + 1][1],
+                                                   word=tokens[index + 1][0], number=index + 2)
+                    figure = (count, _FIGURE_FORMS[following])
+                elif _COUNT.fullmatch(following) or following in _CARDS | _AND:
+                    raise PredictionParseError("pokerguess.parse.count_alone", place, offset, **where)
+                else:
+                    raise PredictionParseError("pokerguess.parse.unknown_word", f"word {index + 2}", tokens[index + 1][1],
+                                               word=tokens[index + 1][0], number=index + 2)
+                index += 2
+                if index < len(tokens) and tokens[index][0].lower() in _CARDS:
+                    index += 1
+                if index < len(tokens) and tokens[index][0].lower() in _AND:
+                    index += 1
+                continue
+            if lower in _WORD or lower in _FIGURE_FORMS:
+                if lower in _WORD and colour is not None:
+                    raise PredictionParseError("pokerguess.parse.second_colour", place, offset, **where)
+                if lower in _FIGURE_FORMS and figure is not None:
+                    raise PredictionParseError("pokerguess.parse.second_figure", place, offset, **where)
+                raise PredictionParseError("pokerguess.parse.group_without_count", place, offset, **where)
+            raise PredictionParseError("pokerguess.parse.unknown_word", place, offset, **where)
+        if colour is None:
+            raise PredictionParseError("pokerguess.parse.no_colour", "colour", len(text))
+        if figure is None:
+            raise PredictionParseError("pokerguess.parse.no_figure", "figure", len(text))
+        return cls(colour[0], colour[1], figure[0], figure[1])
 
     def sort_key(self, order: ColourOrder = ColourOrder.BY_NUMBER) -> tuple[int, int, int, int]:
         """Higher sorts first when reversed: colour group size, the colour, figure group size, the figure."""

@@ -10,7 +10,7 @@
       "dealer": "Right",
       "options": {"starting_chips": 20, "initial_bet": 1, "max_raise": 3},
       "rounds": [
-        {"private": {"Top": "blue bishop, orange bishop", ...},
+        {"private": {"Top": "blue bishop, orange bishop", ...},  # a player out of chips: left out, or ""
          "community": "red tower, red pawn, green pawn, green bishop, yellow joker",
          "moves": ["Top predicts 3 red 4 bishops", "Left raises 2 and predicts 4 red 4 pawns",
                    "Bottom stays", "Right folds", "Top shows 1"]}
@@ -83,6 +83,17 @@ def parse_guess_move(text: str, players: tuple[str, ...]) -> Action:
     raise ScenarioError("a move reads 'NAME predicts 4 red 3 pawns', 'NAME raises 2 and predicts ...', 'NAME stays', 'NAME folds' or 'NAME shows 1'")
 
 
+def _private_cards(text: object, name: str) -> tuple[DrezCard, ...]:
+    """A player's two private cards; none (the player left out, or given ``""``) for a player out of chips."""
+    if isinstance(text, str) and not text.strip():
+        return ()
+    try:
+        cards = parse_drez_cards(text, count=2)  # type: ignore[arg-type]
+    except CardError as error:
+        raise CardError(f"the private cards of {name}: {error}") from None
+    return cards  # type: ignore[return-value]
+
+
 @dataclass(frozen=True)
 class _Round:
     private: tuple[tuple[DrezCard, ...], ...]
@@ -127,10 +138,11 @@ class GuessScenario:
             if not isinstance(raw, Mapping) or set(raw) - {"private", "community", "moves"}:
                 raise ScenarioError(f"{where}: a round has 'private', 'community' and 'moves'")
             private_raw = raw.get("private", {})
-            if not isinstance(private_raw, Mapping) or set(private_raw) != set(players):
-                raise ScenarioError(f"{where}: 'private' gives two cards to each player: {', '.join(players)}")
+            if not isinstance(private_raw, Mapping) or set(private_raw) - set(players):
+                raise ScenarioError(f"{where}: 'private' gives two cards to each player still in the game (of {', '.join(players)}); "
+                                    "a player out of chips gets none")
             try:
-                private = tuple(parse_drez_cards(private_raw[name], count=2) for name in players)
+                private = tuple(_private_cards(private_raw.get(name, ""), name) for name in players)
                 community = parse_drez_cards(raw.get("community", ""), count=5)
             except CardError as error:
                 raise ScenarioError(f"{where}: {error}") from None

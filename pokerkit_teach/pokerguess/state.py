@@ -26,7 +26,8 @@ How the kit reads the rules where they leave room (each is a rule option):
   or a raise) without changing anything; the player who made the change does not act again until
   someone else changes something.
 - A player who cannot cover the bet must fold; a raise may not exceed what the raiser could pay.
-- The check counts every card dealt, folded players' too (``count_folded_cards``).
+- The check counts every card dealt, folded players' too (``count_folded_cards``). A player out of chips
+  is dealt nothing, so counts for nothing; a deal that gives them cards is refused.
 - A pot that nobody wins is shared equally among those still in; chips that do not divide go one each
   to the players in checking order.
 - A game also ends after ``max_rounds`` rounds (default 200); the most chips then win (the outcome says
@@ -482,22 +483,27 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
 
     def _check_deal(self, action: Deal) -> None:
         """A deal with its cards given (a replay, a scenario): two distinct playing cards for every seat
-        with chips, none for the others, and five community cards."""
+        with chips, none for a seat out of chips (``cards_for_player_out``), and five community cards;
+        anything else (missing, empty or repeated cards, text or other values instead of cards) is
+        ``bad_deal``. Nothing is changed by a refusal."""
         if action.private is None and action.community is None:
             return
         count = self.rules.player_count
         private, community = action.private, action.community
-        problem = private is None or community is None or not isinstance(private, tuple) or len(private) != count
-        if not problem:
-            assert private is not None and community is not None
-            cards = [c for hole in private for c in hole] + list(community)
-            problem = (
-                len(community) != 5
-                or any(len(private[s]) != (2 if self.chips[s] > 0 else 0) for s in range(count))
-                or not all(isinstance(c, DrezCard) for c in cards)
-                or len(set(cards)) != len(cards)
-            )
-        if problem:
+        if not isinstance(private, tuple) or not isinstance(community, tuple) or len(private) != count:
+            raise IllegalAction("pokerguess.illegal.bad_deal")
+        if not all(isinstance(hole, tuple) for hole in private):
+            raise IllegalAction("pokerguess.illegal.bad_deal")
+        for seat in range(count):
+            if self.chips[seat] == 0 and private[seat]:
+                raise IllegalAction("pokerguess.illegal.cards_for_player_out", player=self._name(seat))
+        cards = [c for hole in private for c in hole] + list(community)
+        if (
+            len(community) != 5
+            or any(len(private[s]) != (2 if self.chips[s] > 0 else 0) for s in range(count))
+            or not all(isinstance(c, DrezCard) for c in cards)
+            or len(set(cards)) != len(cards)
+        ):
             raise IllegalAction("pokerguess.illegal.bad_deal")
 
     # ------------------------------------------------------------------ changing

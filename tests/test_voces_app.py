@@ -210,7 +210,7 @@ EXPECTED = {
     "dove_pair": (["five 9s (Dove as 9●)", "10s full of 5s (Dove as 10●)", "four Kings"], "Anna wins the hand."),
     "dove_alone": (["the Dove counts for nothing: no other player shows a Dove", "three Queens"], "Ben wins the hand."),
     "dove_own_pair": (["Anna is out of this hand: two Doves in one player's own hand."], "Ben wins the hand."),
-    "capybara": (["Capybaras shown: 1, an odd number. The worst hand wins.", "1 Ben", "3 Carla"], "Ben wins the hand."),
+    "capybara": (["Capybaras shown: 1, an odd number. The worst hand wins, so each wild card and Baboon takes the card that makes its hand lowest.", "1 Ben", "3 Carla"], "Ben wins the hand."),
     "baboon": (["Three cards are drawn from the deck: 3● 9◆ Q▲", "Anna swaps the Baboon for 9◆.", "four 9s"], "Anna wins the hand."),
     "penguin": (["two pair, Aces and Kings", "Anna wins with an Emperor Penguin: +10 points."], "Anna wins the hand."),
 }
@@ -222,7 +222,7 @@ GERMAN = {
     "dove_pair": (["fünf Neunen (Taube als 9●)", "drei Zehnen und zwei Fünfen (Taube als 10●)", "vier Könige"], "Anna gewinnt die Hand."),
     "dove_alone": (["Die Taube zählt nichts: Kein anderer Spieler deckt eine Taube auf", "drei Damen"], "Ben gewinnt die Hand."),
     "dove_own_pair": (["Anna scheidet aus dieser Hand aus: zwei Tauben in der eigenen Hand."], "Ben gewinnt die Hand."),
-    "capybara": (["Aufgedeckte Wasserschweine: 1, eine ungerade Zahl. Die schlechteste Hand gewinnt.", "1 Ben", "3 Carla"],
+    "capybara": (["Aufgedeckte Wasserschweine: 1, eine ungerade Zahl. Die schlechteste Hand gewinnt, darum nimmt jeder Joker und jeder Pavian die Karte, die seine Hand am niedrigsten macht.", "1 Ben", "3 Carla"],
                  "Ben gewinnt die Hand."),
     "baboon": (["Drei Karten werden vom Stapel gezogen: 3● 9◆ Q▲", "Anna tauscht den Pavian gegen 9◆.", "vier Neunen"],
                "Anna gewinnt die Hand."),
@@ -608,7 +608,7 @@ def test_language_switch_changes_visible_texts() -> None:
     assert "Póker-a-Voces-Entdecker" in app.title.value
     assert app.tabs.titles == ("Blatt", "Rangfolge", "Sonderkarten", "Beispiele aus den Regeln", "Gegen Bots spielen")
     assert "4 Spieler: 5 Farben zu 13 Karten ergeben 65 Zahlenkarten" in text(app.deck_view.value)
-    assert "Aufgedeckte Wasserschweine: 1, eine ungerade Zahl. Die schlechteste Hand gewinnt." in text(app.example_result.value)
+    assert "Aufgedeckte Wasserschweine: 1, eine ungerade Zahl. Die schlechteste Hand gewinnt, darum nimmt jeder Joker und jeder Pavian die Karte, die seine Hand am niedrigsten macht." in text(app.example_result.value)
     assert "Gema legt eine Hand verdeckt unter Marker 1" in text(app.narration.value)
     assert "Schritt 2 von 32" in app.navigator.counter.value
     assert app.game.stay_button.description == "In Hand 3 bleiben" and app.game.wait_button.description == "Die anderen tauschen lassen"

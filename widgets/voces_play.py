@@ -106,6 +106,8 @@ class VocesGame:
         self.rounds = ipywidgets.Dropdown(options=[1, 3], value=1, layout=ipywidgets.Layout(width="12em"))
         self.rounds.add_class("pkt-voces-rounds")
         self.specials = SpecialsPicker([Special.RACCOON])
+        self.study = ipywidgets.Checkbox(value=False, indent=False, layout=ipywidgets.Layout(width="auto"))
+        self.study.add_class("pkt-voces-study")
         self.new_button = ipywidgets.Button(icon="refresh", button_style="primary")
         self.new_button.add_class("pkt-voces-new-game")
         self.new_button.on_click(g(lambda _: self.new_game()))
@@ -157,7 +159,7 @@ class VocesGame:
         self.headings = {name: ipywidgets.HTML() for name in ("trade", "bet", "decide")}
         self.box = ipywidgets.VBox([
             self.intro,
-            ipywidgets.HBox([self.players, self.rounds, self.new_button]),
+            ipywidgets.HBox([self.players, self.rounds, self.new_button]), self.study,
             self.specials.box,
             self.status, self.table,
             self.cards_label, self.card_box, self.your_hands,
@@ -186,7 +188,8 @@ class VocesGame:
         refuses (more than two kinds of special card) is named and nothing changes."""
         count = int(self.players.value)
         try:
-            rules = VocesRules(NAMES[:count], specials=self.specials.chosen(), rounds=int(self.rounds.value))
+            rules = VocesRules(NAMES[:count], specials=self.specials.chosen(), rounds=int(self.rounds.value),
+                               placed_hidden=not self.study.value)
         except OptionError as error:
             if error.option != "specials":
                 raise
@@ -319,6 +322,7 @@ class VocesGame:
         self.rounds.description = t(_K + "rounds")
         self.specials.refresh(lang, t("apps.voces.specials_label"), t("apps.voces.specials_tip"))
         self.new_button.description = t(_K + "new_game")
+        self.study.description = t(_K + "study")
         self.new_button.tooltip = t(_K + "new_game_tip")
         self.offer_button.description = t(_K + "offer")
         self.withdraw_button.description = t(_K + "withdraw")
@@ -452,8 +456,9 @@ class VocesGame:
         items = []
         for token in (1, 2, 3):
             if token <= len(view.placed):
-                cards = view.placed[token - 1]
-                shown = voces_cards_html(cards, lang) if cards is not None else esc(t(_K + "blind"))
+                cards = view.placed_in_view[token - 1]  # the engine's view decides: face down under the memory rule
+                blind = view.placed[token - 1] is None
+                shown = voces_cards_html(cards, lang) if cards is not None else esc(t(_K + ("blind" if blind else "face_down")))
             else:
                 shown = "—"
             folded = f" <i>({esc(t(_K + 'folded'))})</i>" if token in view.folded[HUMAN] else ""

@@ -34,7 +34,8 @@ __all__ = [
 ]
 
 #: The rule options a simulation may set (the command line passes ``specials``); see :class:`VocesRules`.
-OPTIONS = ("specials", "rounds", "ace_low_straight", "tie_rule", "fold_timing", "unused_five_scores")
+OPTIONS = ("specials", "rounds", "ace_low_straight", "tie_rule", "fold_timing", "unused_five_scores", "baboon_same_card",
+           "placed_hidden")
 
 
 def rules_for(players: Sequence[str], options: Mapping[str, Any]) -> VocesRules:

@@ -23,7 +23,8 @@ from __future__ import annotations
 import enum
 import itertools
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from collections import Counter
+from typing import Callable, Iterable, Sequence
 
 from pokerkit_teach.core.i18n import form, message
 from pokerkit_teach.voces.cards import SUIT_COUNT, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_cards
@@ -171,13 +172,23 @@ def _evaluate(ranks: list[int], suits: list[int], ace_low: bool) -> tuple[VocesC
 
 
 def rank_voces_hand(cards: str | Sequence[AnyVocesCard], ace_low_straight: bool = False,
-                    wild_kinds: Sequence[Special] = WILDS, baboon_valueless: bool = False) -> VocesHand:
+                    wild_kinds: Sequence[Special] = WILDS, baboon_valueless: bool = False,
+                    lowest: bool = False) -> VocesHand:
     """Rank five Póker a Voces cards (text or cards); wilds take their best value, shown in the result.
 
     A Baboon is swapped for a drawn card before hands are compared, so it cannot be ranked (unless
     ``baboon_valueless``: no card was left to draw for it, and it counts for nothing).
     ``wild_kinds`` lists the special cards that are wild here (a Dove is wild only when another player
     shows one too; otherwise it counts for nothing, like a card without value).
+
+    A wild card stands for the card its owner wants, and the owner wants to win: when an odd number of
+    Capybaras turns the ranking over (``lowest``), each wild stands for the card that makes the hand as
+    low as it can be.
+
+    >>> rank_voces_hand("2s1 3s2 4s3 6s4 raccoon").describe()
+    'a straight to the 6 (the Raccoon stands for 5●)'
+    >>> rank_voces_hand("2s1 3s2 4s3 6s4 raccoon", lowest=True).describe()
+    'high card 7 (the Raccoon stands for 7●)'
     """
     hand = parse_voces_cards(cards, count=5) if isinstance(cards, str) else tuple(cards)
     if len(hand) != 5:
@@ -187,26 +198,158 @@ def rank_voces_hand(cards: str | Sequence[AnyVocesCard], ace_low_straight: bool 
             raise ValueError(f"card {position} is a Baboon: it is swapped for a drawn card before hands are ranked")
     valued = [c for c in hand if isinstance(c, VocesCard)]
     wilds = [c for c in hand if isinstance(c, SpecialCard) and c.kind in wild_kinds]
-    ranks = [c.rank for c in valued]
-    suits = [c.suit for c in valued]
     if not wilds:
-        category, key = _evaluate(ranks, suits, ace_low_straight)
+        category, key = _evaluate([c.rank for c in valued], [c.suit for c in valued], ace_low_straight)
         return VocesHand(hand, category, key, ())
-    # Try every value and a small set of suits for each wild: the suits present (for flushes) and one other.
-    suit_options = sorted(set(suits)) or [1]
-    extra = next((s for s in range(1, SUIT_COUNT + 1) if s not in suit_options), None)
-    if extra is not None:
-        suit_options = suit_options + [extra]
-    best: tuple[tuple[int, ...], VocesCategory, tuple[int, ...], tuple[VocesCard, ...]] | None = None
-    choices = [(value, suit) for value in range(1, 14) for suit in suit_options]
-    for picks in itertools.product(choices, repeat=len(wilds)):
-        extra_cards = tuple(VocesCard(v, s) for v, s in picks)
-        all_ranks = ranks + [c.rank for c in extra_cards]
-        all_suits = suits + [c.suit for c in extra_cards]
-        complete = len(all_ranks) == 5
-        category, key = _evaluate(all_ranks, all_suits if complete else [], ace_low_straight)
-        score = (category.value, *key)
-        if best is None or score > best[0]:
-            best = (score, category, key, extra_cards)
-    assert best is not None
-    return VocesHand(hand, best[1], best[2], tuple(zip(wilds, best[3])))
+    category, key, ranks, flush = _with_wilds(valued, len(wilds), ace_low_straight, lowest)
+    return VocesHand(hand, category, key, tuple(zip(wilds, _wild_cards(valued, ranks, flush, category))))
+
+
+def _with_wilds(valued: Sequence[VocesCard], wilds: int, ace_low: bool,
+                lowest: bool) -> tuple[VocesCategory, tuple[int, ...], list[int], bool]:
+    """The best (``lowest``: the worst) category and key the valued cards and ``wilds`` wild cards can
+    make, the ranks the wilds stand for, and whether they take the flush's suit. Category by category
+    from the top (from the bottom): can the wilds complete it, and with which key; a few hundred steps
+    at most, whatever the number of wilds."""
+    ranks = [c.rank for c in valued]
+    counts = dict(Counter(ranks))
+    full = len(valued) + wilds == 5
+    one_suit = len({c.suit for c in valued}) <= 1
+    distinct = len(counts) == len(ranks)
+    order = sorted(VocesCategory, reverse=not lowest)
+    for category in order:
+        if category in (VocesCategory.STRAIGHT_FLUSH, VocesCategory.STRAIGHT):
+            if not full or not distinct or (category is VocesCategory.STRAIGHT_FLUSH and not one_suit):
+                continue
+            windows = [(top, span) for top, span in _straight_tops(ace_low) if set(ranks) <= span]
+            if not windows:
+                continue
+            top, span = windows[0] if lowest else windows[-1]
+            return category, (top,), sorted(span - set(ranks)), category is VocesCategory.STRAIGHT_FLUSH
+        if category is VocesCategory.FLUSH:
+            if not full or not one_suit:
+                continue
+            if not lowest:
+                picked = [14] * wilds
+                return category, tuple(sorted(ranks + picked, reverse=True)), picked, True
+            found: tuple[tuple[int, ...], list[int]] | None = None
+            for option in itertools.combinations_with_replacement(_RANKS, wilds):
+                suits = [1] * 5
+                got, key = _evaluate(ranks + list(option), suits, ace_low)
+                if got is category and (found is None or key < found[0]):
+                    found = (key, list(option))
+            if found is not None:
+                return category, found[0], found[1], True
+            continue
+        shape = _partition(len(valued) + wilds, category)
+        if shape is None:
+            continue
+        no_straight = lowest and full and shape == (1, 1, 1, 1, 1)
+        result = _best_groups(counts, wilds, shape, lowest, no_straight, ace_low)
+        if result is not None:
+            return category, result[0], result[1], False
+    raise AssertionError("some category is always within reach")
+
+
+def _wild_cards(valued: Sequence[VocesCard], ranks: Sequence[int], flush: bool, category: VocesCategory) -> list[VocesCard]:
+    """Cards of these ranks for the wilds, in the lowest suit of the hand (any card will do, even one in
+    the hand), or, where that would make a flush the category does not have, in another suit."""
+    suits = {c.suit for c in valued}
+    suit = min(suits) if suits else 1
+    cards = [VocesCard(1 if rank == 14 else rank, suit) for rank in sorted(ranks, reverse=True)]
+    if category < VocesCategory.FLUSH and cards and len(valued) + len(cards) == 5 and len(suits) <= 1:
+        other = next(s for s in range(1, SUIT_COUNT + 1) if s != suit)
+        cards[-1] = VocesCard(cards[-1].value, other)
+    return cards
+
+
+def _straight_tops(ace_low: bool) -> list[tuple[int, frozenset[int]]]:
+    """Every straight as (top rank, its five ranks), lowest first."""
+    tops = [(top, frozenset(range(top - 4, top + 1))) for top in range(6, 15)]
+    return ([(5, frozenset({14, 2, 3, 4, 5}))] if ace_low else []) + tops
+
+
+def _partition(size: int, category: VocesCategory) -> tuple[int, ...] | None:
+    """The group sizes (largest first) ``size`` valued cards have in a category made of equal ranks."""
+    shapes = {
+        VocesCategory.FIVE_OF_A_KIND: (5,), VocesCategory.FOUR_OF_A_KIND: (4, 1), VocesCategory.FULL_HOUSE: (3, 2),
+        VocesCategory.THREE_OF_A_KIND: (3, 1, 1), VocesCategory.TWO_PAIR: (2, 2, 1), VocesCategory.PAIR: (2, 1, 1, 1),
+        VocesCategory.HIGH_CARD: (1, 1, 1, 1, 1),
+    }
+    shape = shapes[category]
+    cut: list[int] = []
+    left = size
+    for group in shape:  # fewer than five valued cards: the shape without its last cards
+        if left <= 0:
+            break
+        cut.append(min(group, left))
+        left -= group
+    result = tuple(cut)
+    # the cut shape must still be read as this category (four cards 3-1 are three of a kind, 2-2 two pair ...)
+    if _shape_category(result) is not category or sum(result) != size:
+        return None
+    return result
+
+
+def _shape_category(shape: tuple[int, ...]) -> VocesCategory:
+    if shape and shape[0] == 5:
+        return VocesCategory.FIVE_OF_A_KIND
+    if shape and shape[0] == 4:
+        return VocesCategory.FOUR_OF_A_KIND
+    if shape[:2] == (3, 2):
+        return VocesCategory.FULL_HOUSE
+    if shape and shape[0] == 3:
+        return VocesCategory.THREE_OF_A_KIND
+    if shape[:2] == (2, 2):
+        return VocesCategory.TWO_PAIR
+    if shape and shape[0] == 2:
+        return VocesCategory.PAIR
+    return VocesCategory.HIGH_CARD
+
+
+_RANKS = tuple(range(2, 15))
+
+
+def _group_key(groups: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """(size, rank) groups -> the tie-break key: larger groups first, higher ranks first among equals."""
+    return tuple(rank for _, rank in sorted(groups, key=lambda g: (g[0], g[1]), reverse=True))
+
+
+def _best_groups(counts: dict[int, int], wilds: int, shape: tuple[int, ...], lowest: bool,
+                 no_straight: bool, ace_low: bool) -> tuple[tuple[int, ...], list[int]] | None:
+    """The best (or, if ``lowest``, the worst) key of a hand of this shape, built from the valued ranks
+    ``counts`` and ``wilds`` wild cards, and the ranks the wilds stand for; ``None`` if it cannot be built.
+    Each valued rank goes into a group at least as large as its count; groups left free take the highest
+    (lowest) ranks not in the hand, larger groups first. ``no_straight``: five different ranks that would
+    form a straight are not this shape's category (a high card looked for from the bottom)."""
+    present = sorted(counts)
+    if len(present) > len(shape):
+        return None
+    best: tuple[tuple[int, ...], list[int]] | None = None
+    free_ranks = [r for r in _RANKS if r not in counts]
+    if not lowest:
+        free_ranks.reverse()
+    seen: set[tuple[int, ...]] = set()
+    for slots in itertools.permutations(range(len(shape)), len(present)):
+        sizes = tuple(shape[slot] for slot in slots)
+        if sizes in seen or any(counts[rank] > size for rank, size in zip(present, sizes)):
+            continue  # groups of equal size are interchangeable: each way of sizing the ranks once
+        seen.add(sizes)
+        groups = [(shape[slot], rank) for rank, slot in zip(present, slots)]
+        free = sorted((shape[i] for i in range(len(shape)) if i not in slots), reverse=True)
+        extra = [rank for size, rank in groups for _ in range(size - counts[rank])]
+        if no_straight and free:
+            # a high card from the bottom: the free ranks are the lowest set that makes no straight
+            # (skipping at most a few ranks always avoids a straight, so the lowest few ranks suffice)
+            options: Iterable[tuple[int, ...]] = itertools.combinations(free_ranks[:len(free) + 3], len(free))
+        else:
+            options = [tuple(free_ranks[:len(free)])]
+        for chosen in options:
+            ranks = [rank for _, rank in groups] + list(chosen)
+            if no_straight and _straight_top(ranks, ace_low):
+                continue
+            all_groups = groups + list(zip(free, chosen))
+            key = _group_key(all_groups)
+            if best is None or (key < best[0] if lowest else key > best[0]):
+                best = (key, extra + [rank for size, rank in zip(free, chosen) for _ in range(size)])
+    return best

@@ -4,6 +4,18 @@ The rulebook does not give the order of the effects; the kit's default (from the
 Baboons are swapped first, then Raccoons and Doves eliminate players, then wild cards take their best
 value, then the number of Capybaras sets whether the best or the worst hand wins.
 
+A wild card stands for any card its owner wants, and a Baboon's holder picks the drawn card they want:
+the owner wants to win. So when an odd number of Capybaras is revealed (the Baboons never bring one:
+special cards drawn for them are set aside), wild cards and Baboon picks go for the lowest hand:
+
+>>> result = reveal({"A": "2s1 3s2 4s3 6s4 raccoon", "B": "As1 Ks2 Qs3 Js4 capybara"})
+>>> result.winners, dict(result.ranked)["A"].describe()
+(('A',), 'high card 7 (the Raccoon stands for 7●)')
+
+One player with several Baboons takes a different drawn card for each (a card cannot be in a hand twice;
+the rulebook only lets several players pick the same card); ``repeat_picks`` allows the same card for
+several Baboons of one player. Without it, Baboons beyond the drawn cards count for nothing.
+
 >>> result = reveal({"Gema": "As1 Ks2 5s3 3s4 2s1", "Marina": "Js1 9s2 7s3 6s4 capybara"})
 >>> result.winners, result.reversed
 (('Marina',), True)
@@ -39,8 +51,9 @@ class RevealResult:
 
     ``swaps`` maps a player to the (Baboon, card taken) pairs; ``eliminated`` maps a player to the reason
     (``raccoons`` or ``two_doves``); ``ranked`` holds the hands of the players still in; ``reversed`` is
-    true when an odd number of Capybaras turned the ranking over; ``bonus`` gives the Emperor Penguin's
-    +10 to a winner holding one.
+    true when an odd number of Capybaras turned the ranking over (then wilds and Baboon picks went for
+    the lowest hand); ``bonus`` gives the Emperor Penguin's +10 to a winner holding one; ``aside`` holds
+    the special cards turned up while drawing for the Baboons (set aside, never drawn).
     """
 
     drawn: tuple[VocesCard, ...]
@@ -50,6 +63,7 @@ class RevealResult:
     reversed: bool
     winners: tuple[str, ...]
     bonus: tuple[tuple[str, int], ...] = field(default=())
+    aside: tuple[SpecialCard, ...] = field(default=())
 
 
 def _count(hands: Mapping[str, Sequence[AnyVocesCard]], kind: Special) -> int:
@@ -62,36 +76,47 @@ def _holds(cards: Sequence[AnyVocesCard], kind: Special) -> int:
 
 def reveal(
     hands: Mapping[str, str | Sequence[AnyVocesCard]],
-    draw_pile: Sequence[VocesCard] = (),
-    discard_pile: Sequence[VocesCard] = (),
+    draw_pile: Sequence[AnyVocesCard] = (),
+    discard_pile: Sequence[AnyVocesCard] = (),
     seed: SeedLike = None,
     ace_low_straight: bool = False,
     tie_rule: TieRule = TieRule.SHARED,
     drawn: Sequence[VocesCard] | None = None,
     picks: Mapping[str, Sequence[VocesCard]] | None = None,
+    repeat_picks: bool = False,
 ) -> RevealResult:
     """Resolve one hand for every player still in (``hands`` maps a name to five cards).
 
     Baboons need cards to draw: three come from ``draw_pile`` (shuffled by the seeded generator; when it
-    runs out the discard pile is shuffled in). Each Baboon holder takes the drawn card that makes their
-    hand best; several may take the same card. A game in progress passes the three ``drawn`` cards and
-    the ``picks`` its players made (one drawn card per Baboon, in the order of the Baboons in the hand);
-    a holder without picks takes the best cards.
+    runs out the discard pile is shuffled in); special cards turned up are set aside, as in a game.
+    Each Baboon holder takes the drawn card that makes their hand best (lowest, when the Capybaras turn
+    the ranking over); several players may take the same card, one player a different card for each
+    Baboon unless ``repeat_picks``. A game in progress passes the three ``drawn`` cards and the ``picks``
+    its players made (one drawn card per Baboon, in the order of the Baboons in the hand, as many as
+    there are drawn cards when they must differ); a holder without picks takes the best cards.
     """
     parsed = {name: (parse_voces_cards(cards, count=5) if isinstance(cards, str) else tuple(cards)) for name, cards in hands.items()}
     rng = make_rng(seed)
     drawn_cards: tuple[VocesCard, ...] = tuple(drawn) if drawn is not None else ()
+    if any(not isinstance(c, VocesCard) for c in drawn_cards):
+        raise ValueError("the cards drawn for the Baboons are numbered cards (special cards are set aside)")
+    aside: list[SpecialCard] = []
+    # Capybaras are never drawn for a Baboon, so the direction is known before the Baboons are swapped
+    flipped = _count(parsed, Special.CAPYBARA) % 2 == 1
     swaps: list[tuple[str, tuple[tuple[SpecialCard, VocesCard], ...]]] = []
     if _count(parsed, Special.BABOON) and drawn is None:
         pile = list(draw_pile)
         order = list(rng.permutation(len(pile))) if pile else []
         pile = [pile[i] for i in order]
-        if len(pile) < 3:
+        if sum(isinstance(c, VocesCard) for c in pile) < 3:  # special cards are set aside, not drawn
             extra = list(discard_pile)
             pile += [extra[i] for i in rng.permutation(len(extra))] if extra else []
-        if len(pile) < 3:
-            raise ValueError("a Baboon needs three cards to draw, but the draw and discard piles hold fewer")
-        drawn_cards = tuple(pile[:3])
+        numbered = [c for c in pile if isinstance(c, VocesCard)]
+        if len(numbered) < 3:
+            raise ValueError("a Baboon needs three cards to draw (numbered cards: special cards are set aside), but the draw and discard piles hold fewer")
+        third = pile.index(numbered[2])
+        aside = [c for c in pile[:third] if isinstance(c, SpecialCard)]
+        drawn_cards = tuple(numbered[:3])
     stranded = drawn is not None and not drawn_cards  # nothing left to draw: the Baboons count for nothing
     if _count(parsed, Special.BABOON) and not stranded:
         if not 1 <= len(drawn_cards) <= 3:
@@ -100,22 +125,28 @@ def reveal(
             baboons = [c for c in cards if isinstance(c, SpecialCard) and c.kind is Special.BABOON]
             if not baboons:
                 continue
-            rest = [c for c in cards if c not in baboons]
+            swapped = baboons if repeat_picks else baboons[:len(drawn_cards)]
+            left = baboons[len(swapped):]  # more Baboons than cards to take: these count for nothing
+            rest = [c for c in cards if c not in baboons] + left
             chosen = (picks or {}).get(name)
             if chosen is not None:
-                if len(chosen) != len(baboons) or any(c not in drawn_cards for c in chosen):
-                    raise ValueError(f"{name} must pick one of the drawn cards for each of their {len(baboons)} Baboon(s)")
+                if (len(chosen) != len(swapped) or any(c not in drawn_cards for c in chosen)
+                        or (not repeat_picks and len(set(chosen)) != len(chosen))):
+                    each = "" if repeat_picks else " (a different one for each)"
+                    raise ValueError(f"{name} must pick one of the drawn cards for each of {len(swapped)} Baboon(s){each}")
                 parsed[name] = tuple(rest) + tuple(chosen)
-                swaps.append((name, tuple(zip(baboons, chosen))))
+                swaps.append((name, tuple(zip(swapped, chosen))))
                 continue
+            options = (itertools.product(drawn_cards, repeat=len(swapped)) if repeat_picks
+                       else itertools.permutations(drawn_cards, len(swapped)))
             best: tuple[VocesHand, tuple[VocesCard, ...]] | None = None
-            for option in itertools.product(drawn_cards, repeat=len(baboons)):
-                ranked = rank_voces_hand(rest + list(option), ace_low_straight)
-                if best is None or ranked > best[0]:
+            for option in options:
+                ranked = rank_voces_hand(rest + list(option), ace_low_straight, baboon_valueless=bool(left), lowest=flipped)
+                if best is None or (ranked < best[0] if flipped else ranked > best[0]):
                     best = (ranked, option)
             assert best is not None
             parsed[name] = tuple(rest) + best[1]
-            swaps.append((name, tuple(zip(baboons, best[1]))))
+            swaps.append((name, tuple(zip(swapped, best[1]))))
     eliminated: list[tuple[str, str]] = []
     if _count(parsed, Special.RACCOON) >= 2:
         eliminated += [(name, "raccoons") for name, cards in parsed.items() if _holds(cards, Special.RACCOON)]
@@ -127,8 +158,8 @@ def reveal(
             continue
         others_show_dove = any(_holds(c, Special.DOVE) for other, c in parsed.items() if other != name)
         wild_kinds = (Special.RACCOON, Special.DOVE) if others_show_dove else (Special.RACCOON,)
-        ranked_hands.append((name, rank_voces_hand(cards, ace_low_straight, wild_kinds, baboon_valueless=stranded)))
-    flipped = _count(parsed, Special.CAPYBARA) % 2 == 1
+        leftover = stranded or bool(_holds(cards, Special.BABOON))
+        ranked_hands.append((name, rank_voces_hand(cards, ace_low_straight, wild_kinds, baboon_valueless=leftover, lowest=flipped)))
     winners: tuple[str, ...] = ()
     if ranked_hands:
         pick = min if flipped else max
@@ -136,4 +167,4 @@ def reveal(
         tied = tuple(name for name, hand in ranked_hands if hand == best_hand)
         winners = tied if len(tied) == 1 or tie_rule is TieRule.SHARED else ()
     bonus = tuple((name, PENGUIN_BONUS) for name in winners if _holds(parsed[name], Special.EMPEROR_PENGUIN))
-    return RevealResult(drawn_cards, tuple(swaps), tuple(eliminated), tuple(ranked_hands), flipped, winners, bonus)
+    return RevealResult(drawn_cards, tuple(swaps), tuple(eliminated), tuple(ranked_hands), flipped, winners, bonus, tuple(aside))

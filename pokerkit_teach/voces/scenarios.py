@@ -47,7 +47,8 @@ from pokerkit_teach.voces.state import VocesRules, VocesState
 
 __all__ = ["VocesScenario", "VocesReplay", "load_voces_scenario", "voces_builtin_scenarios"]
 
-_OPTIONS = {"specials", "rounds", "ace_low_straight", "tie_rule", "fold_timing", "unused_five_scores"}
+_OPTIONS = {"specials", "rounds", "ace_low_straight", "tie_rule", "fold_timing", "unused_five_scores", "baboon_same_card",
+            "placed_hidden"}
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,11 @@ How the kit reads the rules where they leave room (each reading with another one
   or nobody wins). A-2-3-4-5 is no straight (``ace_low_straight``).
 - Special cards drawn for a Baboon are put aside and replaced by the next card; when the deck is empty
   the discard pile is shuffled in once; a Baboon with nothing left to draw counts for nothing.
+- One player with several Baboons takes a different drawn card for each (Baboons beyond the drawn cards
+  count for nothing); ``baboon_same_card`` lets one player take the same card for several Baboons.
+- Wild cards and Baboon picks go for the lowest hand when an odd number of Capybaras is revealed.
+- "You won't be able to check them again": a player's own placed hands are not shown to them
+  (``placed_hidden``; off for study, where every placed hand stays in view).
 - A player with an open offer must withdraw it before accepting another one; placing a hand withdraws
   it. When STOP is called, open offers lapse.
 """
@@ -160,6 +165,8 @@ class VocesRules:
     tie_rule: TieRule = TieRule.SHARED
     fold_timing: FoldTiming = FoldTiming.EACH_HAND
     unused_five_scores: bool = True
+    baboon_same_card: bool = False
+    placed_hidden: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
@@ -170,7 +177,7 @@ class VocesRules:
             raise OptionError("players", "a different, non-empty name without a colon for every player", names)
         if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or not 1 <= self.rounds <= 20:
             raise OptionError("rounds", "a whole number of rounds from 1 to 20 (the rulebook plays 3)", self.rounds)
-        for option in ("ace_low_straight", "unused_five_scores"):
+        for option in ("ace_low_straight", "unused_five_scores", "baboon_same_card", "placed_hidden"):
             if not isinstance(getattr(self, option), bool):
                 raise OptionError(option, "true or false", getattr(self, option))
         object.__setattr__(self, "specials", _round_specials(self.specials, self.rounds))
@@ -270,6 +277,25 @@ class VocesView:
     specials: tuple[Special, ...]
     legal_actions: tuple[Action, ...] = ()
     log: tuple[VocesEvent, ...] = field(default=(), repr=False)
+    placed_hidden: bool = False
+
+    @property
+    def placed_in_view(self) -> tuple[tuple[AnyVocesCard, ...] | None, ...]:
+        """The placed hands a player sees on the table: face down (``None``) under the memory rule
+        ("you won't be able to check them again", option ``placed_hidden``) or when filled blind. What a
+        player remembers of them stays in ``placed`` (the bots play with a perfect memory).
+
+        >>> rules = VocesRules(("A", "B", "C"))
+        >>> state = rules.new_game(seed=1)
+        >>> _ = state.apply(Place(0))
+        >>> state.view_for(0).placed_in_view, len(state.view_for(0).placed[0])
+        ((None,), 5)
+        >>> study = VocesRules(("A", "B", "C"), placed_hidden=False).new_game(seed=1)
+        >>> _ = study.apply(Place(0))
+        >>> study.view_for(0).placed_in_view == study.view_for(0).placed
+        True
+        """
+        return tuple(None for _ in self.placed) if self.placed_hidden else self.placed
 
     def heard(self, speaker: int, reason: Msg) -> Msg:
         """What this player may know of what ``speaker`` says (a bot's reason): their own words in full;
@@ -321,6 +347,43 @@ class CardCount(int):
 
     def localized(self, lang: str, spec: str = "") -> str:
         return message("voces.count.one" if self == 1 else "voces.count.many", lang, n=int(self))
+
+
+def _whole(value: Any) -> bool:
+    """A whole number (not a truth value, not a float)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _cards(value: Any, numbered: bool = False) -> bool:
+    kinds = VocesCard if numbered else (VocesCard, SpecialCard)
+    return isinstance(value, tuple) and all(isinstance(c, kinds) for c in value)
+
+
+def _malformed(action: Action) -> tuple[str, Any] | None:
+    """The first field of ``action`` whose value has the wrong type (field name, value), or ``None``: a
+    pile, hand, coin or choice is a whole number, cards are a tuple of cards. Checked before anything
+    else, so a bad value is refused by name instead of failing (or passing) further on."""
+    if isinstance(action, (Offer, Accept)) and not _cards(action.cards):
+        return "cards", action.cards
+    if isinstance(action, Accept) and not _whole(action.offerer):
+        return "offerer", action.offerer
+    if isinstance(action, Bet):
+        if not _whole(action.pile):
+            return "pile", action.pile
+        if not isinstance(action.coins, tuple) or len(action.coins) != 3 or not all(_whole(c) for c in action.coins):
+            return "coins", action.coins
+    if isinstance(action, PlaceFive) and not _whole(action.hand):
+        return "hand", action.hand
+    if isinstance(action, Pick) and (not isinstance(action.choices, tuple) or not all(_whole(c) for c in action.choices)):
+        return "choices", action.choices
+    if isinstance(action, Deal) and action.order is not None and not _cards(action.order):
+        return "order", action.order
+    if isinstance(action, DrawForBaboons):
+        if action.cards is not None and not _cards(action.cards, numbered=True):
+            return "cards", action.cards
+        if action.reshuffled is not None and not _cards(action.reshuffled):
+            return "reshuffled", action.reshuffled
+    return None
 
 
 def _without(cards: Sequence[AnyVocesCard], remove: Sequence[AnyVocesCard]) -> list[AnyVocesCard]:
@@ -455,10 +518,19 @@ class VocesState(GameState[Action, VocesRules]):
         if r.phase is VocesPhase.DECIDING:
             return [Fold(to_act), Stay(to_act)]
         if r.phase is VocesPhase.PICKING:
-            count = _baboons(r.placed[to_act][r.hand - 1])
+            count = self._pick_count(to_act)
             options = range(1, len(r.drawn) + 1)
-            return [Pick(to_act, choice) for choice in itertools.product(options, repeat=count)]
+            choices = (itertools.product(options, repeat=count) if self.rules.baboon_same_card
+                       else itertools.permutations(options, count))
+            return [Pick(to_act, choice) for choice in choices]
         return []
+
+    def _pick_count(self, seat: int) -> int:
+        """How many drawn cards ``seat`` picks: one per Baboon; when each must be different, no more than
+        there are drawn cards (the other Baboons count for nothing)."""
+        r = self.round
+        count = _baboons(r.placed[seat][r.hand - 1])
+        return count if self.rules.baboon_same_card else min(count, len(r.drawn))
 
     def _trading_actions(self, seat: int) -> list[Action]:
         r = self.round
@@ -500,7 +572,7 @@ class VocesState(GameState[Action, VocesRules]):
             tuple(tuple(sorted(r.folded[s])) if r.folded else () for s in range(n)),
             r.hand if in_play and not self.finished else None,
             revealed, r.drawn, tuple(r.won) if r.won else (0,) * n, self.totals, self.current_player(),
-            self.rules.specials[r.number - 1], tuple(self.legal_actions(seat)), tuple(log),
+            self.rules.specials[r.number - 1], tuple(self.legal_actions(seat)), tuple(log), self.rules.placed_hidden,
         )
 
     # ------------------------------------------------------------------ checking
@@ -509,6 +581,9 @@ class VocesState(GameState[Action, VocesRules]):
             raise IllegalAction("voces.illegal.game_over")
         r = self.round
         if isinstance(action, CHANCE_ACTIONS):
+            malformed = _malformed(action)
+            if malformed is not None:
+                raise IllegalAction("voces.illegal.malformed", field=malformed[0], value=repr(malformed[1]))
             expected = _CHANCE_STEP.get(r.phase)
             if expected is None or not isinstance(action, expected):
                 raise IllegalAction("voces.illegal.not_chance_now")
@@ -526,8 +601,11 @@ class VocesState(GameState[Action, VocesRules]):
         if not isinstance(action, PLAYER_ACTIONS):
             raise IllegalAction("voces.illegal.unknown_action", action=repr(action))
         seat = action.seat
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.player_count:
+        if not _whole(seat) or not 0 <= seat < self.rules.player_count:
             raise IllegalAction("voces.illegal.no_such_seat", seat=seat)
+        malformed = _malformed(action)
+        if malformed is not None:
+            raise IllegalAction("voces.illegal.malformed", field=malformed[0], value=repr(malformed[1]))
         player = self._name(seat)
         if r.phase in _CHANCE_PHASES:
             raise IllegalAction("voces.illegal.waiting_for_chance")
@@ -559,10 +637,11 @@ class VocesState(GameState[Action, VocesRules]):
             if not isinstance(action.coins, tuple) or sorted(action.coins) != sorted(PILES[action.pile]):
                 raise IllegalAction("voces.illegal.wrong_coins", pile=action.pile, coins=", ".join(map(str, PILES[action.pile])))
         if isinstance(action, Pick):
-            count = _baboons(r.placed[seat][r.hand - 1])
-            if not isinstance(action.choices, tuple) or len(action.choices) != count or any(
-                    c not in range(1, len(r.drawn) + 1) for c in action.choices):
+            count = self._pick_count(seat)
+            if len(action.choices) != count or any(c not in range(1, len(r.drawn) + 1) for c in action.choices):
                 raise IllegalAction("voces.illegal.bad_pick", player=player, baboons=count, drawn=len(r.drawn))
+            if not self.rules.baboon_same_card and len(set(action.choices)) != len(action.choices):
+                raise IllegalAction("voces.illegal.same_drawn_card", player=player)
 
     def _check_trade(self, action: Offer | Accept | Withdraw | Place, player: str) -> None:
         r = self.round
@@ -840,7 +919,8 @@ class VocesState(GameState[Action, VocesRules]):
             hands = {self._name(s): r.placed[s][h - 1] for s in stayers}
             picks = {self._name(s): cards for s, cards in r.picks.items()}
             result = reveal(hands, ace_low_straight=self.rules.ace_low_straight, tie_rule=self.rules.tie_rule,
-                            drawn=r.drawn if any(_baboons(c) for c in hands.values()) else None, picks=picks)
+                            drawn=r.drawn if any(_baboons(c) for c in hands.values()) else None, picks=picks,
+                            repeat_picks=self.rules.baboon_same_card)
             r.revealed[h] = {s: r.placed[s][h - 1] for s in stayers}
             ranked = dict(result.ranked)
             for s in stayers:
@@ -852,6 +932,8 @@ class VocesState(GameState[Action, VocesRules]):
                 self._event(f"eliminated_{reason}", self.players.index(name), player=name, hand=h)
             if result.reversed:
                 self._event("reversed", None, hand=h)
+                if result.swaps or any(hand.wilds for _, hand in result.ranked):
+                    self._event("reversed_wilds", None, hand=h)
             winners = [self.players.index(name) for name in result.winners]
             for name, bonus in result.bonus:
                 seat = self.players.index(name)

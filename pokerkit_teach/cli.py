@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 from importlib.metadata import PackageNotFoundError, version
@@ -16,7 +17,7 @@ from typing import Any, Sequence, TextIO
 from pokerkit_teach.core.i18n import LANGUAGES
 from pokerkit_teach.core.registry import all_games, game_names
 from pokerkit_teach.core.scenarios import builtin_scenarios, load_any_scenario
-from pokerkit_teach.core.simulate import simulate
+from pokerkit_teach.core.simulate import MAX_GAMES, MAX_WORKERS, simulate
 from pokerkit_teach.holdem.explain import Comparison, describe_hand, explain_hand
 from pokerkit_teach.holdem.ranking import STRENGTH_COUNT, HandResult, best_hand
 from pokerkit_teach.pokerface.showdown import ShowdownResult, check_showdown, token_label
@@ -28,6 +29,30 @@ except PackageNotFoundError:  # pragma: no cover - run from a folder without ins
     __version__ = "unknown"
 
 EXIT_USAGE = 2
+
+# The limits of ``simulate``'s options, checked before any work (and stated in each option's help).
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+GAMES_LIMIT = min(MAX_GAMES, 1_000_000)
+SEED_LIMIT = 2**63 - 1
+
+
+def cpu_count() -> int:
+    """The processors this program may use (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _whole_number(low: int, high: int) -> Any:
+    """An argparse ``type``: a whole number from ``low`` to ``high``; anything else is refused with the limits."""
+    def parse(text: str) -> int:
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        digits = text.strip()
+        if not re.fullmatch(r"[+-]?[0-9]{1,30}", digits) or not low <= int(digits) <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,}, got {shown!r}")
+        return int(digits)
+    return parse
 
 
 def _cards_json(cards: Sequence[Any]) -> list[str]:
@@ -189,9 +214,14 @@ def _examples(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
 
 def _replay(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
     try:
-        replay = load_any_scenario(args.scenario).replay()
+        scenario = load_any_scenario(args.scenario)  # its errors name the file and the field
     except ValueError as error:
         print(f"error: {error}", file=err)
+        return EXIT_USAGE
+    try:
+        replay = scenario.replay()
+    except ValueError as error:  # a step the rules refuse: name the file (or the built-in scenario) too
+        print(f"error: {args.scenario}: {error}", file=err)
         return EXIT_USAGE
     if args.json:
         print(json.dumps(replay.as_json(args.lang), ensure_ascii=False, indent=2), file=out)
@@ -213,7 +243,7 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
     try:
         result = simulate(
             args.game, players=args.players, bots=args.bots or (), games=args.games, seed=args.seed,
-            workers=args.workers or min(2, os.cpu_count() or 1),
+            workers=min(args.workers or 2, cpu_count(), args.games),
             progress=progress if args.games >= 200 else None,
             options={"variants": variants, "specials": args.specials or []},
         )
@@ -228,9 +258,8 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # argparse's own errors: exit status 2 with the usage
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"error: {message}\n")
+    def error(self, message: str) -> Any:  # argparse's own errors: exit status 2 with one line
+        self.exit(EXIT_USAGE, f"error: {message} (see '{self.prog} --help')\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -284,7 +313,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "PokerGuess and Póker a Voces: how each bot fares.",
     )
     simulate.add_argument("game", choices=game_names())
-    simulate.add_argument("--players", type=int, default=4, help="3 to 6 (default 4)")
+    simulate.add_argument("--players", type=_whole_number(MIN_PLAYERS, MAX_PLAYERS), default=4,
+                          help="Pokerface and Póker a Voces: 3 to 6; PokerGuess: 2 to 6 (default 4)")
     simulate.add_argument("--variant", nargs="*", action="extend", metavar="NAME",
                           help="free-for-all, rising-stakes, soft-landing (any of them; 'base' for none)")
     simulate.add_argument("--bots", nargs="+", metavar="NAME",
@@ -292,9 +322,13 @@ def build_parser() -> argparse.ArgumentParser:
                               f"{game.name}: {', '.join(game.bot_names)} (default {game.default_bot})" for game in all_games()))
     simulate.add_argument("--specials", nargs="*", metavar="NAME",
                           help="Póker a Voces: the special cards in every round (raccoon, dove, capybara, baboon, penguin; at most two)")
-    simulate.add_argument("--games", type=int, default=1000)
-    simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--workers", type=int, default=0, help="processes to use (default: up to 2)")
+    simulate.add_argument("--games", type=_whole_number(1, GAMES_LIMIT), default=1000,
+                          help=f"how many games, 1 to {GAMES_LIMIT:,} (default 1,000)")
+    simulate.add_argument("--seed", type=_whole_number(0, SEED_LIMIT), default=0,
+                          help="a whole number from 0 to 2**63-1 (default 0); the same seed gives the same result")
+    cpus = min(cpu_count(), MAX_WORKERS)
+    simulate.add_argument("--workers", type=_whole_number(0, cpus), default=0,
+                          help=f"processes to use, 1 to the number of CPUs of this machine ({cpus}); 0 (default): up to 2")
     common(simulate)
     simulate.set_defaults(run=_simulate)
     return parser

@@ -8,9 +8,14 @@ reading a file, and playing scenario rounds step by step.
 from __future__ import annotations
 
 import json
+import sys
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
+
+import jsonschema
+from jsonschema.exceptions import ValidationError
 
 from pokerkit_teach.core.errors import IllegalAction, InputError, OptionError
 from pokerkit_teach.core.game import CHANCE, ReplayStep as GameStep
@@ -18,7 +23,7 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from pokerkit_teach.core.registry import all_games, get_game
 
 __all__ = ["ScenarioError", "read_titles_and_players", "pick_title", "read_builtin", "load_named_or_file", "replay_rounds",
-           "builtin_scenarios", "load_any_scenario", "read_json"]
+           "builtin_scenarios", "load_any_scenario", "read_json", "check_scenario_data", "scenario_schema", "MAX_DEPTH"]
 
 T = TypeVar("T")
 
@@ -49,7 +54,8 @@ def pick_title(titles: tuple[tuple[str, str], ...], lang: str, fallback: str) ->
 def read_builtin(package: str, from_dict: Callable[[Any, str], T]) -> list[T]:
     """Every ``*.json`` scenario in ``<package>/scenarios``, sorted by name (any game)."""
     folder = resources.files(package).joinpath("scenarios")
-    found = [from_dict(json.loads(e.read_text("utf-8")), e.name) for e in folder.iterdir() if e.name.endswith(".json")]
+    found = [from_dict(check_scenario_data(json.loads(e.read_text("utf-8")), e.name), e.name)
+             for e in folder.iterdir() if e.name.endswith(".json")]
     return sorted(found, key=lambda s: str(getattr(s, "name")))
 
 
@@ -62,7 +68,7 @@ def load_named_or_file(source: str | Path, builtin: Sequence[T], from_dict: Call
     path = Path(text)
     if not path.is_file():
         raise ScenarioError(f"no built-in scenario and no file named {text!r}; the built-in ones are {', '.join(sorted(named))}")
-    return from_dict(read_json(path), str(path))
+    return from_dict(check_scenario_data(read_json(path), str(path)), str(path))
 
 
 def replay_rounds(state: Any, rounds: Sequence[tuple[Any, Sequence[str]]], parse: Callable[[str], Any]) -> list[GameStep]:
@@ -120,10 +126,12 @@ def load_any_scenario(source: str | Path) -> Any:
     data = read_json(path)
     name = data.get("game", "pokerface") if isinstance(data, Mapping) else "pokerface"
     try:
+        if not isinstance(name, str):
+            raise OptionError("game", "a game's name", name)
         game = get_game(name)
     except OptionError:
         raise ScenarioError(f"{path}: 'game' is one of {', '.join(g.name for g in all_games())}, got {name!r}") from None
-    return game.scenario_from_dict(data, str(path))
+    return game.scenario_from_dict(check_scenario_data(data, str(path)), str(path))
 
 
 def read_json(path: Path) -> Any:
@@ -134,5 +142,166 @@ def read_json(path: Path) -> Any:
         raise ScenarioError(f"{path}: not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}") from None
     except UnicodeDecodeError:
         raise ScenarioError(f"{path}: not a text file in UTF-8") from None
-    except (OSError, RecursionError) as error:
-        raise ScenarioError(f"{path}: cannot be read: {error}") from None
+    except RecursionError:
+        raise ScenarioError(f"{path}: the JSON is nested too deeply (a scenario needs at most {MAX_DEPTH} levels)") from None
+    except OSError as error:
+        raise ScenarioError(f"{path}: cannot be read: {error.strerror or error}") from None
+    except ValueError:  # a number too long to read
+        raise ScenarioError(f"{path}: not valid JSON: a number has more than {sys.get_int_max_str_digits():,} digits") from None
+
+
+# -- the schema every scenario file is checked against, before any game's loader reads it ----------------
+
+MAX_DEPTH = 16
+"""How deeply a scenario file's JSON may nest (the deepest field of the schema is 4 levels down)."""
+
+_TYPE_WORDS = {"string": "a text", "integer": "a whole number", "boolean": "true or false", "array": "a list",
+               "object": "an object", "null": "null", "number": "a number"}
+
+
+def _whole_number(checker: Any, value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_Validator = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number),
+)
+
+
+@lru_cache(maxsize=1)
+def scenario_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the scenario files of every game, as shipped in the package
+    (``pokerkit_teach/core/scenario.schema.json``, published as ``docs/scenario.schema.json``)."""
+    schema: dict[str, Any] = json.loads(resources.files("pokerkit_teach.core").joinpath("scenario.schema.json").read_text("utf-8"))
+    return schema
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    return _Validator(scenario_schema())
+
+
+def _json_path(parts: Sequence[Any]) -> str:
+    """``deals[0].board`` for the parts ``deals, 0, board``; ``(top level)`` for none."""
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(top level)"
+
+
+def _nesting(data: Any) -> tuple[int, list[Any]]:
+    """The depth of ``data`` and the path to its deepest point, without recursion (any depth)."""
+    deepest: tuple[int, list[Any]] = (0, [])
+    stack: list[tuple[Any, int, list[Any]]] = [(data, 1, [])]
+    while stack:
+        value, depth, path = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth > deepest[0]:
+                deepest = (depth, path)
+            if depth > MAX_DEPTH:
+                break
+            items: Iterator[tuple[Any, Any]] = iter(value.items()) if isinstance(value, dict) else enumerate(value)
+            stack.extend((item, depth + 1, path + [key]) for key, item in items)
+    return deepest
+
+
+def _shown(value: Any) -> str:
+    """A value as a learner reads it in one short line."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    text = repr(value) if isinstance(value, str) else str(value) if isinstance(value, int) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _expected(schema: Mapping[str, Any]) -> str:
+    """What a part of the schema asks for, in words."""
+    if "const" in schema:
+        return json.dumps(schema["const"], ensure_ascii=False)
+    if "enum" in schema:
+        return "one of " + ", ".join(json.dumps(v, ensure_ascii=False) for v in schema["enum"])
+    kinds = schema.get("type")
+    kinds = [kinds] if isinstance(kinds, str) else list(kinds or [])
+    words = []
+    for kind in kinds:
+        word = _TYPE_WORDS.get(kind, kind)
+        if kind == "array" and isinstance(schema.get("items"), Mapping) and "type" in schema["items"]:
+            word = f"a list of {_plural(schema['items'])}"
+        elif kind == "object" and isinstance(schema.get("additionalProperties"), Mapping):
+            word = f"an object of {_plural(schema['additionalProperties'])}"
+        elif kind == "integer" and "minimum" in schema:
+            word += f" from {schema['minimum']:,} to {schema['maximum']:,}" if "maximum" in schema else f" of {schema['minimum']} or more"
+        words.append(word)
+    return " or ".join(words) or "something else"
+
+
+def _plural(schema: Mapping[str, Any]) -> str:
+    kind = schema.get("type")
+    return {"string": "texts", "integer": "whole numbers", "object": "objects"}.get(kind, "values") if isinstance(kind, str) else "values"
+
+
+def _describe(error: ValidationError) -> tuple[list[Any], str]:
+    """The path of the field a schema error is about and what was expected there."""
+    path = list(error.absolute_path)
+    schema, kind = error.schema, error.validator
+    value: Any = error.instance
+    if not isinstance(schema, Mapping):
+        return path, "not allowed here"
+    if kind == "required":
+        missing = [name for name in schema["required"] if name not in value]
+        return path + missing[:1], "missing: this field is required"
+    if kind == "additionalProperties":
+        allowed = set(schema.get("properties", {}))
+        extra = sorted(str(name) for name in value if name not in allowed)
+        known = ", ".join(sorted(allowed)) or "none"
+        return path + extra[:1], f"unknown field {extra[0]!r} (the fields here are {known})"
+    if kind in ("minItems", "maxItems"):
+        low, high = schema.get("minItems"), schema.get("maxItems")
+        what = str(path[-1]) if path and isinstance(path[-1], str) else "entries"
+        if (high or low) == 1:
+            what = what.removesuffix("s").removesuffix("ie") + ("y" if what.endswith("ies") else "")
+        bounds = f"{low} to {high}" if low is not None and high is not None else f"at least {low}" if low is not None else f"at most {high}"
+        return path, f"expected {bounds} {what}, got {len(value)}"
+    if kind == "uniqueItems":
+        return path, "expected different entries, but one is given twice"
+    if kind == "minLength":
+        return path, "expected a text that is not empty"
+    if kind == "pattern":
+        return path, f"expected a text without a colon, got {_shown(value)}"
+    if kind in ("minimum", "maximum"):
+        return path, f"expected {_expected(schema)}, got {_shown(value)}"
+    if kind in ("type", "enum", "const"):
+        return path, f"expected {_expected(schema)}, got {_shown(value)}"
+    return path, error.message if len(error.message) <= 80 else error.message[:77] + "..."
+
+
+def check_scenario_data(data: Any, source: str) -> Any:
+    """Check a scenario file's JSON against :func:`scenario_schema` (and its depth), before any game's
+    rules see it; the first problem raises :class:`ScenarioError` naming ``source``, the field (a JSON path
+    such as ``deals[0].board``) and what was expected. Returns the data without ``$schema`` (a hint for
+    editors).
+
+    >>> check_scenario_data({"players": ["A", "B", "C"], "deals": [{"board": 5}]}, "x.json")
+    Traceback (most recent call last):
+    ...
+    pokerkit_teach.core.scenarios.ScenarioError: x.json: deals[0].board: expected a text, got 5
+    """
+    depth, deepest = _nesting(data)
+    if depth > MAX_DEPTH:
+        where = _json_path(deepest[:3]) + ("..." if len(deepest) > 3 else "")
+        error = ScenarioError(f"{source}: {where}: nested more than {MAX_DEPTH} levels deep; a scenario needs at most 4")
+        error.place = _json_path(deepest[:1])
+        raise error
+    problem = jsonschema.exceptions.best_match(_validator().iter_errors(data))
+    if problem is not None:
+        path, expected = _describe(problem)
+        error = ScenarioError(f"{source}: {_json_path(path)}: {expected}")
+        error.place = _json_path(path)
+        raise error
+    if isinstance(data, dict) and "$schema" in data:
+        data = {key: value for key, value in data.items() if key != "$schema"}
+    return data

@@ -4,6 +4,11 @@ Each game checks, as it goes: every token is in the middle or with exactly one p
 (the emergency brake bounds it); every deal uses 52 distinct cards; the tally matches the showdowns,
 recomputed here from the hands; and now and then a random illegal action is refused and leaves the
 state exactly as it was. The games run in two processes (the machine has two cores).
+
+Games with forced chance steps: the chance steps are applied one by one, half of them with random cards
+given by the caller (sometimes as lists, changed after they were applied), and before each a few broken
+ones (cards as text, numbers, the wrong count, a card twice, a card already dealt, the wrong step) are
+refused and leave the state exactly as it was; the history, replayed, rebuilds the same game.
 """
 
 from __future__ import annotations
@@ -15,7 +20,10 @@ import numpy as np
 import pytest
 
 from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.game import CHANCE
+from pokerkit_teach.holdem.cards import french_deck
 from pokerkit_teach.holdem.ranking import hand_strength
+from pokerkit_teach.pokerface.actions import BOARD_PHASES
 from pokerkit_teach.pokerface import (
     DealBoard,
     DealHoleCards,
@@ -136,3 +144,129 @@ def test_ten_thousand_random_legal_games_keep_every_rule() -> None:
     assert totals["games"] == GAMES
     assert totals["refused"] > 1000 and totals["brakes"] > 100
     assert totals["deals"] >= 3 * GAMES
+
+
+# ---------------------------------------------------------------- forced chance steps
+HIDDEN = {"_rng", "_rng_states", "_deck"}  # what a game keeps to itself: its generator and the deck to come
+
+
+def visible(state: PokerfaceState):  # type: ignore[no-untyped-def]
+    return tuple((key, value) for key, value in state.snapshot() if key not in HIDDEN)
+
+
+def forced_deal(state: PokerfaceState, rng: np.random.Generator, given: list[list]):  # type: ignore[no-untyped-def,type-arg]
+    """The chance step due, with random cards that fit; a third of them given as lists (kept in ``given``
+    so that the caller can change them afterwards)."""
+    chance = state.chance_action()
+    as_lists = rng.random() < 0.3
+    if isinstance(chance, DealHoleCards):
+        deck = [french_deck()[int(i)] for i in rng.permutation(52)]
+        pairs = [[deck[2 * seat], deck[2 * seat + 1]] for seat in range(state.player_count)]
+        if as_lists:
+            given.append(pairs)
+            return DealHoleCards(pairs)  # type: ignore[arg-type]
+        return DealHoleCards(tuple((a, b) for a, b in pairs))
+    if isinstance(chance, DealBoard):
+        used = state._used_cards()
+        free = [card for card in french_deck() if card not in used]
+        picked = [free[int(i)] for i in rng.choice(len(free), BOARD_PHASES[chance.stage], replace=False)]
+        if as_lists:
+            given.append(picked)
+            return DealBoard(chance.stage, picked)  # type: ignore[arg-type]
+        return DealBoard(chance.stage, tuple(picked))
+    return chance
+
+
+def broken_deals(state: PokerfaceState, rng: np.random.Generator) -> list[object]:
+    """Forced chance steps that must be refused now."""
+    players = state.player_count
+    chance = state.chance_action()
+    deck = [french_deck()[int(i)] for i in rng.permutation(52)]
+    pairs = [(deck[2 * seat], deck[2 * seat + 1]) for seat in range(players)]
+    broken: list[object] = [
+        DealHoleCards(tuple((str(a), str(b)) for a, b in pairs)),  # type: ignore[arg-type]
+        DealHoleCards(" ".join(str(c) for pair in pairs for c in pair)),  # type: ignore[arg-type]
+        DealHoleCards(tuple(pairs[:-1])),
+        DealHoleCards(tuple(pairs) + ((deck[-1], deck[-2]),)),
+        DealHoleCards(tuple(pairs[:-1]) + ((pairs[-1][0], pairs[-1][1], deck[-1]),)),  # type: ignore[arg-type]
+        DealHoleCards(tuple(pairs[:-1]) + ((pairs[0][0], pairs[-1][1]),)),
+        DealHoleCards(tuple((1, 2) for _ in pairs)),  # type: ignore[arg-type]
+    ]
+    for stage, size in BOARD_PHASES.items():
+        used = sorted(state._used_cards())
+        free = [card for card in deck if card not in state._used_cards()]
+        broken += [
+            DealBoard(stage, tuple(str(card) for card in free[:size])),  # type: ignore[arg-type]
+            DealBoard(stage, " ".join(str(card) for card in free[:size])),  # type: ignore[arg-type]
+            DealBoard(stage, tuple(free[:size + 1])),
+            DealBoard(stage, tuple(free[:size - 1])),
+            DealBoard(stage, tuple(range(size))),  # type: ignore[arg-type]
+        ]
+        if used:
+            broken.append(DealBoard(stage, (used[int(rng.integers(len(used)))],) + tuple(free[:size - 1])))
+        if size > 1:
+            broken.append(DealBoard(stage, (free[0],) + tuple(free[:size - 1])))
+    if chance is not None and not isinstance(chance, DealHoleCards):
+        broken.append(DealHoleCards(tuple(pairs)))  # a deal's cards are dealt once
+    return [action for action in broken if action != chance and not (chance is None and isinstance(action, Showdown))]
+
+
+def play_forced_games(first: int, count: int) -> dict[str, int]:
+    stats = {"games": 0, "refused": 0, "forced": 0, "changed": 0}
+    for game in range(first, first + count):
+        rng = np.random.default_rng([20261201, game])
+        players = 3 + game % 4
+        variants = VARIANT_SETS[(game // 4) % len(VARIANT_SETS)]
+        rules = PokerfaceRules(tuple(f"P{i}" for i in range(players)), int(rng.integers(players)), variants)
+        state = rules.new_game(seed=game, auto_chance=False)
+        given: list[list] = []  # type: ignore[type-arg]
+        while not state.is_terminal():
+            chance = state.current_player() == CHANCE
+            if chance or rng.random() < 0.02:
+                candidates = broken_deals(state, rng)
+                before = fingerprint(state)
+                for index in rng.choice(len(candidates), 3, replace=False):
+                    with pytest.raises(IllegalAction) as refused:
+                        state.apply(candidates[int(index)])  # type: ignore[arg-type]
+                    assert refused.value.reason.startswith("pokerface.illegal.")
+                    assert fingerprint(state) == before
+                    stats["refused"] += 1
+            if chance:
+                if rng.random() < 0.5:
+                    state.apply(forced_deal(state, rng, given))
+                    stats["forced"] += 1
+                else:
+                    chance_action = state.chance_action()
+                    assert chance_action is not None
+                    state.apply(chance_action)
+                continue
+            legal = state.legal_actions()
+            passes = [a for a in legal if isinstance(a, Pass)]
+            state.apply(passes[0] if passes and rng.random() < 0.6 else legal[int(rng.integers(len(legal)))])
+            if state.hole is not None and state.phase is Phase.ROUND:
+                cards = [c for pair in state.hole for c in pair] + state.board + state._deck
+                assert len(cards) == 52 and len(set(cards)) == 52
+        for cards in given:  # the caller changes its lists: the game and its history keep their own
+            cards.reverse()
+            cards.append(cards[0])
+            stats["changed"] += 1
+        replayed = PokerfaceState.from_history(rules, state.history, auto_chance=False)
+        assert visible(replayed) == visible(state)
+        assert replayed.events == state.events
+        stats["games"] += 1
+    return stats
+
+
+def test_forced_deals_broken_ones_refused_and_the_history_replays() -> None:
+    stats = play_forced_games(0, 24)
+    assert stats["games"] == 24 and stats["forced"] > 100 and stats["refused"] > 300 and stats["changed"] > 10
+
+
+@pytest.mark.slow
+def test_four_hundred_games_with_forced_deals() -> None:
+    totals: dict[str, int] = {}
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        for stats in pool.map(play_forced_games, *zip(*[(start, 100) for start in range(0, 400, 100)])):
+            for key, value in stats.items():
+                totals[key] = totals.get(key, 0) + value
+    assert totals["games"] == 400

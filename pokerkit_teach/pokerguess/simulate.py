@@ -2,18 +2,21 @@
 runner is :func:`pokerkit_teach.core.simulate.simulate`.
 
 ``tally`` counts, for one finished game: ``pots`` (rounds settled), ``pots_shared`` (no prediction held),
-``pots_by_folding`` (everyone else folded), ``games_stopped`` (ended at the round limit, not with one
-player holding every chip), and for every seat ``n`` (counted from 1) ``pots_won.n`` and ``games_won.n``.
+``pots_by_folding`` (everyone else folded), ``games_stopped`` (ended at the round limit ``max_rounds``,
+not with one player holding every chip: the player with the most chips is then counted as the winner),
+``round_limit.N`` (the game was played with ``max_rounds`` = N), and for every seat ``n`` (counted from 1)
+``pots_won.n`` and ``games_won.n``. The report says how many games stopped at the limit.
 
 >>> from pokerkit_teach.core.simulate import simulate
 >>> result = simulate("pokerguess", players=3, bots=["random"], games=5, seed=1)
 >>> totals = result.totals
 >>> totals["pots_won.1"] + totals["pots_won.2"] + totals["pots_won.3"] + totals["pots_shared"] == totals["pots"]
 True
->>> report({"pots": 200, "pots_shared": 20, "pots_won.1": 120, "pots_won.2": 60}, 1000, "en")
-'1,000 games, 2 players, 200 pots (20 shared); seat 1: 60.0% of pots, seat 2: 30.0% of pots'
->>> report({"pots": 200, "pots_shared": 20, "pots_won.1": 120, "pots_won.2": 60}, 1000, "de", ["counter", "random"])
-'1.000 Spiele, 2 Spieler, 200 Pots (20 geteilt); counter: 60,0 % der Pots, random: 30,0 % der Pots'
+>>> figures = {"pots": 200, "pots_shared": 20, "pots_won.1": 120, "pots_won.2": 60, "games_won.1": 7, "games_won.2": 3}
+>>> report(figures, 10, "en")
+'10 games, 2 players, 200 pots (20 shared); seat 1: 60.0% of pots, 70.0% of games won; seat 2: 30.0% of pots, 30.0% of games won; every game ended by the rules (one player held all the chips)'
+>>> report(figures | {"games_stopped": 4, "round_limit.500": 10}, 10, "de", ["counter", "random"])
+'10 Spiele, 2 Spieler, 200 Pots (20 geteilt); counter: 60,0 % der Pots, 70,0 % der Spiele gewonnen; random: 30,0 % der Pots, 30,0 % der Spiele gewonnen; 4 der 10 Spiele endeten an der Rundengrenze (max_rounds = 500); dort zählte der Spieler mit den meisten Chips als Sieger'
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ def tally(state: Any) -> dict[str, float]:
         "pots_shared": sum(1 for r in results if r.shared),
         "pots_by_folding": sum(1 for r in results if r.by_folding),
         "games_stopped": 1 if outcome is not None and not outcome.by_rules else 0,
+        f"round_limit.{state.rules.max_rounds}": 1,
     }
     for seat in range(state.player_count):
         totals[f"pots_won.{seat + 1}"] = sum(1 for r in results if r.winner == seat)
@@ -53,16 +57,28 @@ def _percent(part: float, whole: float, lang: str) -> str:
 
 
 def report(totals: Mapping[str, float], games: int, lang: str, bots: Sequence[str] = ()) -> str:
-    """The sums of ``tally`` in words: games, players, pots (how many shared), and each seat's share of
-    the pots. With the bots' names (one for every seat, or one per seat) the shares are summed per bot."""
+    """The sums of ``tally`` in words: games, players, pots (how many shared), each seat's share of the
+    pots and of the games won, and how many games stopped at the round limit (their winner is the player
+    with the most chips, not one holding them all). With the bots' names (one for every seat, or one
+    per seat) the shares are summed per bot."""
     seats = sorted(int(key.split(".")[1]) for key in totals if key.startswith("pots_won."))
     pots = totals.get("pots", 0.0)
     names = list(bots) * len(seats) if len(bots) == 1 else list(bots)
-    won: dict[str, float] = {}
+    won: dict[str, list[float]] = {}
     for seat in seats:
         who = names[seat - 1] if len(names) == len(seats) else message("pokerguess.report.seat", lang, seat=seat)
-        won[who] = won.get(who, 0.0) + totals.get(f"pots_won.{seat}", 0.0)
+        sums = won.setdefault(who, [0.0, 0.0])
+        sums[0] += totals.get(f"pots_won.{seat}", 0.0)
+        sums[1] += totals.get(f"games_won.{seat}", 0.0)
     items = sorted(won.items()) if len(names) == len(seats) else list(won.items())
-    shares = ", ".join(message("pokerguess.report.share", lang, who=who, percent=_percent(n, pots, lang)) for who, n in items)
+    shares = "; ".join(message("pokerguess.report.share", lang, who=who, percent=_percent(n[0], pots, lang),
+                               games=_percent(n[1], games, lang)) for who, n in items)
+    stopped = totals.get("games_stopped", 0.0)
+    if stopped:
+        limits = sorted(int(key.split(".")[1]) for key in totals if key.startswith("round_limit."))
+        limit = f"max_rounds = {limits[0]}" if len(limits) == 1 else "max_rounds"
+        ended = message("pokerguess.report.stopped", lang, stopped=_number(stopped, lang), games=_number(games, lang), limit=limit)
+    else:
+        ended = message("pokerguess.report.by_rules", lang)
     return message("pokerguess.report.summary", lang, games=_number(games, lang), players=len(seats), pots=_number(pots, lang),
-                   shared=_number(totals.get("pots_shared", 0.0), lang), shares=shares)
+                   shared=_number(totals.get("pots_shared", 0.0), lang), shares=shares, ended=ended)

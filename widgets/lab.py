@@ -289,26 +289,27 @@ class VariantLabApp(App):
         except Exception as error:  # noqa: BLE001 - a run in a thread has no one else to tell
             translate = getattr(error, "text", None)
             failed = translate(self.lang) if callable(translate) else f"{type(error).__name__}: {error}"
-        finally:
+        try:
             self.progress.value = done
+            stopped = self.stop_flag.is_set()
+            if results:
+                self.results, self.run_settings = results, (players, bot, games, seed)
+            self.refresh()
+            if failed is not None:
+                self.say(self.t(_K + "failed", error=failed), "error")
+                return
+            seconds = f"{time.perf_counter() - start:.1f}"
+            seconds = seconds.replace(".", ",") if self.lang == "de" else seconds
+            if stopped:
+                text = self.t(_K + "stopped", done=done, total=self.progress.max, seconds=seconds)
+            else:
+                text = self.t(_K + "done", count=len(results), seconds=seconds)
+            if clipped:
+                text = self.t(_K + "clipped", most=games) + " " + text
+            self.say(text)
+        finally:  # Run comes back last, once the page shows the results and the message
             self.thread = None
             self._set_running(False)
-        stopped = self.stop_flag.is_set()
-        if results:
-            self.results, self.run_settings = results, (players, bot, games, seed)
-        self.refresh()
-        if failed is not None:
-            self.say(self.t(_K + "failed", error=failed), "error")
-            return
-        seconds = f"{time.perf_counter() - start:.1f}"
-        seconds = seconds.replace(".", ",") if self.lang == "de" else seconds
-        if stopped:
-            text = self.t(_K + "stopped", done=done, total=self.progress.max, seconds=seconds)
-        else:
-            text = self.t(_K + "done", count=len(results), seconds=seconds)
-        if clipped:
-            text = self.t(_K + "clipped", most=games) + " " + text
-        self.say(text)
 
     # -- drawing
     def config_name(self, variants: Sequence[str]) -> str:

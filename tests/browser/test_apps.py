@@ -9,7 +9,10 @@ error or console error.
 
 from __future__ import annotations
 
+import json
 import re
+import time
+import urllib.request
 from pathlib import Path
 from typing import Any, Callable
 
@@ -191,4 +194,44 @@ def test_table_plays_a_full_deal_by_clicks(page: Page, voila_server: VoilaServer
     assert not p.locator(".pkt-app .pkt-error").count() or not p.locator(".pkt-app .pkt-error").first.inner_text().strip(), (
         p.locator(".pkt-app .pkt-error").first.inner_text()
     )
+    assert not page.errors, "\n".join(page.errors)
+
+
+def kernel_state(server: VoilaServer, kernel: str) -> str:
+    """The page's kernel's execution state, as the Jupyter server reports it."""
+    with urllib.request.urlopen(f"{server.base}/api/kernels/{kernel}", timeout=10) as response:
+        return str(json.loads(response.read())["execution_state"])
+
+
+@pytest.mark.skipif("variant_lab.ipynb" not in EXISTING, reason="notebooks/variant_lab.ipynb does not exist yet")
+def test_lab_run_can_be_stopped_and_the_kernel_is_idle_within_2_s(page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
+    """Run disables itself and offers Stop, the progress moves, and after Stop the page shows Run again
+    with "Stopped" and the kernel is idle (it never stayed busy: the run plays in the background)."""
+    page.open(voila_server.url("variant_lab.ipynb", "lang=en&seed=3&players=6"))
+    p = page.page
+    found = re.search(r'"kernelId": "([0-9a-f-]{36})"', p.content())
+    assert found, "the page names its kernel"
+    kernel = found.group(1)
+    assert "at most" in p.locator(".pkt-cap").first.inner_text()
+    games = p.locator(".pkt-games input").first
+    games.fill("600")
+    games.press("Enter")
+    run, stop = p.locator("button.pkt-run").first, p.locator("button.pkt-stop").first
+    assert run.is_enabled() and stop.is_disabled()
+    run.click(timeout=ANSWER_TIMEOUT)
+    stop.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
+    p.wait_for_function("() => !document.querySelector('button.pkt-stop').disabled", timeout=ANSWER_TIMEOUT)
+    assert run.is_disabled(), "Run is disabled while a run plays"
+    p.wait_for_timeout(1500)
+    assert kernel_state(voila_server, kernel) == "idle", "the run plays in the background: the kernel takes clicks"
+    assert "Playing" in p.locator(".pkt-message").first.inner_text(), "the run was still playing"
+    stop.click(timeout=ANSWER_TIMEOUT)
+    clicked = time.monotonic()
+    p.wait_for_function("() => !document.querySelector('button.pkt-run').disabled", timeout=2000)
+    assert time.monotonic() - clicked < 2
+    assert "Stopped after" in p.locator(".pkt-message").first.inner_text()
+    assert stop.is_disabled()
+    assert kernel_state(voila_server, kernel) == "idle"
+    assert p.locator(".pkt-results-table").count() == 1, "the games played before the stop are shown"
+    page.screenshot(artifacts, "lab-stopped")
     assert not page.errors, "\n".join(page.errors)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pokerkit_teach.pokerface import Variant
@@ -131,8 +133,13 @@ def test_free_for_all_game_and_variants_from_the_setup() -> None:
     state = app.state
     assert state is not None and state.rules.free_for_all and state.rules.failures_to_lose == 4
     assert app.pass_button.description == "I am done"
+    # nobody begins a free-for-all round: its announcement names no first player, in either language
+    starts = [line for line in re.findall(r"<div>([^<]*)</div>", app.log.value) if line.startswith("Token round")]
+    assert starts and all("(free-for-all)" in line and "begins" not in line for line in starts)
     app.language.value = "de"
     assert app.pass_button.description == "Ich bin fertig"
+    starts = [line for line in re.findall(r"<div>([^<]*)</div>", app.log.value) if line.startswith("Markenrunde")]
+    assert starts and all("(alle auf einmal)" in line and "beginnt" not in line for line in starts)
     play_until(app, lambda: app.state is not None and app.state.is_terminal())
 
 

@@ -188,7 +188,7 @@ def test_which_routes_answer_without_an_xsrf_token() -> None:
         assert _request(f"{base}/api/kernels")[0] == 404, "no route lists the kernels' ids"
         assert _request(f"{base}/api/sessions")[0] == 404
         assert _request(f"{base}/api/kernels/{other}", "DELETE")[0] == 404, "a guessed id shuts nothing down"
-        assert _request(f"{base}/voila/api/shutdown/{other}", "POST")[0] >= 400
+        assert _request(f"{base}/voila/api/shutdown/{other}", "POST")[0] == 404
         # another site's page: its requests carry its Origin, which the server refuses, id or not
         assert _request(f"{base}/api/kernels/{kernel}", "DELETE", evil)[0] == 404
         assert _request(f"{base}/voila/api/shutdown/{kernel}", "POST", evil)[0] == 404

@@ -17,12 +17,11 @@ from typing import Any, Iterable, Mapping, Sequence
 from pokerkit_teach.core.errors import InputError, OptionError
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.holdem.cards import Suit
+from pokerkit_teach.pokerface.showdown import MAX_PLAYERS, MIN_PLAYERS
 from pokerkit_teach.pokerface.state import PokerfaceState
 
 __all__ = ["Variant", "PokerfaceRules", "ROUND_SUITS", "SUCCESSES_TO_WIN", "MIN_PLAYERS", "MAX_PLAYERS", "rules_for"]
 
-MIN_PLAYERS = 3
-MAX_PLAYERS = 6
 SUCCESSES_TO_WIN = 3
 ROUND_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 

@@ -12,13 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from pokerkit_teach.core.errors import DuplicateCardError, in_context
+from pokerkit_teach.core.errors import DuplicateCardError, InputError, in_context
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, Row
 from pokerkit_teach.holdem.cards import Card, CardsLike, parse_cards
 from pokerkit_teach.holdem.explain import Comparison, compare_hands
 from pokerkit_teach.holdem.ranking import HandResult, best_hand, description_msg
 
-__all__ = ["ShowdownHand", "ShowdownStep", "ShowdownResult", "check_showdown", "token_label"]
+__all__ = ["ShowdownHand", "ShowdownStep", "ShowdownResult", "check_showdown", "token_label", "MIN_PLAYERS", "MAX_PLAYERS"]
+
+# Pokerface is played by 3 to 6 players, so a showdown has at most 6 hands (the ♠ tokens A to 6).
+MIN_PLAYERS = 3
+MAX_PLAYERS = 6
 
 
 def token_label(token: int) -> str:
@@ -94,7 +98,8 @@ def check_showdown(board: CardsLike, hands: Sequence[tuple[str, CardsLike]]) -> 
     """Check a Pokerface showdown: ``hands`` are ``(name, hole cards)`` in the order of the ♠ tokens.
 
     No hand may be weaker than its predecessor in token order; equally strong hands
-    may stand in either order.
+    may stand in either order. A game has at most 6 players, so more than 6 hands are an
+    :class:`InputError` (``place`` ``hands``).
 
     >>> result = check_showdown("Qc 8h 8s 5d 3c",
     ...     [("Anna", "7d 6h"), ("Ben", "4h 2d"), ("Carla", "Qd Ts"), ("Dan", "5s 5h")])
@@ -104,6 +109,10 @@ def check_showdown(board: CardsLike, hands: Sequence[tuple[str, CardsLike]]) -> 
     Failure: the hand of Ben (2♠) is weaker than the hand of Anna (A♠)
     """
     board_cards = parse_cards(board, count=5, what="the board")
+    if len(hands) > MAX_PLAYERS:
+        error = InputError(f"a Pokerface showdown has at most {MAX_PLAYERS} hands, one per player, got {len(hands)}")
+        error.place = "hands"
+        raise error
     if len(hands) < 2:
         raise ValueError(f"a showdown needs at least 2 hands, got {len(hands)}")
     names = [name for name, _ in hands]

@@ -184,3 +184,18 @@ def test_the_play_tab_shows_your_placed_hands_face_down_unless_in_study_mode(lan
     game.place_button.click()
     assert game.state is not None
     assert face_down not in text(game.your_hands.value) and "pkt-cards" in game.your_hands.value
+
+
+def test_an_automatic_baboon_pick_counts_a_dove_as_wild_only_when_another_player_shows_one() -> None:
+    drawn = parse_voces_cards("Js1 2s2 As2")
+    result = reveal({"A": "baboon dove As1 Ks1 Qs1", "B": "Ks2 Ks3 4s1 5s2 7s3"}, drawn=drawn)
+    # the lone Dove counts for nothing: the second Ace (a pair) beats the Jack (no straight flush without the Dove)
+    assert dict(result.swaps)["A"][0][1] == VocesCard.from_text("As2") and result.winners == ("A",)
+
+
+def test_the_bot_counts_a_dove_as_wild_only_when_another_player_shows_one() -> None:
+    specials = [Special.BABOON, Special.DOVE]
+    hands = {("Gema", 3): "baboon dove As1 Ks1 Qs1", ("Marina", 3): "Ks2 Ks3 4s1 5s2 7s3"}
+    state = play(stacked(hands, specials, then="Js1 2s2 As2"), TO_PICK, specials)
+    decision = BuilderBot(seed=1).decide(state.view_for(0))
+    assert decision is not None and decision.action == Pick(0, (3,))  # the second Ace, not the Jack

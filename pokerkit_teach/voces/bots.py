@@ -56,10 +56,10 @@ class RandomVocesBot(Bot[VocesView]):
         return Decision(action, Msg.of("voces.reason.random", move=Msg.of(f"voces.move.{kind.__name__.lower()}")))
 
 
-def _rank(cards: Sequence[AnyVocesCard], lowest: bool = False) -> VocesHand:
-    """The hand as the bot expects it to rank (Doves counted as wild, a Baboon as worth nothing; wilds
-    as low as they go when ``lowest``: the Capybaras turn the ranking over)."""
-    return rank_voces_hand(cards, wild_kinds=WILDS, baboon_valueless=True, lowest=lowest)
+def _rank(cards: Sequence[AnyVocesCard], lowest: bool = False, wild_kinds: Sequence[Special] = WILDS) -> VocesHand:
+    """The hand as the bot expects it to rank (Doves counted as wild unless known otherwise, a Baboon as
+    worth nothing; wilds as low as they go when ``lowest``: the Capybaras turn the ranking over)."""
+    return rank_voces_hand(cards, wild_kinds=wild_kinds, baboon_valueless=True, lowest=lowest)
 
 
 def _keepers(hand: Sequence[AnyVocesCard]) -> list[AnyVocesCard]:
@@ -156,13 +156,16 @@ class BuilderBot(Bot[VocesView]):
         cards = shown[view.seat]  # face up now, even if it was filled blind
         # an odd number of Capybaras among the hands shown turns the ranking over: then the lowest hand wins
         lowest = sum(isinstance(c, SpecialCard) and c.kind is Special.CAPYBARA for h in shown.values() for c in h) % 2 == 1
+        # the hands are face up: a Dove is wild only if another player shows one
+        dove = any(isinstance(c, SpecialCard) and c.kind is Special.DOVE for s, h in shown.items() if s != view.seat for c in h)
+        wilds = WILDS if dove else (Special.RACCOON,)
         best: tuple[tuple[int, ...], Pick] | None = None
         for action in view.legal_actions:
             if not isinstance(action, Pick):
                 continue
             picks = iter(view.drawn[c - 1] for c in action.choices)
             swapped = [next(picks, c) if isinstance(c, SpecialCard) and c.kind is Special.BABOON else c for c in cards]
-            ranked = _rank(swapped, lowest)
+            ranked = _rank(swapped, lowest, wilds)
             score = (ranked.category.value, *ranked.key)
             if best is None or (score < best[0] if lowest else score > best[0]):
                 best = (score, action)

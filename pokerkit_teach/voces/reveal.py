@@ -74,6 +74,13 @@ def _holds(cards: Sequence[AnyVocesCard], kind: Special) -> int:
     return sum(1 for c in cards if isinstance(c, SpecialCard) and c.kind is kind)
 
 
+def _wild_kinds(hands: Mapping[str, Sequence[AnyVocesCard]], name: str) -> tuple[Special, ...]:
+    """The special cards that are wild in ``name``'s hand: the Raccoon, and the Dove when another player
+    shows one (a Baboon never brings a Dove: special cards drawn for it are set aside)."""
+    others_show_dove = any(_holds(cards, Special.DOVE) for other, cards in hands.items() if other != name)
+    return (Special.RACCOON, Special.DOVE) if others_show_dove else (Special.RACCOON,)
+
+
 def reveal(
     hands: Mapping[str, str | Sequence[AnyVocesCard]],
     draw_pile: Sequence[AnyVocesCard] = (),
@@ -141,7 +148,8 @@ def reveal(
                        else itertools.permutations(drawn_cards, len(swapped)))
             best: tuple[VocesHand, tuple[VocesCard, ...]] | None = None
             for option in options:
-                ranked = rank_voces_hand(rest + list(option), ace_low_straight, baboon_valueless=bool(left), lowest=flipped)
+                ranked = rank_voces_hand(rest + list(option), ace_low_straight, _wild_kinds(parsed, name),
+                                         baboon_valueless=bool(left), lowest=flipped)
                 if best is None or (ranked < best[0] if flipped else ranked > best[0]):
                     best = (ranked, option)
             assert best is not None
@@ -156,8 +164,7 @@ def reveal(
     for name, cards in parsed.items():
         if name in out:
             continue
-        others_show_dove = any(_holds(c, Special.DOVE) for other, c in parsed.items() if other != name)
-        wild_kinds = (Special.RACCOON, Special.DOVE) if others_show_dove else (Special.RACCOON,)
+        wild_kinds = _wild_kinds(parsed, name)
         leftover = stranded or bool(_holds(cards, Special.BABOON))
         ranked_hands.append((name, rank_voces_hand(cards, ace_low_straight, wild_kinds, baboon_valueless=leftover, lowest=flipped)))
     winners: tuple[str, ...] = ()

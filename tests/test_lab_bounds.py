@@ -193,3 +193,23 @@ def test_in_a_kernel_a_run_leaves_the_kernel_answering_and_free_to_shut_down() -
             manager.context.destroy(linger=0)
 
     in_thread(body)
+
+
+def test_the_seconds_played_move_every_second_even_during_one_long_game() -> None:
+    """A reader's game at 6 players can take more than a second: the seconds beside the progress bar
+    (checked every half second) still change every second."""
+    app = VariantLabApp(query="lang=de&players=6&seed=5")
+    app.bot.value, app.games.value = "reader", 60
+    app.background = True
+    ticks: list[tuple[float, str]] = []
+    app.progress.observe(lambda change: ticks.append((time.perf_counter(), change["new"])), names="description")
+    begun = time.perf_counter()
+    app.run()
+    time.sleep(2.3)
+    app.stop()
+    assert app.wait(20)
+    shown = [(at, value) for at, value in ticks if value]
+    assert [value for _, value in shown[:3]] == ["0 s", "1 s", "2 s"]
+    times = [begun] + [at for at, _ in shown]
+    assert max(b - a for a, b in zip(times, times[1:])) < 1.25, "a new second is shown every second"
+    app.close()

@@ -49,6 +49,7 @@ VARIANTS = ("free-for-all", "rising-stakes", "soft-landing")
 MAX_GAMES = 20000
 RUN_SECONDS = 60  # one run plays about this long at most, whatever is asked (see run_cap)
 PROGRESS_EVERY = 0.25  # s between moves of the progress bar during a run
+TICK_EVERY = 0.5  # s between updates of the seconds played, beside the progress bar
 # Games per second of one core of the 2-core server with core.simulate.simulate, the slowest of the base
 # game and the variants (soft landing and all three make games longer), measured 2026-12-01 while other
 # work shared the cores. Free of load it was up to twice as fast (random at 3 players 270/s, 6 players
@@ -219,6 +220,7 @@ class VariantLabApp(App):
         clipped = games > per_configuration
         games = min(games, per_configuration)
         self.stop_flag = threading.Event()
+        self.progress.description = ""
         self._set_running(True)
         self.progress.max = games * len(configurations)
         self.progress.value = 0
@@ -228,6 +230,14 @@ class VariantLabApp(App):
             return
         self.thread = threading.Thread(target=self._play, args=args, name="pkt-lab-run", daemon=True)
         self.thread.start()
+        threading.Thread(target=self._tick, args=(time.perf_counter(),), name="pkt-lab-clock", daemon=True).start()
+
+    def _tick(self, start: float) -> None:
+        """The seconds a background run has played, beside the progress bar every half second: the page
+        sees the run move even while one long game (a reader's at 6 players) is being played."""
+        while self.running and not self.stop_flag.wait(TICK_EVERY):
+            if self.running:
+                self.progress.description = self.t(_K + "elapsed", seconds=int(time.perf_counter() - start))
 
     def stop(self) -> None:
         """Ask the run to stop after the game it plays now."""

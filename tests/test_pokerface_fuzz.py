@@ -2,8 +2,8 @@
 
 Each game checks, as it goes: every token is in the middle or with exactly one player; every round ends
 (the emergency brake bounds it); every deal uses 52 distinct cards; the tally matches the showdowns,
-recomputed here from the hands; and now and then a random illegal action is refused and leaves the
-state exactly as it was. The games run in two processes (the machine has two cores).
+recomputed here from the hands; now and then a random illegal action is refused and leaves the
+state exactly as it was; every tenth game's history, replayed, rebuilds the same game. The games run in two processes (the machine has two cores).
 
 Games with forced chance steps: the chance steps are applied one by one, half of them with random cards
 given by the caller (sometimes as lists, changed after they were applied), and before each a few broken
@@ -127,10 +127,18 @@ def play_games(first: int, count: int) -> dict[str, int]:
         outcome = state.outcome
         assert outcome is not None and outcome.winners == (tuple(range(players)) if state.won else ())
         assert outcome.scores == ((1.0 if state.won else 0.0),) * players
+        if game % 10 == 0:  # every tenth game: the history, replayed, rebuilds the same game
+            replayed = PokerfaceState.from_history(state.rules, state.history)
+            assert visible(replayed) == visible(state) and replayed.events == state.events
         stats["games"] += 1
         stats["deals"] += len(state.deal_results)
         stats["brakes"] += sum(e.kind == "brake" for e in state.events)
     return stats
+
+
+def test_twenty_random_legal_games_keep_every_rule() -> None:
+    stats = play_games(0, 20)
+    assert stats["games"] == 20 and stats["refused"] > 100 and stats["brakes"] > 10
 
 
 @pytest.mark.slow

@@ -14,13 +14,17 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
 import uuid
 from pathlib import Path
+from queue import Empty
 
 import pytest
+from jupyter_client.manager import KernelManager
+from websockets.sync.server import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -208,3 +212,52 @@ def test_which_routes_answer_without_an_xsrf_token() -> None:
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait(timeout=10)
+
+
+def test_a_preheated_kernel_waits_for_its_page_busy_and_silent_so_cull_busy_stays_false() -> None:
+    """voila.json keeps ``cull_busy: false`` (docs/serving.md): a preheated kernel waits for its page inside
+    a running cell, busy and without output, so culling busy kernels after 15 silent minutes would end
+    a class pool's kernels while they wait."""
+
+    def never_answer(connection: object) -> None:
+        time.sleep(6)  # no page asks for the kernel while it is watched (4 s)
+
+    with serve(never_answer, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        env = {key: value for key, value in os.environ.items() if key != "QUERY_STRING"} | {
+            "VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k-9", "VOILA_APP_PORT": str(server.socket.getsockname()[1])}
+        manager = KernelManager(kernel_name="python3")
+        states: list[str] = []
+        outputs: list[str] = []
+
+        def body() -> None:
+            manager.start_kernel(env=env)
+            client = manager.client()
+            try:
+                client.start_channels()
+                client.wait_for_ready(timeout=60)
+                asked = client.execute("from pokerkit_teach.widgets.common import app_params\napp_params()")
+                deadline = time.monotonic() + 4
+                while time.monotonic() < deadline:
+                    try:
+                        message = client.get_iopub_msg(timeout=0.5)
+                    except Empty:
+                        continue
+                    if message["parent_header"].get("msg_id") != asked:
+                        continue
+                    if message["msg_type"] == "status":
+                        states.append(message["content"]["execution_state"])
+                    elif message["msg_type"] in ("stream", "execute_result", "display_data", "error"):
+                        outputs.append(message["msg_type"])
+            finally:
+                client.stop_channels()
+                manager.shutdown_kernel(now=True)
+                manager.context.destroy(linger=0)
+
+        thread = threading.Thread(target=body)  # the session's browser may keep an event loop in the main thread
+        thread.start()
+        thread.join(120)
+        server.shutdown()
+    assert states == ["busy"] and outputs == [], (states, outputs)
+    config = json.loads((ROOT / "voila.json").read_text())["MappingKernelManager"]
+    assert config["cull_busy"] is False and config["cull_idle_timeout"] < 3600

@@ -450,3 +450,16 @@ def test_the_history_keeps_its_own_copy_of_forced_cards() -> None:
     assert state.history[-1] == DealBoard(Phase.FLOP, tuple(parse_cards("2c 3c 4c")))
     replay = PokerfaceState.from_history(state.rules, state.history, auto_chance=False)
     assert visible(replay) == visible(state)
+
+
+def test_a_free_for_all_brake_with_nobody_to_take_says_so() -> None:
+    state = PokerfaceRules(("A", "B", "C"), 0, FFA).new_game(seed=6)
+    play(state, TakeFromMiddle(0, 1), TakeFromMiddle(1, 2), TakeFromMiddle(2, 3), Pass(2),
+         TakeFromPlayer(1, 0), TakeFromMiddle(0, 2), TakeFromPlayer(1, 0), TakeFromMiddle(0, 1),
+         TakeFromPlayer(1, 0), TakeFromMiddle(0, 2))  # the ninth take leaves every player with a token
+    brakes = [e for e in state.events if e.kind.startswith("brake")]
+    assert [e.kind for e in brakes] == ["brake_free_for_all_all_hold"]
+    assert brakes[0].rule == "brake_free_for_all" and brakes[0].rule_text("de")
+    for lang in ("en", "de"):
+        assert not brakes[0].describe(lang).rstrip().endswith(":")
+    assert state.rounds[Suit.CLUBS].finished

@@ -12,7 +12,7 @@ from pokerkit_teach.voces.cards import SUIT_COUNT, AnyVocesCard, Special, Specia
 from pokerkit_teach.voces.ranking import _evaluate, rank_voces_hand
 
 
-def brute_force(hand: tuple[AnyVocesCard, ...], lowest: bool) -> tuple[int, ...]:
+def brute_force(hand: tuple[AnyVocesCard, ...], lowest: bool, ace_low: bool = False) -> tuple[int, ...]:
     """The old search: every value and a few suits for each wild card; the best (or worst) hand wins."""
     valued = [c for c in hand if isinstance(c, VocesCard)]
     wilds = [c for c in hand if isinstance(c, SpecialCard) and c.kind is Special.RACCOON]
@@ -26,7 +26,7 @@ def brute_force(hand: tuple[AnyVocesCard, ...], lowest: bool) -> tuple[int, ...]
         cards = [VocesCard(v, s) for v, s in picks]
         all_ranks = ranks + [c.rank for c in cards]
         full = len(all_ranks) == 5
-        category, key = _evaluate(all_ranks, suits + [c.suit for c in cards] if full else [], False)
+        category, key = _evaluate(all_ranks, suits + [c.suit for c in cards] if full else [], ace_low)
         found.append((category.value, *key))
     return min(found) if lowest else max(found)
 
@@ -42,12 +42,13 @@ def random_hand(rng: random.Random, wilds: int) -> tuple[AnyVocesCard, ...]:
 
 @pytest.mark.parametrize("wilds", [0, 1, 2])
 @pytest.mark.parametrize("lowest", [False, True])
-def test_the_search_by_category_ranks_exactly_as_trying_every_card(wilds: int, lowest: bool) -> None:
+@pytest.mark.parametrize("ace_low", [False, True])
+def test_the_search_by_category_ranks_exactly_as_trying_every_card(wilds: int, lowest: bool, ace_low: bool) -> None:
     rng = random.Random(16 + wilds)
-    for _ in range(300 if wilds < 2 else 60):
+    for _ in range(300 if wilds < 2 else 40):
         hand = random_hand(rng, wilds)
-        ranked = rank_voces_hand(hand, lowest=lowest)
-        assert (ranked.category.value, *ranked.key) == brute_force(hand, lowest), hand
+        ranked = rank_voces_hand(hand, ace_low_straight=ace_low, lowest=lowest)
+        assert (ranked.category.value, *ranked.key) == brute_force(hand, lowest, ace_low), hand
 
 
 @pytest.mark.parametrize("text", ["2s1 3s2 4s3 6s4 raccoon", "As1 Ks1 Qs1 raccoon raccoon#2", "2s1 2s2 raccoon raccoon#2 9s3",
@@ -76,8 +77,8 @@ def test_the_wilds_stand_for_real_cards_that_make_the_category_shown() -> None:
 def test_five_wild_cards_are_ranked_in_a_few_milliseconds() -> None:
     hand = "raccoon raccoon#2 raccoon#3 raccoon#4 raccoon#5"
     for lowest in (False, True):
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: a loaded shared machine does not make it fail
         rank_voces_hand(hand, lowest=lowest)
-        assert time.perf_counter() - start < 0.05  # under 10 ms on a quiet machine; slack for a shared one
+        assert time.process_time() - start < 0.02  # under 1 ms on a quiet machine (see pokerkit_teach.voces.bench)
     assert rank_voces_hand(hand).describe().startswith("five Aces")
     assert rank_voces_hand(hand, lowest=True).key == (7, 5, 4, 3, 2)

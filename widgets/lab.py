@@ -230,14 +230,14 @@ class VariantLabApp(App):
             return
         self.thread = threading.Thread(target=self._play, args=args, name="pkt-lab-run", daemon=True)
         self.thread.start()
-        threading.Thread(target=self._tick, args=(time.perf_counter(),), name="pkt-lab-clock", daemon=True).start()
+        threading.Thread(target=self._tick, args=(self.thread, self.stop_flag, time.perf_counter()), name="pkt-lab-clock",
+                         daemon=True).start()
 
-    def _tick(self, start: float) -> None:
-        """The seconds a background run has played, beside the progress bar every half second: the page
-        sees the run move even while one long game (a reader's at 6 players) is being played."""
-        while self.running and not self.stop_flag.wait(TICK_EVERY):
-            if self.running:
-                self.progress.description = self.t(_K + "elapsed", seconds=int(time.perf_counter() - start))
+    def _tick(self, run: threading.Thread, stop_flag: threading.Event, start: float) -> None:
+        """The seconds the background run ``run`` has played, beside the progress bar every half second:
+        the page sees the run move even while one long game (a reader's at 6 players) is being played."""
+        while not stop_flag.wait(TICK_EVERY) and self.thread is run:
+            self.progress.description = self.t(_K + "elapsed", seconds=int(time.perf_counter() - start))
 
     def stop(self) -> None:
         """Ask the run to stop after the game it plays now."""

@@ -14,6 +14,7 @@ import time
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Sequence, TextIO
 
+from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.i18n import LANGUAGES
 from pokerkit_teach.core.registry import all_games, game_names
 from pokerkit_teach.core.scenarios import builtin_scenarios, load_any_scenario
@@ -42,6 +43,22 @@ def cpu_count() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+def _one_line(text: object) -> str:
+    """An error message on one line: line breaks in a name or a file name are shown as ``\\n``."""
+    return str(text).replace("\r", "\\r").replace("\n", "\\n")
+
+
+def _error_text(error: BaseException, lang: str) -> str:
+    """An error's message on one line; a refused move's reason (an :class:`IllegalAction`, from the
+    catalogues) in ``lang``, also where a scenario error quotes it at its end."""
+    if isinstance(error, IllegalAction):
+        return _one_line(error.text(lang))
+    text, reason = str(error), error.__context__
+    if isinstance(reason, IllegalAction) and text.endswith(str(reason)):
+        text = text[: len(text) - len(str(reason))] + reason.text(lang)
+    return _one_line(text)
 
 
 def _whole_number(low: int, high: int) -> Any:
@@ -151,7 +168,7 @@ def _rank(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> 
                 _rank_voces(text, args, out)
             except ValueError as error:
                 where = f"line {line_number}: " if line_number is not None else ""
-                print(f"error: {where}{error}", file=err)
+                print(f"error: {where}{_one_line(error)}", file=err)
                 status_v = EXIT_USAGE
         if not sources_v:
             print("error: no cards given: name 5 cards, or give one hand per line on stdin", file=err)
@@ -170,7 +187,7 @@ def _rank(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> 
             result = best_hand(text)
         except ValueError as error:
             where = f"line {line_number}: " if line_number is not None else ""
-            print(f"error: {where}{error}", file=err)
+            print(f"error: {where}{_one_line(error)}", file=err)
             status = EXIT_USAGE
             continue
         if args.json:
@@ -192,7 +209,7 @@ def _showdown(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
         hands = [_parse_hand_option(text) for text in args.hand or []]
         result = check_showdown(args.board, hands)
     except ValueError as error:
-        print(f"error: {error}", file=err)
+        print(f"error: {_one_line(error)}", file=err)
         return EXIT_USAGE
     if args.json:
         print(json.dumps(showdown_json(result, args.lang), ensure_ascii=False, indent=2), file=out)
@@ -216,12 +233,12 @@ def _replay(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -
     try:
         scenario = load_any_scenario(args.scenario)  # its errors name the file and the field
     except ValueError as error:
-        print(f"error: {error}", file=err)
+        print(f"error: {_one_line(error)}", file=err)
         return EXIT_USAGE
     try:
         replay = scenario.replay()
     except ValueError as error:  # a step the rules refuse: name the file (or the built-in scenario) too
-        print(f"error: {args.scenario}: {error}", file=err)
+        print(f"error: {_one_line(args.scenario)}: {_error_text(error, args.lang)}", file=err)
         return EXIT_USAGE
     if args.json:
         print(json.dumps(replay.as_json(args.lang), ensure_ascii=False, indent=2), file=out)
@@ -248,7 +265,7 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
             options={"variants": variants, "specials": args.specials or []},
         )
     except ValueError as error:
-        print(f"error: {error}", file=err)
+        print(f"error: {_one_line(error)}", file=err)
         return EXIT_USAGE
     if args.json:
         print(json.dumps(result.as_json(), ensure_ascii=False), file=out)
@@ -259,7 +276,7 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # argparse's own errors: exit status 2 with one line
-        self.exit(EXIT_USAGE, f"error: {message} (see '{self.prog} --help')\n")
+        self.exit(EXIT_USAGE, f"error: {_one_line(message)} (see '{self.prog} --help')\n")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -18,10 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerkit_teach.cli import main
-from pokerkit_teach.core.scenarios import MAX_DEPTH, ScenarioError, builtin_scenarios, check_scenario_data, scenario_schema
+from pokerkit_teach.core.scenarios import MAX_DEPTH, ScenarioError, builtin_scenarios, check_scenario_data, json_path, scenario_schema
 from pokerkit_teach.pokerface.scenarios import load_scenario
-from pokerkit_teach.pokerguess.scenarios import load_guess_scenario
-from pokerkit_teach.voces.scenarios import load_voces_scenario
+from pokerkit_teach.pokerguess.scenarios import GuessScenario, load_guess_scenario
+from pokerkit_teach.voces import scenarios as voces_scenarios
+from pokerkit_teach.voces.scenarios import VocesScenario, load_voces_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS_SCHEMA = ROOT / "docs" / "scenario.schema.json"
@@ -238,7 +239,7 @@ def check_generated(data: Any, path: tuple[Any, ...]) -> None:
         check_scenario_data(data, "generated.json")
     except ScenarioError as error:
         place = str(error.place)
-        changed = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+        changed = json_path(path)
         if path[0] != "game":  # another game's fields are then checked
             assert place == "(top level)" or changed.startswith(place) or place.startswith(changed), (place, changed)
         assert f"generated.json: {place}" in str(error)
@@ -255,3 +256,57 @@ def test_changed_built_in_files_are_replayed_or_refused_naming_the_field(case: t
 @given(changed_files())
 def test_changed_built_in_files_2000_cases(case: tuple[Any, tuple[Any, ...], str]) -> None:
     check_generated(case[0], case[1])
+
+
+
+def test_the_schema_knows_every_option_of_the_loaders() -> None:
+    """A new option in a game's loader must be added to the schema too, or files using it are refused."""
+    defs = scenario_schema()["$defs"]
+    assert voces_scenarios._OPTIONS <= set(defs["voces"]["properties"]["options"]["properties"])
+    for option in defs["pokerguess"]["properties"]["options"]["properties"]:  # and the loader takes every one it names
+        GuessScenario.from_dict(GUESS | {"options": {option: {"count_folded_cards": False}.get(option, 5)}}, "lesson.json")
+    for option in defs["voces"]["properties"]["options"]["properties"]:
+        value = {"specials": [], "rounds": 1, "tie_rule": "nobody", "fold_timing": "at_betting"}.get(option, True)
+        if option in voces_scenarios._OPTIONS:
+            VocesScenario.from_dict(VOCES | {"options": {option: value}}, "lesson.json")
+
+
+def test_a_field_or_name_with_a_line_break_still_gives_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "lesson.json"
+    path.write_text(json.dumps(GUESS | {"\n": 1}), encoding="utf-8")
+    status, _, err = replay(path)
+    assert (status, err) == (2, f"error: {path}: [\"\\n\"]: unknown field '\\n' (the fields here are $schema, about, dealer, game, "
+                                "name, options, players, rounds, title)\n")
+    path.write_text(json.dumps(POKERFACE | {"players": ["A\nB", "C", "D"], "deals": [{"moves": ["C takes 1", "A\nB takes 2"]}]}),
+                    encoding="utf-8")
+    status, _, err = replay(path)
+    assert status == 2 and err.count("\n") == 1 and "A\\nB" in err
+
+
+@pytest.mark.parametrize("base, moves", [
+    (POKERFACE, {"deals": [{"moves": ["C takes 1"]}]}),
+    (GUESS, {"rounds": [GUESS["rounds"][0] | {"moves": ["B stays"]}]}),  # type: ignore[index]
+    (VOCES, {"rounds": [{"deck": "", "moves": ["B: bet 1 0 0 1"]}]}),
+])
+def test_a_refused_move_is_explained_in_the_language_asked_for(tmp_path: Path, base: dict[str, Any], moves: dict[str, Any]) -> None:
+    path = tmp_path / "lesson.json"
+    path.write_text(json.dumps(base | moves), encoding="utf-8")
+    load = {"pokerface": load_scenario, "pokerguess": load_guess_scenario, "voces": load_voces_scenario}[base.get("game", "pokerface")]
+    with pytest.raises(ScenarioError) as refused:
+        load(path).replay()
+    reason = refused.value.__context__
+    assert reason is not None and hasattr(reason, "text")
+    english, german = reason.text("en"), reason.text("de")
+    assert english != german
+    status, _, err = replay(path, "--lang", "de")
+    assert status == 2 and err.rstrip("\n").endswith(german) and english not in err
+    status, _, err = replay(path)
+    assert status == 2 and err.rstrip("\n").endswith(english)
+
+
+def test_a_file_name_with_a_line_break_still_gives_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "my\nlesson.json"
+    for shape in ({"seed": "x"}, {}):
+        path.write_text(json.dumps(POKERFACE | {"deals": [{"moves": ["A takes 1"]}]} | shape), encoding="utf-8")
+        status, _, err = replay(path)
+        assert status == 2 and err.count("\n") == 1 and "my\\nlesson.json" in err

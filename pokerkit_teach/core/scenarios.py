@@ -8,6 +8,7 @@ reading a file, and playing scenario rounds step by step.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from functools import lru_cache
 from importlib import resources
@@ -23,7 +24,7 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from pokerkit_teach.core.registry import all_games, get_game
 
 __all__ = ["ScenarioError", "read_titles_and_players", "pick_title", "read_builtin", "load_named_or_file", "replay_rounds",
-           "builtin_scenarios", "load_any_scenario", "read_json", "check_scenario_data", "scenario_schema", "MAX_DEPTH"]
+           "builtin_scenarios", "load_any_scenario", "read_json", "check_scenario_data", "scenario_schema", "json_path", "MAX_DEPTH"]
 
 T = TypeVar("T")
 
@@ -182,11 +183,20 @@ def _validator() -> Any:
     return _Validator(scenario_schema())
 
 
-def _json_path(parts: Sequence[Any]) -> str:
-    """``deals[0].board`` for the parts ``deals, 0, board``; ``(top level)`` for none."""
+def json_path(parts: Sequence[Any]) -> str:
+    """``deals[0].board`` for the parts ``deals, 0, board``; ``(top level)`` for none.
+
+    >>> json_path(["deals", 0, "hole", "Anna Lena"]), json_path([])
+    ('deals[0].hole["Anna Lena"]', '(top level)')
+    """
     text = ""
     for part in parts:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif re.fullmatch(r"[$A-Za-z_][$\w-]*", str(part), re.ASCII):
+            text += f".{part}" if text else str(part)
+        else:  # a key with spaces, dots or line breaks: quoted, so the path stays one line
+            text += f"[{json.dumps(str(part))}]"
     return text or "(top level)"
 
 
@@ -292,15 +302,15 @@ def check_scenario_data(data: Any, source: str) -> Any:
     """
     depth, deepest = _nesting(data)
     if depth > MAX_DEPTH:
-        where = _json_path(deepest[:3]) + ("..." if len(deepest) > 3 else "")
+        where = json_path(deepest[:3]) + ("..." if len(deepest) > 3 else "")
         error = ScenarioError(f"{source}: {where}: nested more than {MAX_DEPTH} levels deep; a scenario needs at most 4")
-        error.place = _json_path(deepest[:1])
+        error.place = json_path(deepest[:1])
         raise error
     problem = jsonschema.exceptions.best_match(_validator().iter_errors(data))
     if problem is not None:
         path, expected = _describe(problem)
-        error = ScenarioError(f"{source}: {_json_path(path)}: {expected}")
-        error.place = _json_path(path)
+        error = ScenarioError(f"{source}: {json_path(path)}: {expected}")
+        error.place = json_path(path)
         raise error
     if isinstance(data, dict) and "$schema" in data:
         data = {key: value for key, value in data.items() if key != "$schema"}

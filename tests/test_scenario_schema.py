@@ -7,6 +7,8 @@ import copy
 import io
 import json
 import re
+import subprocess
+import sys
 import tempfile
 from importlib import resources
 from pathlib import Path
@@ -310,3 +312,14 @@ def test_a_file_name_with_a_line_break_still_gives_one_line(tmp_path: Path) -> N
         path.write_text(json.dumps(POKERFACE | {"deals": [{"moves": ["A takes 1"]}]} | shape), encoding="utf-8")
         status, _, err = replay(path)
         assert status == 2 and err.count("\n") == 1 and "my\\nlesson.json" in err
+
+
+def test_the_command_line_starts_without_the_slow_imports() -> None:
+    """jsonschema is imported on first use, and without the grammar it would build for a format the
+    schema does not use (several seconds); that package can still be imported afterwards."""
+    code = ("import sys, io; from pokerkit_teach.cli import main; assert 'jsonschema' not in sys.modules; "
+            "assert main(['replay', 'token-round'], out=io.StringIO(), err=io.StringIO()) == 0; "
+            "assert 'jsonschema' in sys.modules and 'rfc3987_syntax' not in sys.modules; "
+            "import importlib.util; assert importlib.util.find_spec('rfc3987_syntax') is None or __import__('rfc3987_syntax')")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr

@@ -13,15 +13,16 @@ import sys
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
-
-import jsonschema
-from jsonschema.exceptions import ValidationError
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 from pokerkit_teach.core.errors import IllegalAction, InputError, OptionError
 from pokerkit_teach.core.game import CHANCE, ReplayStep as GameStep
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from pokerkit_teach.core.registry import all_games, get_game
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 __all__ = ["ScenarioError", "read_titles_and_players", "pick_title", "read_builtin", "load_named_or_file", "replay_rounds",
            "builtin_scenarios", "load_any_scenario", "read_json", "check_scenario_data", "scenario_schema", "json_path", "MAX_DEPTH"]
@@ -164,10 +165,23 @@ def _whole_number(checker: Any, value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_Validator = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number),
-)
+def _jsonschema() -> ModuleType:
+    """``jsonschema``, imported on first use (as numpy is), so that the command line starts quickly.
+
+    ``jsonschema`` imports ``rfc3987_syntax`` when it is installed (Jupyter's dependencies bring it), and
+    that builds a grammar for several seconds, only to check the ``iri`` format, which the scenario schema
+    does not use: when this is the first import of both, that one is skipped (and can still be imported
+    later by anyone who needs it)."""
+    skip = "jsonschema" not in sys.modules and "rfc3987_syntax" not in sys.modules
+    if skip:
+        sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # makes its import fail quickly
+    try:
+        import jsonschema  # imported on first use, see above
+        import jsonschema.exceptions
+    finally:
+        if skip:
+            del sys.modules["rfc3987_syntax"]
+    return jsonschema
 
 
 @lru_cache(maxsize=1)
@@ -180,7 +194,10 @@ def scenario_schema() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _validator() -> Any:
-    return _Validator(scenario_schema())
+    jsonschema = _jsonschema()
+    checker = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number)
+    validator = jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=checker)
+    return validator(scenario_schema())
 
 
 def json_path(parts: Sequence[Any]) -> str:
@@ -306,7 +323,7 @@ def check_scenario_data(data: Any, source: str) -> Any:
         error = ScenarioError(f"{source}: {where}: nested more than {MAX_DEPTH} levels deep; a scenario needs at most 4")
         error.place = json_path(deepest[:1])
         raise error
-    problem = jsonschema.exceptions.best_match(_validator().iter_errors(data))
+    problem = _jsonschema().exceptions.best_match(_validator().iter_errors(data))
     if problem is not None:
         path, expected = _describe(problem)
         error = ScenarioError(f"{source}: {json_path(path)}: {expected}")

@@ -97,6 +97,7 @@ def play_rounds(first: int, count: int) -> dict[str, int]:
             tuple(f"P{i}" for i in range(n)), specials=SPECIAL_CHOICES[int(rng.integers(len(SPECIAL_CHOICES)))], rounds=1,
             ace_low_straight=bool(rng.integers(2)), tie_rule=list(TieRule)[int(rng.integers(2))],
             fold_timing=list(FoldTiming)[int(rng.integers(2))], unused_five_scores=bool(rng.integers(2)),
+            baboon_same_card=bool(rng.integers(2)),
         )
         state = rules.new_game(seed=rng)
         deck = Counter(rules.deck(1))

@@ -124,12 +124,12 @@ def test_simulate_pokerguess_prints_the_share_of_pots_per_seat() -> None:
                           capture_output=True, text=True, timeout=300)
     assert text.returncode == 0, text.stderr
     # the default bot (counter) in both seats: one share for the bot, as before the runner was shared
-    assert re.fullmatch(r"2 games, 2 players, \d+ pots \(\d+ shared\); counter: \d+\.\d% of pots, 100\.0% of games won; "
+    assert re.fullmatch(r"2 games, 2 players, [\d,]+ pots \([\d,]+ shared\); counter: \d+\.\d% of pots, 100\.0% of games won; "
                         r"(every game ended by the rules|\d of the 2 games stopped at the round limit \(max_rounds = \d+\)).* \(\d+\.\d s\)\n", text.stdout), text.stdout
     german = subprocess.run([str(PROGRAM), "simulate", "pokerguess", "--players", "2", "--games", "2", "--seed", "1", "--lang", "de"],
                             capture_output=True, text=True, timeout=300)
     assert german.returncode == 0, german.stderr
-    assert re.fullmatch(r"2 Spiele, 2 Spieler, \d+ Pots \(\d+ geteilt\); counter: \d+,\d % der Pots, 100,0 % der Spiele gewonnen; .* \(\d+[.,]\d s\)\n",
+    assert re.fullmatch(r"2 Spiele, 2 Spieler, [\d.]+ Pots \([\d.]+ geteilt\); counter: \d+,\d % der Pots, 100,0 % der Spiele gewonnen; .* \(\d+[.,]\d s\)\n",
                         german.stdout), german.stdout
 
 
@@ -145,3 +145,21 @@ def test_the_report_says_how_many_games_stopped_at_the_round_limit() -> None:
     ended = simulate("pokerguess", players=2, bots=["counter"], games=2, seed=1, options={"max_rounds": 5000})
     assert ended.totals["games_stopped"] == 0
     assert "every game ended by the rules" in ended.text("en") and "jedes Spiel endete nach den Regeln" in ended.text("de")
+
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules-readings.md"
+
+
+def test_the_default_round_limit_is_the_documented_one() -> None:
+    """Issue 16: the default ``max_rounds`` is the one docs/rules-readings.md states and measured."""
+    limit = PokerGuessRules(("A", "B", "C", "D")).max_rounds
+    section = DOCS.read_text(encoding="utf-8").split("## PokerGuess", 1)[1].split("\n## ", 1)[0]
+    assert f"the game also ends after {limit} rounds" in section
+    assert f"| {limit} (the default) |" in section  # the measured share of games that end by the rules
+    assert limit >= 1000  # at 200, nearly every game of four counter bots stopped at the limit
+
+
+@pytest.mark.slow
+def test_most_games_of_four_counter_bots_end_by_the_rules_at_the_default_limit() -> None:
+    result = simulate("pokerguess", players=4, bots=["counter"], games=24, seed=16, workers=2)
+    assert result.totals["games_stopped"] < 12, result.totals

@@ -262,7 +262,7 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
             args.game, players=args.players, bots=args.bots or (), games=args.games, seed=args.seed,
             workers=min(args.workers or 2, cpu_count(), args.games),
             progress=progress if args.games >= 200 else None,
-            options={"variants": variants, "specials": args.specials or []},
+            options={"variants": variants, "specials": args.specials or [], "max_rounds": args.max_rounds},
         )
     except ValueError as error:
         print(f"error: {_one_line(error)}", file=err)
@@ -339,6 +339,9 @@ def build_parser() -> argparse.ArgumentParser:
                               f"{game.name}: {', '.join(game.bot_names)} (default {game.default_bot})" for game in all_games()))
     simulate.add_argument("--specials", nargs="*", metavar="NAME",
                           help="Póker a Voces: the special cards in every round (raccoon, dove, capybara, baboon, penguin; at most two)")
+    simulate.add_argument("--max-rounds", type=_whole_number(1, 100_000), metavar="N",
+                          help="PokerGuess: stop a game after N rounds and count the player with the most chips as the winner "
+                               "(default: the game's round limit; the report says how many games stopped there)")
     simulate.add_argument("--games", type=_whole_number(1, GAMES_LIMIT), default=1000,
                           help=f"how many games, 1 to {GAMES_LIMIT:,} (default 1,000)")
     simulate.add_argument("--seed", type=_whole_number(0, SEED_LIMIT), default=0,

@@ -159,7 +159,7 @@ def simulate_checks_only(monkeypatch: pytest.MonkeyPatch, calls: list[dict[str, 
     def checked(game: str, **kwargs: Any) -> Any:
         calls.append({"game": game} | kwargs)
         info = get_game(game)
-        options = {k: tuple(v) for k, v in kwargs["options"].items() if v}
+        options = {k: tuple(v) if isinstance(v, list) else v for k, v in kwargs["options"].items() if v}
         info.new_rules(kwargs["players"], options)
         info.bots_for(tuple(kwargs["bots"]) or (info.default_bot,), kwargs["players"])
         raise NoWork()

@@ -100,7 +100,7 @@ def play_one(game: GameInfo, rules: Any, bot_names: Sequence[str], seed: int, nu
     return Match(state, bots, seed=rng, dealer=game.dealer).play_to_end()
 
 
-def _run_chunk(args: tuple[str, int, tuple[tuple[str, Any], ...], tuple[str, ...], int, list[int]]) -> dict[str, float]:
+def _run_chunk(args: tuple[str, int, tuple[tuple[str, Any], ...], tuple[str, ...], int, range]) -> dict[str, float]:
     name, players, options, bot_names, seed, numbers = args
     game = get_game(name)
     rules = game.new_rules(players, dict(options))
@@ -139,7 +139,7 @@ def simulate(
     start = time.perf_counter()
     chunk = max(1, min(200, games // (workers * 4) or 1))
     option_items = tuple(sorted(given.items()))
-    chunks = [(info.name, players, option_items, bot_names, seed, list(range(i, min(i + chunk, games))))
+    chunks = [(info.name, players, option_items, bot_names, seed, range(i, min(i + chunk, games)))
               for i in range(0, games, chunk)]
     totals: dict[str, float] = {}
     done = 0

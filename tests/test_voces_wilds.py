@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 
 import pytest
 
@@ -74,11 +73,8 @@ def test_the_wilds_stand_for_real_cards_that_make_the_category_shown() -> None:
             assert (category, key) == (ranked.category, ranked.key), (hand, lowest)
 
 
-def test_five_wild_cards_are_ranked_in_a_few_milliseconds() -> None:
+def test_five_wild_cards_are_ranked_best_and_worst() -> None:
+    # the time it takes is measured by benchmarks/voces_wilds.py (the old search took 95 s for this hand)
     hand = "raccoon raccoon#2 raccoon#3 raccoon#4 raccoon#5"
-    for lowest in (False, True):
-        start = time.process_time()  # CPU time: a loaded shared machine does not make it fail
-        rank_voces_hand(hand, lowest=lowest)
-        assert time.process_time() - start < 0.02  # under 1 ms on a quiet machine (see pokerkit_teach.voces.bench)
     assert rank_voces_hand(hand).describe().startswith("five Aces")
     assert rank_voces_hand(hand, lowest=True).key == (7, 5, 4, 3, 2)

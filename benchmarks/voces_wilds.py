@@ -1,4 +1,4 @@
-"""How long ranking a hand with wild cards takes: ``python -m pokerkit_teach.voces.bench``.
+"""How long ranking a hand with wild cards takes: ``.venv/bin/python benchmarks/voces_wilds.py``.
 
 Prints the time to rank the five-Raccoon hand (the slowest case of the old search, 26^5 trials) both
 ways, for the best and for the worst hand (an odd number of Capybaras), and a few hands with fewer wilds.

@@ -113,14 +113,14 @@ def test_simulation_counts_every_pot_once_per_seat() -> None:
 
 def test_simulate_pokerguess_prints_the_share_of_pots_per_seat() -> None:
     result = subprocess.run([str(PROGRAM), "simulate", "pokerguess", "--players", "3", "--bots", "counter", "random", "counter",
-                             "--games", "4", "--seed", "2", "--json"], capture_output=True, text=True, timeout=300)
+                             "--games", "4", "--seed", "2", "--max-rounds", "150", "--json"], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["games"] == 4 and set(data["bots"]) == {"counter", "random"}
     totals = data["totals"]
     shares = sum(totals[f"pots_won.{seat}"] for seat in (1, 2, 3)) / totals["pots"] + totals["pots_shared"] / totals["pots"]
     assert shares == pytest.approx(1.0, abs=1e-9)
-    text = subprocess.run([str(PROGRAM), "simulate", "pokerguess", "--players", "2", "--games", "2", "--seed", "1"],
+    text = subprocess.run([str(PROGRAM), "simulate", "pokerguess", "--players", "2", "--games", "2", "--seed", "1", "--max-rounds", "150"],
                           capture_output=True, text=True, timeout=300)
     assert text.returncode == 0, text.stderr
     # the default bot (counter) in both seats: one share for the bot, as before the runner was shared

@@ -78,10 +78,15 @@ def test_an_option_a_game_does_not_have_is_refused_by_name() -> None:
         get_game("voces").bots_for(["estimator"], 3)
 
 
+def short_games(name: str) -> dict[str, int]:
+    """A round limit for the games that have one (PokerGuess), so that a test plays short games."""
+    return {"max_rounds": 60} if "max_rounds" in get_game(name).options else {}
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_one_runner_simulates_every_game_the_same_regardless_of_workers(name: str) -> None:
-    one = simulate(name, players=3, games=6, seed=2, workers=1)
-    two = simulate(name, players=3, games=6, seed=2, workers=2)
+    one = simulate(name, players=3, games=6, seed=2, workers=1, options=short_games(name))
+    two = simulate(name, players=3, games=6, seed=2, workers=2, options=short_games(name))
     assert one.totals == two.totals and one.games == 6
     assert one.text("en") and one.text("de") != one.text("en")
 
@@ -116,7 +121,8 @@ def test_a_scenario_file_names_its_game(tmp_path: object) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_simulate_runs_every_game_from_the_command_line(name: str) -> None:
-    status, out, err = run("simulate", name, "--players", "3", "--games", "4", "--json")
+    limit = [f"--max-rounds={rounds}" for rounds in short_games(name).values()]
+    status, out, err = run("simulate", name, "--players", "3", "--games", "4", *limit, "--json")
     assert status == 0, err
     data = json.loads(out)
     assert data["game"] == name and data["games"] == 4 and data["totals"]

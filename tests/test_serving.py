@@ -214,6 +214,7 @@ def test_which_routes_answer_without_an_xsrf_token() -> None:
             server.wait(timeout=10)
 
 
+@pytest.mark.slow  # starts a real kernel
 def test_a_preheated_kernel_waits_for_its_page_busy_and_silent_so_cull_busy_stays_false() -> None:
     """voila.json keeps ``cull_busy: false`` (docs/serving.md): a preheated kernel waits for its page inside
     a running cell, busy and without output, so culling busy kernels after 15 silent minutes would end

@@ -14,39 +14,14 @@ from pokerkit_teach.core.game import CHANCE
 from pokerkit_teach.voces import GAME, OPTIONS, VocesRules, VocesState
 from pokerkit_teach.voces.actions import Accept, Bet, Deal, Offer, Pick, Place, PlaceFive, parse_action
 from pokerkit_teach.voces.bots import BuilderBot
-from pokerkit_teach.voces.cards import Special, SpecialCard, VocesCard, parse_voces_cards, voces_deck
+from pokerkit_teach.voces.cards import Special, SpecialCard, VocesCard, parse_voces_cards
 from pokerkit_teach.voces.reveal import reveal
 from pokerkit_teach.voces.scenarios import VocesScenario
 from pokerkit_teach.voces.state import VocesPhase
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
+from test_voces_engine import EVEN_BETS, PLAYERS, TO_STOP, stacked  # the rulebook example's stacked deck
 
-PLAYERS = ("Gema", "Marina", "Leo")
-SLOTS = {("Gema", 1): 0, ("Marina", 1): 5, ("Leo", 1): 10, ("Gema", 2): 15, ("Gema", 3): 20, ("Leo", 2): 25,
-         ("Marina", 2): 30, ("Marina", 3): 35, ("Leo", 3): 40}
-TO_STOP = ["Gema: place"] * 3 + ["Leo: place"] + ["Marina: place"] * 3
-EVEN_BETS = ["Marina: bet 1 0 0 1", "Leo: bet 1 0 0 1", "Gema: bet 1 0 0 1",
-             "Marina: bet 2 0 1 1", "Leo: bet 2 0 1 1", "Gema: bet 2 0 1 1",
-             "Marina: bet 3 0 1 2", "Leo: bet 3 0 1 2", "Gema: bet 3 0 1 2"]
 TO_PICK = TO_STOP + EVEN_BETS + ["Marina: stay", "Leo: fold", "Gema: stay"]
-
-
-def stacked(hands: dict[tuple[str, int], str], specials: Sequence[Special], then: str) -> str:
-    """A deck text: the given hands in their slots, other slots filled with unused numbered cards, then ``then``."""
-    chosen = {slot: list(parse_voces_cards(text)) for slot, text in hands.items()}
-    seen: dict[Special, int] = {}
-    for slot in sorted(chosen, key=lambda k: SLOTS[k]):
-        for i, card in enumerate(chosen[slot]):
-            if isinstance(card, SpecialCard):
-                seen[card.kind] = seen.get(card.kind, 0) + 1
-                chosen[slot][i] = SpecialCard(card.kind, seen[card.kind])
-    after = list(parse_voces_cards(then))
-    used = {c for cards in chosen.values() for c in cards} | set(after)
-    spare = [c for c in voces_deck(3, specials) if isinstance(c, VocesCard) and c not in used]
-    deck: list[Any] = []
-    for slot in sorted(SLOTS, key=SLOTS.get):  # type: ignore[arg-type]
-        deck += chosen.get(slot) or [spare.pop(0) for _ in range(5)]
-    deck += after
-    return " ".join(c.ascii if isinstance(c, VocesCard) else f"{c.kind.value}#{c.copy}" for c in deck)
 
 
 def play(deck: str, moves: Sequence[str], specials: Sequence[Special], **options: Any) -> VocesState:

@@ -308,8 +308,8 @@ def test_lab_side_by_side_and_together() -> None:
 
 
 @pytest.mark.parametrize(("games", "seed", "lang", "expected"), [
-    (0, 1, "en", "between 1 and 20000"), (20001, 1, "en", "but it is 20001"), (10, -1, "en", "The seed must be"),
-    (0, 1, "de", "zwischen 1 und 20000"), (20001, 1, "de", "sie ist aber 20001"), (10, -1, "de", "Der Startwert muss"),
+    (0, 1, "en", "between 1 and 20,000"), (20001, 1, "en", "but it is 20,001"), (10, -1, "en", "The seed must be"),
+    (0, 1, "de", "zwischen 1 und 20.000"), (20001, 1, "de", "sie ist aber 20.001"), (10, -1, "de", "Der Startwert muss"),
 ])
 def test_lab_refuses_bad_settings_and_keeps_the_results(games: int, seed: int, lang: str, expected: str) -> None:
     app = VariantLabApp(query=f"lang={lang}&players=3&seed=1")

@@ -47,9 +47,9 @@ def test_the_learner_sees_the_cap_for_the_chosen_settings_in_both_languages() ->
     app.mode.value = "together"
     assert "60 games per configuration for the 1 configuration(s)" in text(app.cap.value)
     app.bot.value, app.players.value = "random", 3
-    assert "at most 12000 games in all" in text(app.cap.value)
+    assert "at most 12,000 games in all" in text(app.cap.value)
     app.language.value = "de"
-    assert "höchstens 12000 Spiele insgesamt" in text(app.cap.value)
+    assert "höchstens 12.000 Spiele insgesamt" in text(app.cap.value)
     app.close()
 
 
@@ -111,7 +111,7 @@ def test_a_background_run_disables_run_offers_stop_and_moves_the_progress_every_
     [result] = app.results
     assert 0 < result.games == app.progress.value < 12000
     assert result.totals == simulate("pokerface", 3, ["random"], result.games, 9).totals, "the first games of the run"
-    assert f"Stopped after {result.games} of 12000 games" in text(app.message_area.value)
+    assert f"Stopped after {result.games:,} of 12,000 games" in text(app.message_area.value)
     assert f"{int(result.totals['won'])} / {result.games}" in text(app.results_html.value)
     app.run()  # Run works again after a stop
     app.stop()

@@ -15,7 +15,7 @@ from pokerkit_teach.core.i18n import LANGUAGES, catalogue, message
 PACKAGE = Path(__file__).resolve().parents[1] / "pokerkit_teach"
 
 
-FORMS = {"", "name", "plural", "the", "the_acc", "a", "acc", "symbol"}
+FORMS = {"", "name", "plural", "the", "the_acc", "a", "acc", "symbol", "raw"}
 
 
 def placeholders(template: str) -> set[str]:

@@ -112,8 +112,8 @@ def test_language_switch_changes_every_label() -> None:
 
 
 @pytest.mark.parametrize("lang, hint, reasons", [
-    ("en", "From 20000 random deals", "Why the bots moved as they did"),
-    ("de", "Aus 20000 zufälligen Verteilungen", "Warum die Bots so gezogen haben"),
+    ("en", "From 20,000 random deals", "Why the bots moved as they did"),
+    ("de", "Aus 20.000 zufälligen Verteilungen", "Warum die Bots so gezogen haben"),
 ])
 def test_hint_and_bot_reasons_on_request(lang: str, hint: str, reasons: str) -> None:
     app = TableApp(query=f"seed=8&lang={lang}")

@@ -17,7 +17,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets
 
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, message
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, language_name, message
 
 __all__ = ["AppParams", "app_params", "ascii_number", "App", "InputProblem", "StepNavigator", "name_hands", "replace_children", "show_move", "tr", "esc"]
 
@@ -249,7 +249,7 @@ class App:
         self.lang = self.params.lang
         self.title = ipywidgets.HTML()
         self.language = ipywidgets.ToggleButtons(
-            options=[("English", "en"), ("Deutsch", "de")], value=self.lang, style={"button_width": "6em"}
+            options=[(language_name(lang), lang) for lang in LANGUAGES], value=self.lang, style={"button_width": "6em"}
         )
         self.language.add_class("pkt-language")
         self.language.observe(self._on_language, names="value")

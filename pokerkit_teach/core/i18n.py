@@ -1,10 +1,23 @@
 """Message catalogues: every sentence a learner reads comes from ``messages/<lang>/*.toml``.
 
 Each language is a folder of TOML files, one per topic (cards and hands, Pokerface, ...); the files of a
-language are merged, and a key may appear in only one of them. A translator edits the TOML files only. A template names its values in braces, and a value may carry a
-*form* after a colon, which the catalogue itself defines: ``{rank:plural}`` looks up
-``rank.plural.<rank>`` (``8s`` / ``Achten``), ``{rank:the}`` looks up ``rank.the.<rank>``
-(``the Queen`` / ``die Dame``), ``{category:a}`` looks up ``category.a.<category>``.
+language are merged, and a key may appear in only one of them. A translator edits the TOML files only:
+the list of languages is the list of folders, and each folder names its language (``language.name``).
+
+A template names its values in braces, and a value may carry a *form* after a colon, which the catalogue
+itself defines (grammatical gender and case are data, not code):
+
+- ``{rank:plural}`` looks up ``rank.plural.<rank>`` (``8s`` / ``Achten``), ``{rank:the}`` looks up
+  ``rank.the.<rank>`` (``the Queen`` / ``die Dame``), ``{category:a}`` looks up ``category.a.<category>``.
+- ``{paid:#chips}`` is a *count*: the number chooses the entry of ``count.chips`` by the plural rules of
+  the Unicode CLDR for the language (Babel's ``plural_form``: ``one``/``other`` in English and German,
+  ``one``/``many``/``other`` in Spanish), and that entry is a template of its own, with ``{n}`` for the
+  number and every value of the message (``count.chips.one = "{n} chip"``).
+- Numbers are written by the CLDR rules of the language (Babel's ``format_decimal``: ``0.5`` / ``0,5``,
+  ``12,000`` / ``12.000``); ``{x:.1f}`` keeps one decimal, ``{x:.1%}`` is a percentage with one decimal,
+  ``{seed:raw}`` writes a whole number without grouping (seeds, codes).
+- :class:`Items` (a list of names) is written as the language joins a list: ``A, B, and C`` /
+  ``A, B und C`` / ``A, B y C`` (Babel's ``format_list``).
 
 >>> message("category.name.full_house", "de")
 'Full House'
@@ -17,15 +30,33 @@ language are merged, and a key may appear in only one of them. A translator edit
 
 from __future__ import annotations
 
+import enum
+import re
 import string
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
-LANGUAGES = ("en", "de")
+from babel import Locale
+from babel.lists import format_list
+from babel.numbers import format_decimal, parse_pattern
+
 DEFAULT_LANGUAGE = "en"
+
+
+def _languages() -> tuple[str, ...]:
+    folder = resources.files("pokerkit_teach").joinpath("messages")
+    found = sorted(entry.name for entry in folder.iterdir() if entry.is_dir() and not entry.name.startswith(("_", ".")))
+    return (DEFAULT_LANGUAGE, *(lang for lang in found if lang != DEFAULT_LANGUAGE))
+
+
+LANGUAGES: tuple[str, ...] = _languages()
+"""The languages the kit speaks: one per folder of ``messages/``, English first."""
+
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+_NUMBER_SPEC = re.compile(r"^\.(\d)([f%])$")
 
 
 def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
@@ -56,6 +87,64 @@ def catalogue(lang: str) -> dict[str, str]:
     return merged
 
 
+def language_name(lang: str) -> str:
+    """The language's own name for itself (``Deutsch``), from its catalogue."""
+    return catalogue(lang)["language.name"]
+
+
+@lru_cache(maxsize=None)
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def plural_category(count: float, lang: str) -> str:
+    """The CLDR plural category of ``count`` in ``lang``: ``one``, ``many``, ``other`` ...
+
+    >>> [plural_category(n, "en") for n in (0, 1, 2)], plural_category(1_000_000, "es")
+    (['other', 'one', 'other'], 'many')
+    """
+    return str(_locale(lang).plural_form(abs(count)))
+
+
+def plural_categories(lang: str) -> tuple[str, ...]:
+    """Every plural category the language uses (each ``count.*`` entry has one text per category)."""
+    tags = set(_locale(lang).plural_form.tags) | {"other"}
+    return tuple(tag for tag in PLURAL_CATEGORIES if tag in tags)
+
+
+def number(value: float, lang: str, digits: int | None = None) -> str:
+    """``value`` written by the number rules of ``lang``.
+
+    >>> number(12000, "de"), number(0.5, "de"), number(2 / 3, "en", 1), number(3, "es")
+    ('12.000', '0,5', '0.7', '3')
+    """
+    if digits is None:
+        return str(format_decimal(value, locale=lang))
+    pattern = parse_pattern(_locale(lang).decimal_formats[None].pattern)
+    pattern.frac_prec = (digits, digits)
+    return str(pattern.apply(value, _locale(lang)))
+
+
+def percent(value: float, lang: str, digits: int = 0) -> str:
+    """``value`` (0.25 for 25 %) as a percentage by the rules of ``lang``.
+
+    >>> percent(0.255, "en", 1), percent(0.255, "de", 1)
+    ('25.5%', '25,5\xa0%')
+    """
+    pattern = parse_pattern(_locale(lang).percent_formats[None].pattern)  # the locale's own pattern ...
+    pattern.frac_prec = (digits, digits)  # ... with the digits asked for
+    return str(pattern.apply(value, _locale(lang)))
+
+
+def join_list(items: Iterable[str], lang: str) -> str:
+    """Names joined as the language joins a list.
+
+    >>> join_list(["Anna", "Ben", "Carla"], "de"), join_list(["Anna", "Ben"], "es")
+    ('Anna, Ben und Carla', 'Anna y Ben')
+    """
+    return str(format_list(list(items), locale=lang))
+
+
 def check_language(lang: str) -> str:
     """Return ``lang`` if the kit speaks it, else raise a ValueError naming the choices."""
     if lang not in LANGUAGES:
@@ -67,13 +156,51 @@ class _CatalogueFormatter(string.Formatter):
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
+        self.params: Mapping[str, Any] = {}
+
+    def vformat(self, format_string: str, args: Any, kwargs: Any) -> str:  # type: ignore[override]
+        self.params = kwargs
+        return super().vformat(format_string, args, kwargs)
+
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("#"):
+            return self.count(value, format_spec[1:])
         localize = getattr(value, "localized", None)
         if callable(localize):
             return str(localize(self.lang, format_spec))
         if isinstance(value, Msg):
             return message(value.key, self.lang, **dict(value.params))
+        if isinstance(value, (int, float)) and not isinstance(value, (bool, enum.Enum)):
+            if format_spec == "raw":
+                return str(value)
+            match = _NUMBER_SPEC.match(format_spec)
+            if match:
+                digits = int(match.group(1))
+                return percent(value, self.lang, digits) if match.group(2) == "%" else number(value, self.lang, digits)
+            if not format_spec:
+                return number(value, self.lang)
         return str(super().format_field(value, format_spec))
+
+    def count(self, value: Any, name: str) -> str:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"the count {{…:#{name}}} needs a number, got {value!r}")
+        table = catalogue(self.lang)
+        category = plural_category(value, self.lang)
+        key = f"count.{name}.{category}"
+        if key not in table:
+            key = f"count.{name}.other"
+        if key not in table:
+            raise KeyError(f"message 'count.{name}' is missing from the {self.lang!r} catalogue")
+        return _CatalogueFormatter(self.lang).format(table[key], **{**self.params, "n": value})
+
+
+def counted(name: str, count: float, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
+    """The count ``count.<name>`` for ``count`` in ``lang``, as ``{n:#name}`` writes it in a message.
+
+    >>> counted("cards", 1, "en"), counted("cards", 2, "de"), counted("cards", 0, "en")
+    ('1 card', '2 Karten', '0 cards')
+    """
+    return _CatalogueFormatter(lang).format("{n:#" + name + "}", **params, n=count)
 
 
 def message(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
@@ -82,6 +209,8 @@ def message(key: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
     try:
         template = table[key]
     except KeyError:
+        if any(k.startswith(key + ".") for k in table) and key.startswith("count."):
+            raise KeyError(f"message {key!r} is a count: write it as {{n:#{key[6:]}}} inside a message") from None
         raise KeyError(f"message {key!r} is missing from the {lang!r} catalogue") from None
     return _CatalogueFormatter(lang).format(template, **params)
 
@@ -128,6 +257,18 @@ class Row(tuple):  # type: ignore[type-arg]
     def localized(self, lang: str, spec: str = "") -> str:
         formatter = _CatalogueFormatter(lang)
         return " ".join(formatter.format_field(item, spec) for item in self)
+
+
+class Items(tuple):  # type: ignore[type-arg]
+    """Several names joined as a list in the message's language: ``Anna, Ben and Carla``.
+
+    >>> Items(["Anna", "Ben", "Carla"]).localized("de")
+    'Anna, Ben und Carla'
+    """
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        formatter = _CatalogueFormatter(lang)
+        return join_list((formatter.format_field(item, spec) for item in self), lang)
 
 
 class ListRow(Row):

@@ -158,7 +158,7 @@ class _CatalogueFormatter(string.Formatter):
 
         self.params: Mapping[str, Any] = {}
 
-    def vformat(self, format_string: str, args: Any, kwargs: Any) -> str:  # type: ignore[override]
+    def vformat(self, format_string: str, args: Any, kwargs: Any) -> str:
         self.params = kwargs
         return super().vformat(format_string, args, kwargs)
 

@@ -14,7 +14,7 @@ import time
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Sequence, TextIO
 
-from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.errors import KitError
 from pokerkit_teach.core.i18n import LANGUAGES
 from pokerkit_teach.core.registry import all_games, game_names
 from pokerkit_teach.core.scenarios import builtin_scenarios, load_any_scenario
@@ -51,12 +51,12 @@ def _one_line(text: object) -> str:
 
 
 def _error_text(error: BaseException, lang: str) -> str:
-    """An error's message on one line; a refused move's reason (an :class:`IllegalAction`, from the
-    catalogues) in ``lang``, also where a scenario error quotes it at its end."""
-    if isinstance(error, IllegalAction):
+    """An error's message on one line in ``lang`` (every error of the kit speaks every language), also
+    where a scenario error quotes a refused move or a card error at its end."""
+    if isinstance(error, KitError) and error.key is not None:
         return _one_line(error.text(lang))
     text, reason = str(error), error.__context__
-    if isinstance(reason, IllegalAction) and text.endswith(str(reason)):
+    if isinstance(reason, KitError) and text.endswith(str(reason)):
         text = text[: len(text) - len(str(reason))] + reason.text(lang)
     return _one_line(text)
 

@@ -83,7 +83,7 @@ def test_unknown_card_names_text_and_position() -> None:
     with pytest.raises(CardParseError) as caught:
         parse_cards("Qc 8h Xs 5d")
     error = caught.value
-    assert (error.text, error.position, error.offset) == ("Xs", 3, 6)
+    assert (error.token, error.position, error.offset) == ("Xs", 3, 6)
     assert "'Xs'" in str(error) and "card 3" in str(error) and "unknown rank 'X'" in str(error)
     with pytest.raises(CardParseError, match="unknown suit 'x'"):
         parse_cards(["Qc", "8x"])

@@ -75,7 +75,7 @@ def _cards(text: str, where: Msg, seen: dict[DrezCard, Msg]) -> tuple[DrezCard, 
     try:
         parsed = parse_drez_cards(text)
     except CardParseError as error:
-        raise InputProblem("bad_card", text=error.text, where=where) from None
+        raise InputProblem("bad_card", text=error.token, where=where) from None
     except DuplicateCardError as error:
         raise InputProblem("duplicate", card=_card_words(error.card), first=where, second=where) from None
     cards = []

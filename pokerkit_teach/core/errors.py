@@ -11,19 +11,54 @@
 Code tells the kinds apart by their class (and an illegal action by its ``reason`` key), never by the
 text of the message.
 
+Every error speaks every language: raised with a catalogue ``key`` and its values, :meth:`KitError.text`
+puts it into words in any language, and ``str()`` is the English text. (An error raised with a plain
+text, not a key, is shown as it is in every language; the kit's own errors all have keys.)
+
 >>> issubclass(CardParseError, InputError), issubclass(IllegalAction, KitError)
 (True, True)
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
-from pokerkit_teach.core.i18n import message
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, message
+
+
+def _say(value: object, lang: str) -> str:
+    if isinstance(value, Msg):
+        return message(value.key, lang, **dict(value.params))
+    return value.text(lang) if isinstance(value, KitError) else str(value)
 
 
 class KitError(ValueError):
-    """Base class of every error a person using the kit can cause."""
+    """Base class of every error a person using the kit can cause.
+
+    ``KitError(key=..., **details)`` takes its words from the catalogues; a detail may itself be a
+    :class:`~pokerkit_teach.core.i18n.Msg`, said in the same language.
+
+    >>> error = InputError(key="errors.option", option="players", expected="3 to 6", got="9")
+    >>> error.text("en"), error.text("de")
+    ('players: expected 3 to 6, got 9', 'players: erwartet 3 to 6, erhalten 9')
+    """
+
+    key: str | None = None
+    details: dict[str, Any] = {}
+    context: tuple[object, ...] = ()
+
+    def __init__(self, *args: object, key: str | None = None, **details: Any) -> None:
+        if key is not None:
+            args = (message(key, DEFAULT_LANGUAGE, **details),)
+            self.key, self.details = key, details
+        super().__init__(*args)
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The message in ``lang`` (with the places put before it by :func:`in_context`)."""
+        if self.key is None:
+            return str(self)
+        inner = message(self.key, lang, **{k: _say(v, lang) if isinstance(v, (Msg, KitError)) else v for k, v in self.details.items()})
+        return ": ".join([*(_say(where, lang) for where in self.context), inner])
 
 
 class InputError(KitError):
@@ -40,12 +75,12 @@ class OptionError(InputError):
     'players: expected 3 to 6, got 9'
     """
 
-    def __init__(self, option: str, expected: str, got: object) -> None:
+    def __init__(self, option: str, expected: str | Msg, got: object) -> None:
         self.option = option
         self.place = option
         self.expected = expected
         self.got = got
-        super().__init__(f"{option}: expected {expected}, got {got!r}")
+        super().__init__(key="errors.option", option=option, expected=expected, got=repr(got))
 
 
 class CardError(InputError):
@@ -59,38 +94,40 @@ class CardParseError(CardError):
     ``offset`` the character offset of the token in the whole input.
     """
 
-    def __init__(self, text: str, reason: str, position: int = 1, offset: int = 0) -> None:
-        self.text = text
+    def __init__(self, text: str, reason: str | Msg, position: int = 1, offset: int = 0) -> None:
+        self.token = text
         self.reason = reason
         self.position = position
         self.offset = offset
-        super().__init__(
-            f"card {position} {text!r} (at character {offset}) is not a card: {reason}"
-        )
+        super().__init__(key="errors.card_parse", position=position, token=repr(text), offset=offset, reason=reason)
 
 
 class DuplicateCardError(CardError):
     """The same card appears twice where every card must be distinct."""
 
     def __init__(
-        self, card: object, first: int, second: int, where: str = "", text: str | None = None
+        self, card: object, first: int, second: int, where: str | Msg = "", text: str | Msg | None = None
     ) -> None:
         self.card = card
         self.first = first
         self.second = second
-        place = f" {where}" if where else ""
-        super().__init__(
-            text or f"card {second} {str(card)!r}{place} is a duplicate: the same card is already card {first}"
-        )
+        if isinstance(text, str):
+            super().__init__(text)
+        elif isinstance(text, Msg):
+            super().__init__(key=text.key, **dict(text.params))
+        elif where:
+            super().__init__(key="errors.duplicate_card_in", second=second, card=repr(str(card)), where=where, first=first)
+        else:
+            super().__init__(key="errors.duplicate_card", second=second, card=repr(str(card)), first=first)
 
 
 class CardCountError(CardError):
     """A list holds the wrong number of cards."""
 
-    def __init__(self, got: int, expected: str, what: str = "a hand") -> None:
+    def __init__(self, got: int, expected: str | int, what: str | Msg = Msg.of("errors.what.hand")) -> None:
         self.got = got
         self.expected = expected
-        super().__init__(f"{what} needs {expected} cards, got {got}")
+        super().__init__(key="errors.card_count", what=what, expected=expected, got=got)
 
 
 def check_distinct(cards: Sequence[object], where: str = "") -> None:
@@ -103,15 +140,19 @@ def check_distinct(cards: Sequence[object], where: str = "") -> None:
 
 
 
-def in_context(error: ValueError, where: str) -> ValueError:
-    """The same error with ``where`` (``the hand of Ben``) put before its message.
+def in_context(error: ValueError, where: str | Msg) -> ValueError:
+    """The same error with ``where`` (``the hand of Ben``) put before its message, in every language.
 
-    >>> str(in_context(CardCountError(3, "2"), "the hand of Ben"))
+    >>> str(in_context(CardCountError(3, 2), "the hand of Ben"))
     'the hand of Ben: a hand needs 2 cards, got 3'
+    >>> in_context(CardCountError(3, 2), "Ben").text("de")
+    'Ben: eine Hand braucht 2 Karten, erhalten: 3'
     """
     clone = error.__class__.__new__(error.__class__)
     clone.__dict__.update(error.__dict__)
-    clone.args = (f"{where}: {error}",)
+    clone.args = (f"{_say(where, DEFAULT_LANGUAGE)}: {error}",)
+    if isinstance(clone, KitError):
+        clone.context = (where, *clone.context)
     return clone
 
 
@@ -124,8 +165,4 @@ class IllegalAction(KitError):
 
     def __init__(self, reason: str, **details: object) -> None:
         self.reason = reason
-        self.details = details
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str = "en") -> str:
-        return message(self.reason, lang, **self.details)
+        super().__init__(key=reason, **details)

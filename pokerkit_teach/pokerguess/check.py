@@ -56,14 +56,15 @@ class PredictionError(InputError):
     carries a catalogue ``key`` and its ``details``: :meth:`text` puts it into words in any language,
     ``str()`` gives the English text."""
 
+    key: str
+
     def __init__(self, key: str, place: str, **details: object) -> None:
-        self.key = key
         self.place = place
-        self.details = details
-        super().__init__(self.text("en"))
+        super().__init__(key=key, **details)
+        self.args = (self.text(DEFAULT_LANGUAGE),)
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return capitalize_first(message(self.key, lang, **self.details))
+        return capitalize_first(super().text(lang))
 
 
 class PredictionCountError(PredictionError):

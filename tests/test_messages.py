@@ -55,7 +55,7 @@ def test_every_key_the_code_names_exists() -> None:
 
 
 def test_unknown_language_is_refused_with_the_choices() -> None:
-    with pytest.raises(ValueError, match="unknown language 'fr'; choose one of en, de"):
+    with pytest.raises(ValueError, match="unknown language 'fr'; choose one of en, de, es"):
         message("category.name.pair", "fr")
 
 

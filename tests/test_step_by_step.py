@@ -75,7 +75,7 @@ def test_equal_hands_may_stand_in_either_order() -> None:
         result = check_showdown(board, order)
         assert result.success
         assert all(step.comparison is None or step.comparison.winner == "tie" for step in result.steps)
-    tie = check_showdown(board, [("A", "2c 3c"), ("B", "4d 5d")])
+    tie = check_showdown(board, [("A", "2c 3c"), ("B", "4d 5d"), ("C", "6s 7s")])
     assert "an exact tie" in tie.text("en") and "genau gleich stark" in tie.text("de")
 
 
@@ -89,15 +89,15 @@ def test_failure_reports_the_first_hand_out_of_order() -> None:
 
 def test_showdown_refuses_bad_input_with_a_named_problem() -> None:
     with pytest.raises(DuplicateCardError, match="the hand of Ben: card 1 'Q♣' is a duplicate: it is already on the board"):
-        check_showdown(RULEBOOK_BOARD, [("Anna", "7d 6h"), ("Ben", "Qc 2d")])
+        check_showdown(RULEBOOK_BOARD, [("Anna", "7d 6h"), ("Ben", "Qc 2d"), ("Carla", "Qd Ts")])
     with pytest.raises(DuplicateCardError, match="already in another hand"):
-        check_showdown(RULEBOOK_BOARD, [("Anna", "7d 6h"), ("Ben", "7d 2d")])
+        check_showdown(RULEBOOK_BOARD, [("Anna", "7d 6h"), ("Ben", "7d 2d"), ("Carla", "Qd Ts")])
     with pytest.raises(CardParseError, match="the hand of Ben: card 2 'Zz'"):
-        check_showdown(RULEBOOK_BOARD, [("Anna", "7d 6h"), ("Ben", "2d Zz")])
+        check_showdown(RULEBOOK_BOARD, [("Anna", "7d 6h"), ("Ben", "2d Zz"), ("Carla", "Qd Ts")])
     with pytest.raises(ValueError, match="the board needs 5 cards, got 3"):
         check_showdown("Qc 8h 8s", RULEBOOK_SUCCESS)
     with pytest.raises(ValueError, match="different name"):
-        check_showdown(RULEBOOK_BOARD, [("Anna", "7d 6h"), ("Anna", "2d 2h")])
+        check_showdown(RULEBOOK_BOARD, [("Anna", "7d 6h"), ("Anna", "2d 2h"), ("Carla", "Qd Ts")])
 
 
 def test_explanation_says_why_no_higher_category_applies() -> None:

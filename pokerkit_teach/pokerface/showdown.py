@@ -98,8 +98,8 @@ def check_showdown(board: CardsLike, hands: Sequence[tuple[str, CardsLike]]) -> 
     """Check a Pokerface showdown: ``hands`` are ``(name, hole cards)`` in the order of the ♠ tokens.
 
     No hand may be weaker than its predecessor in token order; equally strong hands
-    may stand in either order. A game has at most 6 players, so more than 6 hands are an
-    :class:`InputError` (``place`` ``hands``).
+    may stand in either order. A game has 3 to 6 players, so fewer than 3 or more than 6 hands are an
+    :class:`InputError` (``place`` ``hands``), refused before anything else is read.
 
     >>> result = check_showdown("Qc 8h 8s 5d 3c",
     ...     [("Anna", "7d 6h"), ("Ben", "4h 2d"), ("Carla", "Qd Ts"), ("Dan", "5s 5h")])
@@ -108,13 +108,11 @@ def check_showdown(board: CardsLike, hands: Sequence[tuple[str, CardsLike]]) -> 
     >>> print(result.summary.text())
     Failure: the hand of Ben (2♠) is weaker than the hand of Anna (A♠)
     """
-    board_cards = parse_cards(board, count=5, what="the board")
-    if len(hands) > MAX_PLAYERS:
-        error = InputError(f"a Pokerface showdown has at most {MAX_PLAYERS} hands, one per player, got {len(hands)}")
+    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
+        error = InputError(key="pokerface.error.showdown_hands", min=MIN_PLAYERS, max=MAX_PLAYERS, got=len(hands))
         error.place = "hands"
         raise error
-    if len(hands) < 2:
-        raise ValueError(f"a showdown needs at least 2 hands, got {len(hands)}")
+    board_cards = parse_cards(board, count=5, what="the board")
     names = [name for name, _ in hands]
     if len(set(names)) != len(names):
         raise ValueError(f"every player needs a different name, got {', '.join(names)}")

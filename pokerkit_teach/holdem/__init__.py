@@ -19,12 +19,20 @@ from pokerkit_teach.holdem.cards import (
     parse_cards,
     shuffled_deck,
 )
-from pokerkit_teach.holdem.explain import Comparison, HandExplanation, compare_hands, explain_hand
+from pokerkit_teach.holdem.explain import (
+    Comparison,
+    HandExplanation,
+    HandRanking,
+    RankedHand,
+    compare_hands,
+    explain_hand,
+    rank_hands,
+)
 from pokerkit_teach.holdem.ranking import Category, HandResult, best_hand, hand_strength, strength_from_codes
 
 __all__ = [
     "Card", "Rank", "Suit", "card_from_code", "cards_from_codes", "codes_from_cards", "format_cards",
     "french_deck", "parse_card", "parse_cards", "shuffled_deck",
-    "Comparison", "HandExplanation", "compare_hands", "explain_hand",
+    "Comparison", "HandExplanation", "HandRanking", "RankedHand", "compare_hands", "explain_hand", "rank_hands",
     "Category", "HandResult", "best_hand", "hand_strength", "strength_from_codes",
 ]

@@ -34,10 +34,10 @@ import enum
 import operator
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Union
+from typing import Any, Iterable, Union
 
 from pokerkit_teach.core.errors import CardCountError, CardParseError, check_distinct
-from pokerkit_teach.core.i18n import form
+from pokerkit_teach.core.i18n import Msg, form
 from pokerkit_teach.core.rng import SeedLike, make_rng
 from pokerkit_teach.holdem.render import card_html
 
@@ -253,13 +253,15 @@ def parse_card(text: str, position: int = 1, offset: int = 0) -> Card:
 
 
 CardsLike = Union[str, Iterable[Union[str, Card]]]
+# The plain English names some callers still pass as ``what``, said in every language.
+_WHAT: dict[str, Msg] = {"a hand": Msg.of("errors.what.hand"), "the board": Msg.of("cards.what.board")}
 _TOKEN = re.compile(r"[^\s,;]+")
 
 
 def parse_cards(
     cards: CardsLike,
     count: int | tuple[int, int] | None = None,
-    what: str = "a hand",
+    what: str | Msg = Msg.of("errors.what.hand"),
     distinct: bool = True,
 ) -> tuple[Card, ...]:
     """Parse several cards from a string (separated by spaces or commas) or a list.
@@ -298,8 +300,8 @@ def parse_cards(
     if count is not None:
         least, most = (count, count) if isinstance(count, int) else count
         if not least <= len(result) <= most:
-            expected = str(least) if least == most else f"{least} to {most}"
-            raise CardCountError(len(result), expected, what)
+            expected: Any = least if least == most else Msg.of("cards.range", least=least, most=most)
+            raise CardCountError(len(result), expected, _WHAT.get(what, what) if isinstance(what, str) else what)
     if distinct and len({card.code for card in result}) != len(result):
         check_distinct(result)
     return tuple(result)

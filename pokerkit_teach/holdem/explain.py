@@ -24,9 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Sequence
 
-from pokerkit_teach.holdem.cards import Card, CardsLike, Rank
+from pokerkit_teach.core.errors import DuplicateCardError, InputError, in_context
+from pokerkit_teach.holdem.cards import Card, CardsLike, Rank, parse_cards
 from pokerkit_teach.holdem.ranking import KEY_ROLES, Category, HandResult, best_hand, describe_hand, description_msg
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, Row, capitalize_first, message
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg, Row, capitalize_first, message
 
 __all__ = [
     "describe_hand",
@@ -35,6 +36,10 @@ __all__ = [
     "explain_hand",
     "Comparison",
     "compare_hands",
+    "RankedHand",
+    "HandRanking",
+    "rank_hands",
+    "check_hands",
 ]
 
 
@@ -189,3 +194,129 @@ def compare_hands(a: CardsLike | HandResult, b: CardsLike | HandResult) -> Compa
             ra, rb, winner, role, ra.key_cards(position), rb.key_cards(position), tuple(parts)
         )
     raise AssertionError("hands of different strength must differ in their key")  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class RankedHand:
+    """One hand of a :class:`HandRanking`. ``place`` 1 is the strongest; equally strong hands share a
+    place (and the next place is counted on: 1, 1, 3)."""
+
+    name: str
+    hole: tuple[Card, ...]
+    result: HandResult
+    place: int
+
+
+@dataclass(frozen=True)
+class _Reason:
+    """A comparison put into words in the message's language."""
+
+    comparison: Comparison
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        return self.comparison.reason(lang)
+
+
+@dataclass(frozen=True)
+class HandRanking:
+    """Hands ranked, strongest first (equally strong hands keep the order they were given in).
+
+    ``comparisons[i]`` compares ``hands[i]`` (as ``a``) with ``hands[i + 1]`` (as ``b``): its winner is
+    ``"a"`` or ``"tie"``, and its text names what decides (the category, the pair, the kicker ...).
+    ``steps`` are the sentences: who is strongest (or who share the strongest hand), then each hand
+    against the next.
+    """
+
+    board: tuple[Card, ...]
+    hands: tuple[RankedHand, ...]
+    comparisons: tuple[Comparison, ...]
+    steps: tuple[Msg, ...]
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The names of the strongest hand (several if they tie)."""
+        return tuple(hand.name for hand in self.hands if hand.place == 1)
+
+    def lines(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+        return [step.text(lang) for step in self.steps]
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return "\n".join(self.lines(lang))
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def check_hands(
+    hands: Sequence[tuple[str, CardsLike]], board: CardsLike = (), hole: int | tuple[int, int] | None = None
+) -> tuple[tuple[Card, ...], list[tuple[str, tuple[Card, ...]]]]:
+    """Parse named hands and a board, with keyed errors that name the hand: the board has 0 to 5
+    cards, each hand with the board 5 to 7 (or ``hole`` cards of its own if given), names differ,
+    and no card appears twice (on the board or in another hand)."""
+    board_cards = parse_cards(board, count=(0, 5), what=Msg.of("cards.what.board"))
+    count = hole if hole is not None else (max(1, 5 - len(board_cards)), 7 - len(board_cards))
+    names = [name for name, _ in hands]
+    for number, name in enumerate(names, start=1):
+        if not str(name).strip():
+            raise InputError(key="cards.error.no_name", number=number)
+        if names.index(name) != number - 1:
+            raise InputError(key="cards.error.same_name", name=name)
+    seen: list[Card] = list(board_cards)
+    parsed: list[tuple[str, tuple[Card, ...]]] = []
+    for name, text in hands:
+        where = Msg.of("cards.what.hand_of", name=name)
+        try:
+            cards = parse_cards(text, count=count)
+        except InputError as error:
+            raise in_context(error, where) from None
+        for position, card in enumerate(cards, start=1):
+            if card in seen:
+                place = "on_board" if card in board_cards else "in_other_hand"
+                raise DuplicateCardError(
+                    card, seen.index(card) + 1, len(seen) + 1,
+                    text=Msg.of(f"cards.error.duplicate_{place}", name=name, position=position, card=repr(str(card))),
+                )
+            seen.append(card)
+        parsed.append((name, cards))
+    return board_cards, parsed
+
+
+def rank_hands(hands: Sequence[tuple[str, CardsLike]], board: CardsLike = ()) -> HandRanking:
+    """Rank any number of named hands, strongest first, and say why each beats or ties the next.
+
+    ``hands`` are ``(name, cards)``; ``board`` (0 to 5 shared cards) belongs to every hand, and each
+    hand with the board has 5 to 7 cards. Bad input is an :class:`InputError` with a catalogue key.
+
+    >>> ranking = rank_hands([("Anna", "7d 6h"), ("Ben", "As Jd")], "Qc 8h 8s 5d 3c")
+    >>> ranking.winners
+    ('Ben',)
+    >>> print(ranking.text())
+    Ben has the strongest hand: a pair of 8s with A Q J
+    Ben beats Anna: both have a pair; the same pair of 8s; the Ace beats the Queen as first side card
+    """
+    if not hands:
+        raise InputError(key="cards.error.no_hands")
+    board_cards, parsed = check_hands(hands, board)
+    results = [(name, cards, best_hand(cards + board_cards)) for name, cards in parsed]
+    order = sorted(range(len(results)), key=lambda i: results[i][2], reverse=True)  # stable: ties keep their order
+    ranked: list[RankedHand] = []
+    comparisons: list[Comparison] = []
+    for index in order:
+        name, cards, result = results[index]
+        if ranked and ranked[-1].result == result:
+            place = ranked[-1].place
+        else:
+            place = len(ranked) + 1
+        if ranked:
+            comparisons.append(compare_hands(ranked[-1].result, result))
+        ranked.append(RankedHand(name, cards, result, place))
+    best = [hand for hand in ranked if hand.place == 1]
+    description = description_msg(best[0].result)
+    if len(best) == 1:
+        steps = [Msg.of("ranking.strongest", name=best[0].name, description=description)]
+    else:
+        steps = [Msg.of("ranking.shared", names=Items(hand.name for hand in best), description=description)]
+    for upper, lower, comparison in zip(ranked, ranked[1:], comparisons):
+        kind = "equal" if comparison.winner == "tie" else "beats"
+        steps.append(Msg.of(f"ranking.{kind}", name=upper.name, other=lower.name, reason=_Reason(comparison)))
+    return HandRanking(board_cards, tuple(ranked), tuple(comparisons), tuple(steps))

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from pokerkit_teach.core.errors import DuplicateCardError, InputError, in_context
+from pokerkit_teach.core.errors import InputError
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, Row
 from pokerkit_teach.holdem.cards import Card, CardsLike, parse_cards
-from pokerkit_teach.holdem.explain import Comparison, compare_hands
+from pokerkit_teach.holdem.explain import Comparison, check_hands, compare_hands
 from pokerkit_teach.holdem.ranking import HandResult, best_hand, description_msg
 
 __all__ = ["ShowdownHand", "ShowdownStep", "ShowdownResult", "check_showdown", "token_label", "MIN_PLAYERS", "MAX_PLAYERS"]
@@ -112,28 +112,11 @@ def check_showdown(board: CardsLike, hands: Sequence[tuple[str, CardsLike]]) -> 
         error = InputError(key="pokerface.error.showdown_hands", min=MIN_PLAYERS, max=MAX_PLAYERS, got=len(hands))
         error.place = "hands"
         raise error
-    board_cards = parse_cards(board, count=5, what="the board")
-    names = [name for name, _ in hands]
-    if len(set(names)) != len(names):
-        raise ValueError(f"every player needs a different name, got {', '.join(names)}")
-    seen: list[Card] = list(board_cards)
-    showdown_hands = []
-    for token, (name, hole_text) in enumerate(hands, start=1):
-        if not name:
-            raise ValueError(f"hand {token} has no player name")
-        try:
-            hole = parse_cards(hole_text, count=2, what="a hand")
-        except ValueError as error:
-            raise in_context(error, f"the hand of {name}") from None
-        for position, card in enumerate(hole, start=1):
-            if card in seen:
-                place = "on the board" if card in board_cards else "in another hand"
-                raise DuplicateCardError(
-                    card, seen.index(card) + 1, len(seen) + 1,
-                    text=f"the hand of {name}: card {position} {str(card)!r} is a duplicate: it is already {place}",
-                )
-            seen.append(card)
-        showdown_hands.append(ShowdownHand(name, token, hole, best_hand(hole + board_cards)))
+    board_cards = parse_cards(board, count=5, what=Msg.of("cards.what.board"))
+    _, parsed = check_hands(hands, board_cards, hole=2)
+    showdown_hands = [
+        ShowdownHand(name, token, hole, best_hand(hole + board_cards)) for token, (name, hole) in enumerate(parsed, start=1)
+    ]
     steps: list[ShowdownStep] = []
     broken_at: int | None = None
     for index, hand in enumerate(showdown_hands):

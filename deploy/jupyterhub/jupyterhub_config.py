@@ -77,13 +77,19 @@ if spawner != "systemd" and os.geteuid() == 0:
     c.Spawner.args = ["--allow-root"]  # a workshop hub run as root starts the servers as root too
 c.Spawner.notebook_dir = str(KIT)
 c.Spawner.default_url = "/voila/render/notebooks/index.ipynb"
+HERE = Path(__file__).resolve().parent
+LEARNER_CONFIG = os.pathsep.join([str(KIT / "binder"), str(HERE / "learner")])
 c.Spawner.environment = {
-    "JUPYTER_CONFIG_PATH": str(KIT / "binder"),
+    # learners' servers: only the Voila extension (deploy/jupyterhub/learner/): no JupyterLab, no
+    # terminals, which saves 0.6 s of CPU and 14 MiB per server at the start; the teacher gets them back
+    "JUPYTER_CONFIG_PATH": LEARNER_CONFIG,
     # how often a learner's server tells the hub it is in use (JupyterHub's default: 300 s)
     "JUPYTERHUB_ACTIVITY_INTERVAL": env("PKT_HUB_ACTIVITY_INTERVAL", "300"),
 }
-c.Spawner.start_timeout = 120
-c.Spawner.http_timeout = 60
+# A class logging in at once starts all its servers at once: on 2 cores, 30 servers took 80 s before
+# they answered (docs/deploying.md), longer than JupyterHub's default 30 s.
+c.Spawner.start_timeout = 300
+c.Spawner.http_timeout = 240
 
 # Limits per learner, from the measurements in docs/deploying.md (a server with the index app and the
 # table open: about 190 MiB). The systemd spawner enforces them; the local spawners only pass them on
@@ -93,9 +99,11 @@ c.Spawner.cpu_limit = float(env("PKT_HUB_CPU_LIMIT", "1"))
 
 
 def teacher_opens_jupyterlab(spawner: object) -> None:
-    """The teacher (an admin) gets JupyterLab with the lessons and the apps; learners get the index app."""
+    """The teacher (an admin) gets JupyterLab with the lessons and the apps; learners get the index app
+    and a server with the Voila extension only."""
     if spawner.user.admin:  # type: ignore[attr-defined]
         spawner.default_url = "/lab/tree/notebooks"  # type: ignore[attr-defined]
+        spawner.environment = {**spawner.environment, "JUPYTER_CONFIG_PATH": str(KIT / "binder")}  # type: ignore[attr-defined]
 
 
 c.Spawner.pre_spawn_hook = teacher_opens_jupyterlab

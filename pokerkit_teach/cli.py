@@ -1,6 +1,11 @@
 """The teacher's command line: ``rank``, ``showdown``, ``examples``, ``replay`` (and ``simulate``).
 
-Problems with the input go to stderr with exit status 2 and a message that names them.
+Problems with the input go to stderr with exit status 2 and one line that names them, in the language of
+``--lang``: the ``error:`` prefix, argparse's own usage errors (a bad choice, a missing or unknown
+argument), the limits of the numeric options, card and option errors and scenario files all come from the
+catalogues (``messages/<lang>/errors.toml``). ``--lang`` is read before anything else, wherever it stands
+on the line (``simulate chess --lang de`` is refused in German); the last ``--lang`` wins, as in argparse,
+and an unknown language is refused in English. The help texts (``--help``) are in English.
 """
 
 from __future__ import annotations
@@ -14,8 +19,8 @@ import time
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Sequence, TextIO
 
-from pokerkit_teach.core.errors import KitError
-from pokerkit_teach.core.i18n import LANGUAGES
+from pokerkit_teach.core.errors import InputError, KitError
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, message
 from pokerkit_teach.core.registry import all_games, game_names
 from pokerkit_teach.core.scenarios import builtin_scenarios, load_any_scenario
 from pokerkit_teach.core.simulate import MAX_GAMES, MAX_WORKERS, simulate
@@ -56,20 +61,31 @@ def _error_text(error: BaseException, lang: str) -> str:
     if isinstance(error, KitError) and error.key is not None:
         return _one_line(error.text(lang))
     text, reason = str(error), error.__context__
-    if isinstance(reason, KitError) and text.endswith(str(reason)):
-        text = text[: len(text) - len(str(reason))] + reason.text(lang)
+    if isinstance(reason, ValueError) and str(reason) and text.endswith(str(reason)):
+        text = text[: len(text) - len(str(reason))] + _error_text(reason, lang)
     return _one_line(text)
 
 
-def _whole_number(low: int, high: int) -> Any:
-    """An argparse ``type``: a whole number from ``low`` to ``high``; anything else is refused with the limits."""
+def _whole_number(low: int, high: int, lang: str = DEFAULT_LANGUAGE) -> Any:
+    """An argparse ``type``: a whole number from ``low`` to ``high``; anything else is refused with the
+    limits, in ``lang``."""
     def parse(text: str) -> int:
         shown = text if len(text) <= 30 else text[:27] + "..."
         digits = text.strip()
-        if not re.fullmatch(r"[+-]?[0-9]{1,30}", digits) or not low <= int(digits) <= high:
-            raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,}, got {shown!r}")
+        if not re.fullmatch(r"[+-]?[0-9]{1,30}", digits, re.ASCII) or not low <= int(digits) <= high:
+            raise argparse.ArgumentTypeError(message("errors.cli.whole_number", lang, low=low, high=high, got=repr(shown)))
         return int(digits)
     return parse
+
+
+def _complain(err: TextIO, lang: str, problem: object) -> int:
+    """Print one error line (``error: ...`` in ``lang``) and return the usage exit status."""
+    print(message("errors.cli.prefix", lang, problem=_one_line(problem)), file=err)
+    return EXIT_USAGE
+
+
+def _at_line(line_number: int | None, problem: str, lang: str) -> str:
+    return problem if line_number is None else message("errors.cli.line", lang, line=line_number, problem=problem)
 
 
 def _cards_json(cards: Sequence[Any]) -> list[str]:
@@ -151,12 +167,12 @@ def _rank_voces(text: str, args: argparse.Namespace, out: TextIO) -> None:
             "category": hand.category.name.lower(),
             "key": list(hand.key),
             "wilds": [{"card": wild.text(args.lang), "stands_for": card.text(args.lang)} for wild, card in hand.wilds],
-            "description": hand.describe() if args.lang == "en" else hand.localized(args.lang),
+            "description": hand.localized(args.lang),
         }
         print(json.dumps(data, ensure_ascii=False), file=out)
     else:
         print(" ".join(card.text(args.lang) for card in hand.cards), file=out)
-        print(f"  {hand.describe() if args.lang == 'en' else hand.localized(args.lang)}", file=out)
+        print(f"  {hand.localized(args.lang)}", file=out)
 
 
 def _rank(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
@@ -167,28 +183,22 @@ def _rank(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> 
             try:
                 _rank_voces(text, args, out)
             except ValueError as error:
-                where = f"line {line_number}: " if line_number is not None else ""
-                print(f"error: {where}{_one_line(error)}", file=err)
-                status_v = EXIT_USAGE
+                status_v = _complain(err, args.lang, _at_line(line_number, _error_text(error, args.lang), args.lang))
         if not sources_v:
-            print("error: no cards given: name 5 cards, or give one hand per line on stdin", file=err)
-            return EXIT_USAGE
+            return _complain(err, args.lang, message("errors.cli.no_voces_cards", args.lang))
         return status_v
     if args.cards:
         sources: list[tuple[str, int | None]] = [(" ".join(args.cards), None)]
     else:
         sources = [(line, n) for n, line in enumerate(stdin, start=1) if line.strip()]
         if not sources:
-            print("error: no cards given: name 5 to 7 cards, or give one hand per line on stdin", file=err)
-            return EXIT_USAGE
+            return _complain(err, args.lang, message("errors.cli.no_cards", args.lang))
     status = 0
     for text, line_number in sources:
         try:
             result = best_hand(text)
         except ValueError as error:
-            where = f"line {line_number}: " if line_number is not None else ""
-            print(f"error: {where}{_one_line(error)}", file=err)
-            status = EXIT_USAGE
+            status = _complain(err, args.lang, _at_line(line_number, _error_text(error, args.lang), args.lang))
             continue
         if args.json:
             print(json.dumps(hand_json(result, args.lang), ensure_ascii=False), file=out)
@@ -200,7 +210,7 @@ def _rank(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> 
 def _parse_hand_option(text: str) -> tuple[str, str]:
     name, sep, cards = text.partition("=")
     if not sep or not name.strip():
-        raise ValueError(f"--hand {text!r} must look like NAME=CARDS, for example \"Anna=7d 6h\"")
+        raise InputError(key="errors.cli.hand_option", text=repr(text))
     return name.strip(), cards
 
 
@@ -209,8 +219,7 @@ def _showdown(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
         hands = [_parse_hand_option(text) for text in args.hand or []]
         result = check_showdown(args.board, hands)
     except ValueError as error:
-        print(f"error: {_one_line(error)}", file=err)
-        return EXIT_USAGE
+        return _complain(err, args.lang, _error_text(error, args.lang))
     if args.json:
         print(json.dumps(showdown_json(result, args.lang), ensure_ascii=False, indent=2), file=out)
     else:
@@ -233,13 +242,11 @@ def _replay(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -
     try:
         scenario = load_any_scenario(args.scenario)  # its errors name the file and the field
     except ValueError as error:
-        print(f"error: {_one_line(error)}", file=err)
-        return EXIT_USAGE
+        return _complain(err, args.lang, _error_text(error, args.lang))
     try:
         replay = scenario.replay()
     except ValueError as error:  # a step the rules refuse: name the file (or the built-in scenario) too
-        print(f"error: {_one_line(args.scenario)}: {_error_text(error, args.lang)}", file=err)
-        return EXIT_USAGE
+        return _complain(err, args.lang, f"{args.scenario}: {_error_text(error, args.lang)}")
     if args.json:
         print(json.dumps(replay.as_json(args.lang), ensure_ascii=False, indent=2), file=out)
     else:
@@ -254,7 +261,8 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
         now = time.monotonic()
         if now - last[0] >= 1.0 or done == total:
             last[0] = now
-            print(f"\rgames {done:,}/{total:,}", end="\n" if done == total else "", file=err, flush=True)
+            print("\r" + message("errors.cli.progress", args.lang, done=done, total=total), end="\n" if done == total else "",
+                  file=err, flush=True)
 
     variants = [v for v in (args.variant or []) if v.lower() not in ("base", "none")]
     try:
@@ -265,8 +273,7 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
             options={"variants": variants, "specials": args.specials or [], "max_rounds": args.max_rounds},
         )
     except ValueError as error:
-        print(f"error: {_one_line(error)}", file=err)
-        return EXIT_USAGE
+        return _complain(err, args.lang, _error_text(error, args.lang))
     if args.json:
         print(json.dumps(result.as_json(), ensure_ascii=False), file=out)
     else:
@@ -274,22 +281,85 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
     return 0
 
 
+# argparse's own error messages (Python's English), each with the catalogue message that says it in --lang.
+_ARGPARSE_ERRORS = [
+    (re.compile(r"invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)", re.S), "errors.cli.invalid_choice"),
+    (re.compile(r"invalid \S+ value: (?P<value>.*)", re.S), "errors.cli.invalid_value"),
+    (re.compile(r"the following arguments are required: (?P<names>.*)", re.S), "errors.cli.required"),
+    (re.compile(r"unrecognized arguments: (?P<names>.*)", re.S), "errors.cli.unrecognized"),
+    (re.compile(r"expected one argument"), "errors.cli.one_value"),
+    (re.compile(r"expected at least one argument"), "errors.cli.some_values"),
+    (re.compile(r"ignored explicit argument (?P<value>.*)", re.S), "errors.cli.ignored_value"),
+    (re.compile(r"ambiguous option: (?P<option>\S+) could match (?P<matches>.*)", re.S), "errors.cli.ambiguous"),
+]
+_ARGUMENT = re.compile(r"argument (?P<option>[^:]+): (?P<problem>.*)", re.S)
+
+
+def argparse_message(text: str, lang: str) -> str:
+    """One of argparse's (English) error messages in ``lang``; a message it does not know stays as it is.
+
+    >>> argparse_message("argument game: invalid choice: 'chess' (choose from 'voces')", "de")
+    "Argument game: ungültige Auswahl: 'chess' (möglich sind 'voces')"
+    """
+    argument = _ARGUMENT.fullmatch(text)
+    if argument:
+        return message("errors.cli.argument", lang, option=argument["option"], problem=argparse_message(argument["problem"], lang))
+    for pattern, key in _ARGPARSE_ERRORS:
+        found = pattern.fullmatch(text)
+        if found:
+            return message(key, lang, **found.groupdict())
+    return text
+
+
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # argparse's own errors: exit status 2 with one line
-        self.exit(EXIT_USAGE, f"error: {_one_line(message)} (see '{self.prog} --help')\n")
+    """An argument parser whose errors are one line in ``lang``, with exit status 2."""
+
+    def __init__(self, *args: Any, lang: str = DEFAULT_LANGUAGE, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lang = lang
+
+    def error(self, message_text: str) -> Any:  # argparse's own errors: exit status 2 with one line
+        problem = message("errors.cli.usage_hint", self.lang, problem=argparse_message(message_text, self.lang), command=self.prog)
+        self.exit(EXIT_USAGE, message("errors.cli.prefix", self.lang, problem=_one_line(problem)) + "\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="pokerkit-teach", description="Rank poker hands and check Pokerface showdowns, step by step.")
+def requested_language(argv: Sequence[str]) -> str:
+    """The language a command line asks for with ``--lang`` (or ``--lang=``, or an abbreviation such as
+    ``--la``), wherever it stands, read before the arguments are checked so that their errors are said in
+    it; the last one counts, and an unknown language (which argparse then refuses) gives English.
+
+    >>> requested_language(["simulate", "chess", "--lang", "de"]), requested_language(["rank", "--lang=es"])
+    ('de', 'es')
+    >>> requested_language(["rank", "--lang", "fr"]), requested_language(["rank", "--", "--lang", "de"])
+    ('en', 'en')
+    """
+    chosen = DEFAULT_LANGUAGE
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        option, equals, value = word.partition("=")
+        if len(option) >= 3 and "--lang".startswith(option):
+            if not equals:
+                value = argv[index + 1] if index + 1 < len(argv) else ""
+            chosen = value if value in LANGUAGES else DEFAULT_LANGUAGE
+    return chosen
+
+
+def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
+    """The command line's parser; its errors are said in ``lang``."""
+    parser = _Parser(prog="pokerkit-teach", description="Rank poker hands and check Pokerface showdowns, step by step.", lang=lang)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    languages = "language of the explanations and of the errors: " + ", ".join(LANGUAGES) + " (default en)"
+    parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help=languages)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def common(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--json", action="store_true", help="print JSON instead of text")
-        sub.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the explanations")
+        sub.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=languages)  # before or after the command
 
     rank = commands.add_parser(
         "rank",
+        lang=lang,
         help="rank one hand of 5 to 7 cards",
         description="Rank a hand of 5 to 7 cards (Qc, 10s, Td, German D/B ...). With no CARDS, read one hand per line from stdin.",
     )
@@ -302,6 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     showdown = commands.add_parser(
         "showdown",
+        lang=lang,
         help="check a Pokerface showdown",
         description="Check a Pokerface showdown: give the hands in the order of the spade tokens (A, 2, 3 ...).",
     )
@@ -310,12 +381,13 @@ def build_parser() -> argparse.ArgumentParser:
     common(showdown)
     showdown.set_defaults(run=_showdown)
 
-    examples = commands.add_parser("examples", help="list the built-in scenarios of every game (the rulebooks' examples)")
+    examples = commands.add_parser("examples", lang=lang, help="list the built-in scenarios of every game (the rulebooks' examples)")
     common(examples)
     examples.set_defaults(run=_examples)
 
     replay = commands.add_parser(
         "replay",
+        lang=lang,
         help="replay a scenario of any game step by step",
         description="Replay a built-in scenario (see 'examples') or a scenario file (JSON, see docs/scenarios.md) step by step.",
     )
@@ -325,12 +397,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = commands.add_parser(
         "simulate",
+        lang=lang,
         help="simulate many games with bots in every seat",
         description="Play many games with bots in every seat. Pokerface: the team's win rate with a 95% confidence interval; "
                     "PokerGuess and Póker a Voces: how each bot fares.",
     )
     simulate.add_argument("game", choices=game_names())
-    simulate.add_argument("--players", type=_whole_number(MIN_PLAYERS, MAX_PLAYERS), default=4,
+    simulate.add_argument("--players", type=_whole_number(MIN_PLAYERS, MAX_PLAYERS, lang), default=4,
                           help="Pokerface and Póker a Voces: 3 to 6; PokerGuess: 2 to 6 (default 4)")
     simulate.add_argument("--variant", nargs="*", action="extend", metavar="NAME",
                           help="free-for-all, rising-stakes, soft-landing (any of them; 'base' for none)")
@@ -339,15 +412,15 @@ def build_parser() -> argparse.ArgumentParser:
                               f"{game.name}: {', '.join(game.bot_names)} (default {game.default_bot})" for game in all_games()))
     simulate.add_argument("--specials", nargs="*", metavar="NAME",
                           help="Póker a Voces: the special cards in every round (raccoon, dove, capybara, baboon, penguin; at most two)")
-    simulate.add_argument("--max-rounds", type=_whole_number(1, 100_000), metavar="N",
+    simulate.add_argument("--max-rounds", type=_whole_number(1, 100_000, lang), metavar="N",
                           help="PokerGuess: stop a game after N rounds and count the player with the most chips as the winner "
                                "(default: the game's round limit; the report says how many games stopped there)")
-    simulate.add_argument("--games", type=_whole_number(1, GAMES_LIMIT), default=1000,
+    simulate.add_argument("--games", type=_whole_number(1, GAMES_LIMIT, lang), default=1000,
                           help=f"how many games, 1 to {GAMES_LIMIT:,} (default 1,000)")
-    simulate.add_argument("--seed", type=_whole_number(0, SEED_LIMIT), default=0,
+    simulate.add_argument("--seed", type=_whole_number(0, SEED_LIMIT, lang), default=0,
                           help="a whole number from 0 to 2**63-1 (default 0); the same seed gives the same result")
     cpus = min(cpu_count(), MAX_WORKERS)
-    simulate.add_argument("--workers", type=_whole_number(0, cpus), default=0,
+    simulate.add_argument("--workers", type=_whole_number(0, cpus, lang), default=0,
                           help=f"processes to use, 1 to the number of CPUs of this machine ({cpus}); 0 (default): up to 2")
     common(simulate)
     simulate.set_defaults(run=_simulate)
@@ -355,7 +428,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(requested_language(arguments)).parse_args(arguments)
     try:
         status: int = args.run(args, stdin or sys.stdin, out or sys.stdout, err or sys.stderr)
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly

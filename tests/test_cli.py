@@ -102,10 +102,13 @@ def test_showdown_reproduces_the_rulebook_failure_and_names_the_cards() -> None:
 @pytest.mark.parametrize(
     "hands, message",
     [
-        (["Anna=7d 6h", "Ben=Qc 2d"], "the hand of Ben: card 1 'Q♣' is a duplicate"),
-        (["Anna=7d 6h", "Ben 2d 3d"], "must look like NAME=CARDS"),
-        (["Anna=7d 6h", "Ben=2d"], "the hand of Ben: a hand needs 2 cards, got 1"),
-        (["Anna=7d 6h"], "at least 2 hands"),
+        (["Anna=7d 6h", "Ben=Qc 2d", "Carla=Qd Ts"], "the hand of Ben: card 1 'Q♣' is a duplicate"),
+        (["Anna=7d 6h", "Ben 2d 3d", "Carla=Qd Ts"], "must look like NAME=CARDS"),
+        (["Anna=7d 6h", "Ben=2d", "Carla=Qd Ts"], "the hand of Ben: a hand needs 2 cards, got 1"),
+        (["Anna=7d 6h"], "a Pokerface showdown has 3 to 6 hands, one per player, got 1"),
+        (["Anna=7d 6h", "Ben=As Jd"], "a Pokerface showdown has 3 to 6 hands, one per player, got 2"),
+        ([f"P{n}={c}" for n, c in enumerate(["7d 6h", "As Jd", "Qd Ts", "5s 5h", "2c 2d", "9c 9d", "Kc Kd"])],
+         "a Pokerface showdown has 3 to 6 hands, one per player, got 7"),
     ],
 )
 def test_showdown_errors_go_to_stderr_with_status_2(hands: list[str], message: str) -> None:
@@ -114,7 +117,7 @@ def test_showdown_errors_go_to_stderr_with_status_2(hands: list[str], message: s
         args += ["--hand", hand]
     result = run(*args)
     assert result.returncode == 2 and result.stdout == ""
-    assert message in result.stderr
+    assert message in result.stderr and result.stderr.count("\n") == 1
 
 
 def test_unknown_language_and_missing_board_are_usage_errors() -> None:

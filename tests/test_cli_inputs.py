@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerkit_teach import cli
+from pokerkit_teach.core.i18n import LANGUAGES, message
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.scenarios import builtin_scenarios
 
@@ -122,8 +123,25 @@ def argument_lists(draw: st.DrawFn) -> list[str]:
             else:
                 argv += [option, draw(numbers)]
     for flag in draw(st.lists(st.sampled_from(["--json", "--lang", "--help", "--version", "--zzz"]), max_size=2, unique=True)):
-        argv += [flag, draw(st.sampled_from(["en", "de", "fr"]))] if flag == "--lang" else [flag]
+        argv += [flag, draw(st.sampled_from(["en", "de", "es", "fr"]))] if flag == "--lang" else [flag]
+    if draw(st.booleans()):  # --lang before the command, or a second one (the last one counts)
+        argv[:0] = ["--lang", draw(st.sampled_from(["de", "es", "en", "fr", ""]))]
     return argv
+
+
+def requested(argv: list[str]) -> str:
+    """The language the argument list asks for: the last ``--lang`` with a known language, else English."""
+    chosen = "en"
+    for option, value in zip(argv, argv[1:]):
+        if option == "--lang":
+            chosen = value if value in LANGUAGES else "en"
+    return chosen
+
+
+PREFIX = {lang: message("errors.cli.prefix", lang, problem="") for lang in LANGUAGES}
+#: how each language says "argument --x: ..." and "unrecognized arguments: ..."
+NAMING = {lang: (message("errors.cli.argument", lang, option="@", problem="").split("@")[0],
+                 message("errors.cli.unrecognized", lang, names="").rstrip(": ")) for lang in LANGUAGES}
 
 
 def bad_numbers(argv: list[str]) -> list[str]:
@@ -148,10 +166,14 @@ def check_arguments(argv: list[str], calls: list[dict[str, Any]]) -> None:
         assert not bad_numbers(argv), argv
         return
     assert status in (0, 2), (argv, status, err)
+    assert "Traceback" not in err
     if status == 2:
-        assert err.startswith("error: ") and err.count("\n") >= 1, err
+        lang = requested(argv)
+        assert err.startswith(PREFIX[lang]) and err.count("\n") >= 1, (argv, err)
+        if lang != "en":
+            assert not err.startswith("error:"), (argv, err)
         if argv and argv[0] == "simulate" and bad_numbers(argv):  # the refusal names an option or argument
-            assert "argument " in err or "unrecognized" in err, (argv, err)
+            assert any(word in err for word in NAMING[lang]), (argv, err)
 
 
 def simulate_checks_only(monkeypatch: pytest.MonkeyPatch, calls: list[dict[str, Any]]) -> None:

@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.game import Bot, GameState
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, message
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, message
 from pokerkit_teach.core.rng import SeedLike
 
 __all__ = ["GameInfo", "Scenario", "Replay", "get_game", "all_games", "game_names"]
@@ -96,7 +96,7 @@ class GameInfo:
         player count."""
         names = tuple(f"Player {i}" for i in range(1, players + 1)) if isinstance(players, int) else tuple(players)
         if not self.min_players <= len(names) <= self.max_players:
-            raise OptionError("players", f"{self.min_players} to {self.max_players}", len(names))
+            raise OptionError("players", Msg.of("errors.expected.range", low=self.min_players, high=self.max_players), len(names))
         return names
 
     def new_rules(self, players: int | Sequence[str], options: Mapping[str, Any] | None = None) -> Any:
@@ -104,8 +104,8 @@ class GameInfo:
         given = {k: v for k, v in (options or {}).items() if v not in (None, (), [])}
         for name in given:
             if name not in self.options:
-                has = ", ".join(self.options) or "none"
-                raise OptionError(name, f"one of this game's options ({has})", given[name])
+                has: str | Msg = ", ".join(self.options) or Msg.of("errors.scenario.no_fields")
+                raise OptionError(name, Msg.of("errors.expected.game_option", names=has), given[name])
         return self.rules_for(self.player_names(players), given)
 
     def bots_for(self, names: Sequence[str], players: int, seeds: Sequence[SeedLike] | None = None) -> list[Bot[Any]]:
@@ -114,10 +114,10 @@ class GameInfo:
         if len(chosen) == 1:
             chosen *= players
         if len(chosen) != players:
-            raise OptionError("bots", f"one name, or one for each of the {players} seats", len(chosen))
+            raise OptionError("bots", Msg.of("errors.expected.bots_per_seat", seats=players), len(chosen))
         for name in chosen:
             if name not in self.bot_names:
-                raise OptionError("bots", f"one of {', '.join(self.bot_names)}", name)
+                raise OptionError("bots", Msg.of("errors.expected.bot", names=", ".join(self.bot_names)), name)
         seeds = list(seeds) if seeds is not None else [None] * players
         return [self.make_bot(name, seed) for name, seed in zip(chosen, seeds)]
 
@@ -156,4 +156,4 @@ def get_game(name: str) -> GameInfo:
     for game in _games():
         if key == game.name or key in game.aliases:
             return game
-    raise OptionError("game", f"one of {', '.join(game_names())}", name)
+    raise OptionError("game", Msg.of("errors.expected.game", names=", ".join(game_names())), name)

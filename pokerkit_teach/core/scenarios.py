@@ -16,16 +16,17 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
-from pokerkit_teach.core.errors import IllegalAction, InputError, OptionError
+from pokerkit_teach.core.errors import IllegalAction, InputError, KitError, OptionError, in_context
 from pokerkit_teach.core.game import CHANCE, ReplayStep as GameStep
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, catalogue, counted
 from pokerkit_teach.core.registry import all_games, get_game
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
 __all__ = ["ScenarioError", "read_titles_and_players", "pick_title", "read_builtin", "load_named_or_file", "replay_rounds",
-           "builtin_scenarios", "load_any_scenario", "read_json", "check_scenario_data", "scenario_schema", "json_path", "MAX_DEPTH"]
+           "builtin_scenarios", "load_any_scenario", "read_json", "check_scenario_data", "scenario_schema", "json_path", "MAX_DEPTH",
+           "scenario_error"]
 
 T = TypeVar("T")
 
@@ -34,16 +35,46 @@ class ScenarioError(InputError):
     """A scenario that cannot be played: the message names the place (field or step) and the problem."""
 
 
+def scenario_error(key: str, *where: str | Msg, place: str | None = None, **details: Any) -> ScenarioError:
+    """A :class:`ScenarioError` said in every language: the catalogue message ``key`` with its values,
+    after the places ``where`` (the file, the field or step: texts, or messages such as
+    ``Msg.of("errors.scenario.round", round=2)``), each followed by a colon.
+
+    >>> error = scenario_error("errors.scenario.round_over", "x.json", Msg.of("errors.scenario.round", round=2))
+    >>> str(error), error.text("de")
+    ('x.json: round 2: the round is already over', 'x.json: Runde 2: die Runde ist schon zu Ende')
+    """
+    error: ValueError = ScenarioError(key=key, **details)
+    for part in reversed(where):
+        error = in_context(error, part)
+    assert isinstance(error, ScenarioError)
+    error.place = place
+    return error
+
+
+class _Counted:
+    """A count of things (``6 players``) said in the message's language, from ``count.<name>``."""
+
+    def __init__(self, name: str, number: int) -> None:
+        self.name, self.number = name, number
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        return counted(self.name, self.number, lang)
+
+    def __str__(self) -> str:
+        return self.localized(DEFAULT_LANGUAGE)
+
+
 def read_titles_and_players(data: Mapping[str, Any], source: str) -> tuple[dict[str, str], list[str]]:
     """The ``title`` (a text, or one per language) and ``players`` fields every scenario file has."""
     titles = data.get("title", {})
     if isinstance(titles, str):
         titles = {DEFAULT_LANGUAGE: titles}
     if not isinstance(titles, Mapping) or any(lang not in LANGUAGES for lang in titles):
-        raise ScenarioError(f"{source}: 'title' is a text or an object with the languages {', '.join(LANGUAGES)}")
+        raise scenario_error("errors.scenario.title", source, place="title", languages=", ".join(LANGUAGES))
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise ScenarioError(f"{source}: 'players' is a list of names")
+        raise scenario_error("errors.scenario.players", source, place="players")
     return {k: str(v) for k, v in titles.items()}, players
 
 
@@ -69,7 +100,7 @@ def load_named_or_file(source: str | Path, builtin: Sequence[T], from_dict: Call
         return named[text]
     path = Path(text)
     if not path.is_file():
-        raise ScenarioError(f"no built-in scenario and no file named {text!r}; the built-in ones are {', '.join(sorted(named))}")
+        raise scenario_error("errors.scenario.unknown_name", name=repr(text), names=", ".join(sorted(named)))
     return from_dict(check_scenario_data(read_json(path), str(path)), str(path))
 
 
@@ -80,7 +111,7 @@ def replay_rounds(state: Any, rounds: Sequence[tuple[Any, Sequence[str]]], parse
     steps: list[GameStep] = []
     for number, (deal, round_moves) in enumerate(rounds, start=1):
         if state.is_terminal():
-            raise ScenarioError(f"round {number}: the game is already over")
+            raise scenario_error("errors.scenario.game_over", Msg.of("errors.scenario.round", round=number))
         moves = list(round_moves)
         while not state.is_terminal() and state.round.number == number:
             if state.current_player() == CHANCE:
@@ -88,23 +119,36 @@ def replay_rounds(state: Any, rounds: Sequence[tuple[Any, Sequence[str]]], parse
                 try:
                     steps.append(GameStep(len(steps) + 1, number, None, state.apply(chance)))
                 except IllegalAction as error:
-                    raise ScenarioError(f"round {number}: the deal is not allowed: {error}") from None
+                    raise scenario_error("errors.scenario.deal_refused", Msg.of("errors.scenario.round", round=number),
+                                         reason=error) from None
                 continue
             if not moves:
                 break
             text = moves.pop(0)
-            where = f"step {len(steps) + 1} (round {number}, {text!r})"
+            where = Msg.of("errors.scenario.step", step=len(steps) + 1, round=number, move=repr(text))
             try:
                 steps.append(GameStep(len(steps) + 1, number, text, state.apply(parse(text))))
             except IllegalAction as error:
-                raise ScenarioError(f"{where}: not allowed: {error}") from None
+                raise scenario_error("errors.scenario.move_refused", where, reason=error) from None
             except ValueError as error:
-                raise ScenarioError(f"{where}: {error}") from None
+                raise _within(error, where) from None
         if moves:
-            raise ScenarioError(f"round {number}, move {moves[0]!r}: the round is already over")
+            raise scenario_error("errors.scenario.round_over", Msg.of("errors.scenario.round_move", round=number, move=repr(moves[0])))
         if not state.is_terminal() and state.round.number == number and number < len(rounds):
-            raise ScenarioError(f"round {number} stops before its end, but another round follows")
+            raise scenario_error("errors.scenario.stops_early", round=number)
     return steps
+
+
+def _within(error: ValueError, where: str | Msg) -> ScenarioError:
+    """``error`` (a card or move that cannot be read) as a :class:`ScenarioError` after ``where``, in
+    every language (an error without a catalogue key keeps its text)."""
+    clone = ScenarioError.__new__(ScenarioError)
+    if isinstance(error, KitError):
+        clone.__dict__.update(error.__dict__)
+    clone.args = error.args if isinstance(error, KitError) else (str(error),)
+    found = in_context(clone, where)
+    assert isinstance(found, ScenarioError)
+    return found
 
 
 def builtin_scenarios() -> list[tuple[str, Any]]:
@@ -124,42 +168,55 @@ def load_any_scenario(source: str | Path) -> Any:
         return named[text]
     path = Path(text)
     if not path.is_file():
-        raise ScenarioError(f"no built-in scenario and no file named {text!r}; the built-in ones are {', '.join(sorted(named))}")
+        raise scenario_error("errors.scenario.unknown_name", name=repr(text), names=", ".join(sorted(named)))
     data = read_json(path)
     name = data.get("game", "pokerface") if isinstance(data, Mapping) else "pokerface"
     try:
         if not isinstance(name, str):
-            raise OptionError("game", "a game's name", name)
+            raise OptionError("game", Msg.of("errors.expected.game_name"), name)
         game = get_game(name)
     except OptionError:
-        raise ScenarioError(f"{path}: 'game' is one of {', '.join(g.name for g in all_games())}, got {name!r}") from None
+        raise scenario_error("errors.scenario.game", str(path), place="game", names=", ".join(g.name for g in all_games()),
+                             got=repr(name)) from None
     return game.scenario_from_dict(check_scenario_data(data, str(path)), str(path))
 
 
 def read_json(path: Path) -> Any:
     """The JSON in a scenario file; a clear error naming the file for anything else."""
+    source = str(path)
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
-        raise ScenarioError(f"{path}: not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}") from None
+        raise scenario_error("errors.scenario.not_json", source, line=error.lineno, column=error.colno, reason=_json_reason(error.msg)) from None
     except UnicodeDecodeError:
-        raise ScenarioError(f"{path}: not a text file in UTF-8") from None
+        raise scenario_error("errors.scenario.not_utf8", source) from None
     except RecursionError:
-        raise ScenarioError(f"{path}: the JSON is nested too deeply (a scenario needs at most {MAX_DEPTH} levels)") from None
+        raise scenario_error("errors.scenario.too_deep", source, levels=MAX_DEPTH) from None
     except OSError as error:
-        raise ScenarioError(f"{path}: cannot be read: {error.strerror or error}") from None
+        raise scenario_error("errors.scenario.unreadable", source, reason=error.strerror or str(error)) from None
     except ValueError:  # a number too long to read
-        raise ScenarioError(f"{path}: not valid JSON: a number has more than {sys.get_int_max_str_digits():,} digits") from None
+        raise scenario_error("errors.scenario.long_number", source, digits=sys.get_int_max_str_digits()) from None
+
+
+# What JSON's reader says (its messages are English) and the catalogue message for each.
+_JSON_REASONS = {
+    "Expecting value": "expecting_value", "Expecting ',' delimiter": "expecting_comma", "Expecting ':' delimiter": "expecting_colon",
+    "Expecting property name enclosed in double quotes": "expecting_name", "Unterminated string starting at": "unterminated_string",
+    "Invalid control character at": "control_character", "Invalid \\escape": "bad_escape", "Invalid \\uXXXX escape": "bad_unicode_escape",
+    "Extra data": "extra_data",
+}
+
+
+def _json_reason(text: str) -> str | Msg:
+    """JSON's reason for refusing a file, said in every language when it is one of the reasons it knows."""
+    key = _JSON_REASONS.get(text)
+    return Msg.of(f"errors.json.{key}") if key else text
 
 
 # -- the schema every scenario file is checked against, before any game's loader reads it ----------------
 
 MAX_DEPTH = 16
 """How deeply a scenario file's JSON may nest (the deepest field of the schema is 4 levels down)."""
-
-_TYPE_WORDS = {"string": "a text", "integer": "a whole number", "boolean": "true or false", "array": "a list",
-               "object": "an object", "null": "null", "number": "a number"}
-
 
 def _whole_number(checker: Any, value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -233,84 +290,100 @@ def _nesting(data: Any) -> tuple[int, list[Any]]:
     return deepest
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any) -> str | Msg:
     """A value as a learner reads it in one short line."""
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
     if isinstance(value, dict):
-        return "an object"
+        return Msg.of("errors.scenario.shown.object")
     if isinstance(value, list):
-        return f"a list of {len(value)}"
+        return Msg.of("errors.scenario.shown.list", count=len(value))
     text = repr(value) if isinstance(value, str) else str(value) if isinstance(value, int) else repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _expected(schema: Mapping[str, Any]) -> str:
+_KINDS = ("string", "integer", "boolean", "array", "object", "null", "number")
+_PLURALS = {"string": "strings", "integer": "integers", "object": "objects"}
+
+
+def _expected(schema: Mapping[str, Any]) -> Msg | str:
     """What a part of the schema asks for, in words."""
     if "const" in schema:
         return json.dumps(schema["const"], ensure_ascii=False)
     if "enum" in schema:
-        return "one of " + ", ".join(json.dumps(v, ensure_ascii=False) for v in schema["enum"])
+        return Msg.of("errors.scenario.kind.one_of", values=", ".join(json.dumps(v, ensure_ascii=False) for v in schema["enum"]))
     kinds = schema.get("type")
     kinds = [kinds] if isinstance(kinds, str) else list(kinds or [])
-    words = []
+    words: list[Msg | str] = []
     for kind in kinds:
-        word = _TYPE_WORDS.get(kind, kind)
+        word: Msg | str = Msg.of(f"errors.scenario.kind.{kind}") if kind in _KINDS else str(kind)
         if kind == "array" and isinstance(schema.get("items"), Mapping) and "type" in schema["items"]:
-            word = f"a list of {_plural(schema['items'])}"
+            word = Msg.of(f"errors.scenario.kind.{_plural(schema['items'])}")
         elif kind == "object" and isinstance(schema.get("additionalProperties"), Mapping):
-            word = f"an object of {_plural(schema['additionalProperties'])}"
+            word = Msg.of(f"errors.scenario.kind.map_{_plural(schema['additionalProperties'])}")
         elif kind == "integer" and "minimum" in schema:
-            word += f" from {schema['minimum']:,} to {schema['maximum']:,}" if "maximum" in schema else f" of {schema['minimum']} or more"
+            word = (Msg.of("errors.scenario.kind.integer_range", low=schema["minimum"], high=schema["maximum"]) if "maximum" in schema
+                    else Msg.of("errors.scenario.kind.integer_min", low=schema["minimum"]))
         words.append(word)
-    return " or ".join(words) or "something else"
+    if not words:
+        return Msg.of("errors.scenario.kind.something_else")
+    said = words[0]
+    for word in words[1:]:
+        said = Msg.of("errors.scenario.kind.either", first=said, second=word)
+    return said
 
 
 def _plural(schema: Mapping[str, Any]) -> str:
     kind = schema.get("type")
-    return {"string": "texts", "integer": "whole numbers", "object": "objects"}.get(kind, "values") if isinstance(kind, str) else "values"
+    return _PLURALS.get(kind, "values") if isinstance(kind, str) else "values"
 
 
-def _describe(error: ValidationError) -> tuple[list[Any], str]:
+def _items(field: object, number: int) -> _Counted:
+    """``number`` entries of a list field, named by the field when the catalogue has a word for it
+    (``count.scenario_players``: 6 players), else ``entries``."""
+    name = f"scenario_{field}"
+    return _Counted(name if f"count.{name}.other" in catalogue(DEFAULT_LANGUAGE) else "scenario_entries", number)
+
+
+def _describe(error: ValidationError) -> tuple[list[Any], Msg | str]:
     """The path of the field a schema error is about and what was expected there."""
     path = list(error.absolute_path)
     schema, kind = error.schema, error.validator
     value: Any = error.instance
     if not isinstance(schema, Mapping):
-        return path, "not allowed here"
+        return path, Msg.of("errors.scenario.not_allowed_here")
     if kind == "required":
         missing = [name for name in schema["required"] if name not in value]
-        return path + missing[:1], "missing: this field is required"
+        return path + missing[:1], Msg.of("errors.scenario.missing")
     if kind == "additionalProperties":
         allowed = set(schema.get("properties", {}))
         extra = sorted(str(name) for name in value if name not in allowed)
-        known = ", ".join(sorted(allowed)) or "none"
-        return path + extra[:1], f"unknown field {extra[0]!r} (the fields here are {known})"
+        known: str | Msg = ", ".join(sorted(allowed)) or Msg.of("errors.scenario.no_fields")
+        return path + extra[:1], Msg.of("errors.scenario.unknown_field", name=repr(extra[0]), known=known)
     if kind in ("minItems", "maxItems"):
         low, high = schema.get("minItems"), schema.get("maxItems")
-        what = str(path[-1]) if path and isinstance(path[-1], str) else "entries"
-        if (high or low) == 1:
-            what = what.removesuffix("s").removesuffix("ie") + ("y" if what.endswith("ies") else "")
-        bounds = f"{low} to {high}" if low is not None and high is not None else f"at least {low}" if low is not None else f"at most {high}"
-        return path, f"expected {bounds} {what}, got {len(value)}"
+        field = path[-1] if path and isinstance(path[-1], str) else "entries"
+        if low is not None and high is not None:
+            return path, Msg.of("errors.scenario.items_range", low=low, items=_items(field, high), got=len(value))
+        if low is not None:
+            return path, Msg.of("errors.scenario.items_at_least", items=_items(field, low), got=len(value))
+        return path, Msg.of("errors.scenario.items_at_most", items=_items(field, int(high or 0)), got=len(value))
     if kind == "uniqueItems":
-        return path, "expected different entries, but one is given twice"
+        return path, Msg.of("errors.scenario.unique")
     if kind == "minLength":
-        return path, "expected a text that is not empty"
+        return path, Msg.of("errors.scenario.empty_text")
     if kind == "pattern":
-        return path, f"expected a text without a colon, got {_shown(value)}"
-    if kind in ("minimum", "maximum"):
-        return path, f"expected {_expected(schema)}, got {_shown(value)}"
-    if kind in ("type", "enum", "const"):
-        return path, f"expected {_expected(schema)}, got {_shown(value)}"
+        return path, Msg.of("errors.scenario.colon", got=_shown(value))
+    if kind in ("minimum", "maximum", "type", "enum", "const"):
+        return path, Msg.of("errors.scenario.expected", expected=_expected(schema), got=_shown(value))
     return path, error.message if len(error.message) <= 80 else error.message[:77] + "..."
 
 
 def check_scenario_data(data: Any, source: str) -> Any:
     """Check a scenario file's JSON against :func:`scenario_schema` (and its depth), before any game's
     rules see it; the first problem raises :class:`ScenarioError` naming ``source``, the field (a JSON path
-    such as ``deals[0].board``) and what was expected. Returns the data without ``$schema`` (a hint for
-    editors).
+    such as ``deals[0].board``) and what was expected, in every language. Returns the data without
+    ``$schema`` (a hint for editors).
 
     >>> check_scenario_data({"players": ["A", "B", "C"], "deals": [{"board": 5}]}, "x.json")
     Traceback (most recent call last):
@@ -320,15 +393,20 @@ def check_scenario_data(data: Any, source: str) -> Any:
     depth, deepest = _nesting(data)
     if depth > MAX_DEPTH:
         where = json_path(deepest[:3]) + ("..." if len(deepest) > 3 else "")
-        error = ScenarioError(f"{source}: {where}: nested more than {MAX_DEPTH} levels deep; a scenario needs at most 4")
-        error.place = json_path(deepest[:1])
-        raise error
+        raise scenario_error("errors.scenario.nested", source, where, place=json_path(deepest[:1]), levels=MAX_DEPTH, needed=4)
     problem = _jsonschema().exceptions.best_match(_validator().iter_errors(data))
     if problem is not None:
         path, expected = _describe(problem)
-        error = ScenarioError(f"{source}: {json_path(path)}: {expected}")
-        error.place = json_path(path)
-        raise error
+        field: str | Msg = json_path(path) if path else Msg.of("errors.scenario.top_level")
+        if isinstance(expected, Msg):
+            raise scenario_error(expected.key, source, field, place=json_path(path), **dict(expected.params))
+        raise _plain(f"{source}: {json_path(path)}: {expected}", json_path(path))  # a rule the kit has no words for
     if isinstance(data, dict) and "$schema" in data:
         data = {key: value for key, value in data.items() if key != "$schema"}
     return data
+
+
+def _plain(text: str, place: str) -> ScenarioError:
+    error = ScenarioError(text)
+    error.place = place
+    return error

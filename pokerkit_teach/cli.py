@@ -1,4 +1,4 @@
-"""The teacher's command line: ``rank``, ``showdown``, ``examples``, ``replay`` (and ``simulate``).
+"""The teacher's command line: ``rank``, ``compare``, ``showdown``, ``examples``, ``replay`` (and ``simulate``).
 
 Problems with the input go to stderr with exit status 2 and one line that names them, in the language of
 ``--lang``: the ``error:`` prefix, argparse's own usage errors (a bad choice, a missing or unknown
@@ -24,7 +24,7 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, message
 from pokerkit_teach.core.registry import all_games, game_names
 from pokerkit_teach.core.scenarios import builtin_scenarios, load_any_scenario
 from pokerkit_teach.core.simulate import MAX_GAMES, MAX_WORKERS, simulate
-from pokerkit_teach.holdem.explain import Comparison, describe_hand, explain_hand
+from pokerkit_teach.holdem.explain import Comparison, HandRanking, describe_hand, explain_hand, rank_hands
 from pokerkit_teach.holdem.ranking import STRENGTH_COUNT, HandResult, best_hand
 from pokerkit_teach.pokerface.showdown import ShowdownResult, check_showdown, token_label
 from pokerkit_teach.voces.ranking import rank_voces_hand
@@ -227,6 +227,41 @@ def _showdown(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
     return 0
 
 
+def compare_json(ranking: HandRanking, lang: str) -> dict[str, Any]:
+    """What ``compare --json`` prints."""
+    return {
+        "board": _cards_json(ranking.board),
+        "hands": [
+            {
+                "name": hand.name,
+                "place": hand.place,
+                "hole": _cards_json(hand.hole),
+                "category": hand.result.category.key_name,
+                "description": describe_hand(hand.result, lang),
+                "best_five": _cards_json(hand.result.best_five),
+                "strength": hand.result.strength,
+            }
+            for hand in ranking.hands
+        ],
+        "winners": list(ranking.winners),
+        "comparisons": [_comparison_json(comparison, lang) for comparison in ranking.comparisons],
+        "explanation": ranking.lines(lang),
+    }
+
+
+def _compare(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    try:
+        hands = [_parse_hand_option(text) for text in args.hand or []]
+        ranking = rank_hands(hands, args.board or ())
+    except ValueError as error:
+        return _complain(err, args.lang, _error_text(error, args.lang))
+    if args.json:
+        print(json.dumps(compare_json(ranking, args.lang), ensure_ascii=False, indent=2), file=out)
+    else:
+        print(ranking.text(args.lang), file=out)
+    return 0
+
+
 def _examples(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
     scenarios = builtin_scenarios()
     if args.json:
@@ -380,6 +415,18 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     showdown.add_argument("--hand", action="append", metavar="NAME=CARDS", help='a player and two hole cards, e.g. "Anna=7d 6h"; repeat in token order')
     common(showdown)
     showdown.set_defaults(run=_showdown)
+
+    compare = commands.add_parser(
+        "compare",
+        lang=lang,
+        help="compare any number of poker hands, strongest first",
+        description="Rank any number of hands (each with the shared cards of --board, if given) strongest first, "
+                    "and say what decides between each hand and the next.",
+    )
+    compare.add_argument("--board", help='0 to 5 shared cards, e.g. "Qc 8h 8s 5d 3c"')
+    compare.add_argument("--hand", action="append", metavar="NAME=CARDS", help='a player and their cards, e.g. "Anna=7d 6h"; repeat')
+    common(compare)
+    compare.set_defaults(run=_compare)
 
     examples = commands.add_parser("examples", lang=lang, help="list the built-in scenarios of every game (the rulebooks' examples)")
     common(examples)

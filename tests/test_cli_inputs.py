@@ -101,15 +101,16 @@ card_words = st.sampled_from(["As", "Ks", "Qs", "Js", "Ts", "10h", "2c", "Xx", "
 
 @st.composite
 def argument_lists(draw: st.DrawFn) -> list[str]:
-    command = draw(st.sampled_from(["rank", "showdown", "examples", "replay", "simulate", "bogus", ""]))
+    command = draw(st.sampled_from(["rank", "compare", "showdown", "examples", "replay", "simulate", "bogus", ""]))
     argv = [command] if command else []
     if command == "rank":
         argv += draw(st.lists(card_words, max_size=8))
         if draw(st.booleans()):
             argv += ["--game", draw(st.sampled_from(["holdem", "voces", "chess"]))]
-    elif command == "showdown":
-        argv += ["--board", " ".join(draw(st.lists(card_words, max_size=6)))]
-        for name in draw(st.lists(st.sampled_from(["Anna", "Ben", "", "=x"]), max_size=4)):
+    elif command in ("showdown", "compare"):
+        if command == "showdown" or draw(st.booleans()):
+            argv += ["--board", " ".join(draw(st.lists(card_words, max_size=6)))]
+        for name in draw(st.lists(st.sampled_from(["Anna", "Ben", "Carla", "", "=x"]), max_size=7)):
             argv += ["--hand", f"{name}={' '.join(draw(st.lists(card_words, max_size=3)))}"]
     elif command == "replay":
         argv.append(draw(st.sampled_from(NAMES + ["nope", "", "/", "."])))

@@ -158,6 +158,8 @@ COMMANDS = [
     ["rank", "--game", "voces", "Ks1", "Ks2", "Ks3", "Ks4", "raccoon"], ["rank", "--game", "voces", "--json", "raccoon dove Qs1 Js1 10s1"],
     ["showdown", "--board", RULEBOOK_BOARD, "--hand", "Anna=7d 6h", "--hand", "Ben=As Jd", "--hand", "Carla=Qd Ts"],
     ["showdown", "--json", "--board", RULEBOOK_BOARD, "--hand", "Anna=7d 6h", "--hand", "Ben=As Jd", "--hand", "Carla=Qd Ts"],
+    ["compare", "--board", RULEBOOK_BOARD, "--hand", "Anna=7d 6h", "--hand", "Ben=As Jd"],
+    ["compare", "--json", "--hand", "Anna=7d 6h 2c 3c 9s", "--hand", "Ben=As Jd 2d 3d 4h"],
     ["replay", "token-round"], ["replay", "pokerguess-example", "--json"], ["replay", "voces-round-example"],
     ["simulate", "pokerface", "--games", "2", "--players", "3", "--workers", "1"],
     ["simulate", "pokerguess", "--games", "1", "--players", "3", "--workers", "1", "--max-rounds", "20"],
@@ -171,7 +173,7 @@ def test_every_command_runs_in_spanish(argv: list[str]) -> None:
     assert status == 0, err
     assert out.strip()
     if "--json" in argv:
-        for line in [out] if argv[0] in ("showdown", "replay") else out.splitlines():
+        for line in [out] if argv[0] in ("showdown", "replay", "compare") else out.splitlines():
             json.loads(line)
 
 
@@ -181,3 +183,27 @@ def test_rank_voces_uses_the_engines_describer_in_every_language() -> None:
     assert status == 0 and out.splitlines()[1] == "  high card Jack"
     status, out, _ = call(["rank", "--game", "voces", "--json", "Js1", "9s2", "7s3", "5s4", "3s1", "--lang", "de"])
     assert json.loads(out)["description"] == "höchste Karte Bube"
+
+
+def test_compare_ranks_any_number_of_hands_with_the_reason() -> None:
+    """Two hands are no Pokerface showdown: ``compare`` ranks them (or any number) and says what decides."""
+    argv = ["compare", "--board", RULEBOOK_BOARD, "--hand", "Anna=7d 6h", "--hand", "Ben=As Jd"]
+    status, out, _ = call(argv)
+    assert status == 0 and out.splitlines()[0].startswith("Ben has the strongest hand")
+    assert "the Ace beats the Queen as first side card" in out
+    status, out, _ = call([*argv, "--lang", "de"])
+    assert status == 0 and "das Ass schlägt die Dame als erste Beikarte" in out
+    status, out, _ = call([*argv, "--json"])
+    data = json.loads(out)
+    assert data["winners"] == ["Ben"] and [h["place"] for h in data["hands"]] == [1, 2]
+    assert data["comparisons"][0]["deciding"] == "kicker1"
+    status, out, _ = call(["compare", "--hand", "A=As Ks Qs Js Ts", "--hand", "B=Ah Kh Qh Jh Th", "--hand", "C=2c 3d 4h 5s 7c"])
+    assert status == 0 and [h["place"] for h in json.loads(call(["compare", "--json", "--hand", "A=As Ks Qs Js Ts", "--hand",
+                                                                  "B=Ah Kh Qh Jh Th", "--hand", "C=2c 3d 4h 5s 7c"])[1])["hands"]] == [1, 1, 3]
+
+
+@pytest.mark.parametrize("argv", [["compare"], ["compare", "--hand", "A=7d"], ["compare", "--hand", "A 7d 6h"],
+                                  ["compare", "--board", "Qc 8h 8s 5d 3c", "--hand", "A=Qc 6h", "--hand", "B=2d 3d"]])
+def test_compare_refuses_bad_hands_in_one_line(argv: list[str]) -> None:
+    assert refused(argv).startswith("error: ")
+    assert refused([*argv, "--lang", "de"]).startswith("Fehler: ")

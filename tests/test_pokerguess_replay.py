@@ -25,15 +25,16 @@ def test_replay_reproduces_the_rulebook_example(lang: str) -> None:
     assert [(c["player"], c["holds"]) for c in outcome["checks"]] == [("Top", False), ("Left", False), ("Right", False), ("Bottom", True)]
     assert outcome["winner"] == "Bottom" and outcome["pot"] == 4
     left = outcome["checks"][1]["explanation"]
-    assert ("only 2 are left" in left) if lang == "en" else ("nur 2 übrig" in left)
+    assert ("only 2 Pawns are left" in left) if lang == "en" else ("nur 2 Bauern übrig" in left)
 
 
 def test_replay_text_names_the_cards_of_each_group_in_english_and_german() -> None:
     text = run("replay", "pokerguess-example").stdout
-    assert "the Red group takes Red Queen, Red Knight, Red Rook, Red Pawn" in text
+    assert "the red group takes the Red Queen, the Red Knight, the Red Rook, and the Red Pawn" in text
     assert text.strip().splitlines()[-1].strip() == "Bottom takes the pot of 4 chips."
     german = run("replay", "pokerguess-example", "--lang", "de").stdout
-    assert "die Gruppe Rot nimmt Dame Rot, Springer Rot, Turm Rot, Bauer Rot" in german
+    assert "die Gruppe Rot nimmt die rote Dame, den roten Springer, den roten Turm und den roten Bauern" in german
+    assert "Right zeigt die rote Dame." in german and "Top zeigt den blauen Läufer." in german
     assert german.strip().splitlines()[-1].strip() == "Bottom nimmt den Pot von 4 Chips."
 
 
@@ -42,7 +43,7 @@ def test_replay_text_names_the_cards_of_each_group_in_english_and_german() -> No
     [
         ({"dealer": "Nobody"}, "the dealer 'Nobody' is not one of the players"),
         ({"rounds": [{"private": {"A": "B5, B6", "B": "B5, J1"}, "community": "P1 P2 P3 P4 P5", "moves": []}]}, "every card may be dealt once"),
-        ({"rounds": [{"private": {"A": "B5, B6", "B": "J1, J2"}, "community": "P1 P2 P3 P4 Z5", "moves": []}]}, "unknown figure letter 'Z'"),
+        ({"rounds": [{"private": {"A": "B5, B6", "B": "J1, J2"}, "community": "P1 P2 P3 P4 Z5", "moves": []}]}, "unknown figure letter Z"),
         ({"rounds": [{"private": {"A": "B5, B6", "B": "J1, J2"}, "community": "P1 P2 P3 P4 P5", "moves": ["B stays"]}]},
          "step 2 (round 1, 'B stays'): not allowed: It is not B's turn; A is to act."),
         ({"rounds": [{"private": {"A": "B5, B6", "B": "J1, J2"}, "community": "P1 P2 P3 P4 P5", "moves": ["A predicts 3 violet 2 pawns"]}]},

@@ -27,6 +27,7 @@ from typing import Any, Mapping, Sequence
 
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.game import Bot
+from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.core.registry import GameInfo
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.pokerguess.bots import BOTS
@@ -61,19 +62,20 @@ def _rules_for(players: Sequence[str], options: Mapping[str, Any]) -> PokerGuess
     values = dict(options)
     for name in values:
         if name not in OPTIONS:
-            raise OptionError(name, f"one of PokerGuess's options ({', '.join(OPTIONS)})", values[name])
+            raise OptionError(name, Msg.of("pokerguess.option.options", names=", ".join(OPTIONS)), values[name])
     order = values.get("colour_order")
     if isinstance(order, str) and not isinstance(order, ColourOrder):
         try:
             values["colour_order"] = ColourOrder(order)
         except ValueError:
-            raise OptionError("colour_order", " or ".join(o.value for o in ColourOrder), order) from None
+            raise OptionError("colour_order", Msg.of("pokerguess.option.either", first=ColourOrder.BY_NUMBER.value,
+                                                     second=ColourOrder.BY_NUMBER_REVERSED.value), order) from None
     return PokerGuessRules(tuple(players), **values)
 
 
 def _make_bot(name: str, seed: SeedLike = None) -> Bot[Any]:
     if name not in BOTS:
-        raise OptionError("bot", f"one of {', '.join(BOTS)}", name)
+        raise OptionError("bot", Msg.of("pokerguess.option.bot", names=", ".join(BOTS)), name)
     return BOTS[name](seed)
 
 

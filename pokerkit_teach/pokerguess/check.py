@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from pokerkit_teach.core.errors import InputError
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, ListRow as Row, Msg, capitalize_first, message
-from pokerkit_teach.pokerguess.cards import AnyDrezCard, Colour, DrezCard, Figure
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg, capitalize_first, counted, message
+from pokerkit_teach.pokerguess.cards import AnyDrezCard, Colour, DrezCard, Figure, fold_word, input_words, linking_words
 
 __all__ = [
-    "ColourOrder", "Prediction", "PredictionError", "PredictionCountError", "PredictionParseError", "PredictionCheck",
-    "check_prediction", "checking_order", "check_in_order",
+    "ColourOrder", "Counted", "Prediction", "PredictionError", "PredictionCountError", "PredictionParseError", "PredictionCheck",
+    "check_prediction", "checking_order", "check_in_order", "order_reason",
     "count_groups", "holds_by_search",
 ]
 
@@ -90,6 +90,14 @@ class PredictionParseError(PredictionError):
     ...     print(error)
     word 5 14
     'blue' (word 5) names a second colour: a prediction names one colour and one figure, each after its count, like '4 red 3 pawns'
+
+    The hint is said in the language the error is said in:
+
+    >>> try:
+    ...     Prediction.parse("4 rot 3")
+    ... except PredictionParseError as error:
+    ...     print(error.text("de"))
+    Nach der Anzahl 3 (Wort 3) folgt keine Farbe und keine Figur: Jede Anzahl steht direkt vor ihrer Gruppe, etwa „4 rot 3 Bauern“
     """
 
     def __init__(self, key: str, place: str, offset: int = 0, **details: object) -> None:
@@ -97,14 +105,34 @@ class PredictionParseError(PredictionError):
         super().__init__(key, place, **details)
 
 
-# The rulebook's words: its example speaks of a "red tower" and a "red horse" (Rook and Knight).
-_WORD = {c.name.lower(): c for c in Colour} | {"grey": Colour.GRAY}
-_FIGURE = {f.name.lower(): f for f in Figure} | {"tower": Figure.ROOK, "horse": Figure.KNIGHT}
-_FIGURE_FORMS = _FIGURE | {f"{word}s": figure for word, figure in _FIGURE.items()}
-_CARDS = frozenset({"card", "cards"})  # may follow a colour or a figure: "4 red cards"
-_AND = frozenset({"and"})  # may stand between the two groups
+# The words a prediction may hold come from the catalogues of every language (``colour.words``,
+# ``figure.words``; ``pokerguess.words.cards``/``and``/``links``): "4 red cards and 3 pawns",
+# "4 rote Karten und 3 Bauern", "4 Karten in Rot, 3 Bauern".
 _COUNT = re.compile(r"[0-9]+")
 _TOKEN = re.compile(r"[^\s,]+")
+_EXAMPLE = Msg.of("pokerguess.words.example")  # '4 red 3 pawns', said in the error's language
+_LISTS = {"colours": Msg.of("pokerguess.words.colours"), "figures": Msg.of("pokerguess.words.figures")}
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A count with its noun and the words around it, ``count.<name>`` of the catalogue, chosen by the
+    number in the language it is said in (``4 red cards`` / ``4 rote Karten`` / ``4 cartas rojas``)."""
+
+    name: str
+    n: int
+    params: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, name: str, n: int, **params: object) -> "Counted":
+        return cls(name, n, tuple(params.items()))
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        return counted(self.name, self.n, lang, **dict(self.params))
+
+
+def _colour_group(count: int, colour: Colour) -> Counted:
+    return Counted.of("guess_colour_cards", count, colour=colour)
 
 
 @dataclass(frozen=True, order=False)
@@ -121,86 +149,110 @@ class Prediction:
         object.__setattr__(self, "figure", Figure(self.figure))
         for name, count, most in (("colour", self.colour_count, 6), ("figure", self.figure_count, 9)):
             if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
-                raise PredictionCountError(f"pokerguess.parse.{name}_count", f"{name}_count", most=most, got=repr(count))
+                raise PredictionCountError(f"pokerguess.parse.{name}_count", f"{name}_count", most=most, got=str(count))
 
     @classmethod
     def parse(cls, text: str) -> "Prediction":
         """``"4 red 3 pawns"``, ``"3 pawns 4 red"``, ``"3 green, 3 jokers"``, ``"4 red cards and 4
         bishops"``, ``"2 blue 3 towers"``: each count belongs to the colour or figure right after it (the
-        two groups in either order; ``cards``, ``and`` and commas may stand between them). Any other
-        word is refused: :class:`PredictionParseError` names it and its place;
-        :class:`PredictionCountError` a count out of range.
+        two groups in either order; ``cards``, ``and`` and commas may stand between them). The words may
+        be those of any language of the catalogues, whatever the app's language, in any case and with
+        or without accents (``4 rot 3 Bauern``, ``4 rote Karten und 3 Läufer``). Any other word is
+        refused: :class:`PredictionParseError` names it and its place; :class:`PredictionCountError` a
+        count out of range.
 
         >>> Prediction.parse("3 pawns and 4 red cards")
         Prediction(colour_count=4, colour=<Colour.RED: 2>, figure_count=3, figure=<Figure.PAWN: 1>)
         >>> Prediction.parse("2 green 1 horse").figure
         <Figure.KNIGHT: 2>
+        >>> Prediction.parse("4 Karten in Rot und 3 BAUERN") == Prediction.parse("4 red 3 pawns")
+        True
         """
         if not isinstance(text, str):
-            raise PredictionParseError("pokerguess.parse.empty", "text")
+            raise PredictionParseError("pokerguess.parse.empty", "text", example=_EXAMPLE)
         tokens = [(m.group(), m.start()) for m in _TOKEN.finditer(text)]
         if not tokens:
-            raise PredictionParseError("pokerguess.parse.empty", "text")
-        colour: tuple[int, Colour] | None = None
-        figure: tuple[int, Figure] | None = None
+            raise PredictionParseError("pokerguess.parse.empty", "text", example=_EXAMPLE)
+        words = input_words()
+        cards, between, joins = linking_words("cards"), linking_words("cards") | linking_words("links"), linking_words("and")
+        folded = [fold_word(word) for word, _ in tokens]
+        groups: dict[type, tuple[int, Colour | Figure]] = {}
+
+        def fail(key: str, at: int, **extra: object) -> PredictionParseError:
+            return PredictionParseError(key, f"word {at + 1}", tokens[at][1], word=tokens[at][0], number=at + 1, example=_EXAMPLE, **extra)
+
         index = 0
         while index < len(tokens):
-            word, offset = tokens[index]
-            lower = word.lower()
-            where = {"word": word, "number": index + 1}
-            place = f"word {index + 1}"
+            word = folded[index]
             if _COUNT.fullmatch(word):
-                if index + 1 == len(tokens):
-                    raise PredictionParseError("pokerguess.parse.count_alone", place, offset, **where)
-                following = tokens[index + 1][0].lower()
-                count = int(word)
-                if following in _WORD:
-                    if colour is not None:
-                        raise PredictionParseError("pokerguess.parse.second_colour", f"word {index + 2}", tokens[index + 1][1],
-                                                   word=tokens[index + 1][0], number=index + 2)
-                    colour = (count, _WORD[following])
-                elif following in _FIGURE_FORMS:
-                    if figure is not None:
-                        raise PredictionParseError("pokerguess.parse.second_figure", f"word {index + 2}", tokens[index + 1][1],
-                                                   word=tokens[index + 1][0], number=index + 2)
-                    figure = (count, _FIGURE_FORMS[following])
-                elif _COUNT.fullmatch(following) or following in _CARDS | _AND:
-                    raise PredictionParseError("pokerguess.parse.count_alone", place, offset, **where)
-                else:
-                    raise PredictionParseError("pokerguess.parse.unknown_word", f"word {index + 2}", tokens[index + 1][1],
-                                               word=tokens[index + 1][0], number=index + 2)
-                index += 2
-                if index < len(tokens) and tokens[index][0].lower() in _CARDS:
+                start = index
+                index += 1
+                while index < len(tokens) and folded[index] in between:  # "4 cards of", "4 Karten in"
                     index += 1
-                if index < len(tokens) and tokens[index][0].lower() in _AND:
+                if index == len(tokens) or _COUNT.fullmatch(folded[index]) or folded[index] in joins:
+                    raise fail("pokerguess.parse.count_alone", start)
+                group = words.get(folded[index])
+                if group is None:
+                    raise fail("pokerguess.parse.unknown_word", index, **_LISTS)
+                if type(group) in groups:
+                    raise fail("pokerguess.parse.second_colour" if isinstance(group, Colour) else "pokerguess.parse.second_figure", index)
+                groups[type(group)] = (int(word), group)
+                index += 1
+                if index < len(tokens) and folded[index] in cards:  # "4 red cards"
+                    index += 1
+                if index < len(tokens) and folded[index] in joins:
                     index += 1
                 continue
-            if lower in _WORD or lower in _FIGURE_FORMS:
-                if lower in _WORD and colour is not None:
-                    raise PredictionParseError("pokerguess.parse.second_colour", place, offset, **where)
-                if lower in _FIGURE_FORMS and figure is not None:
-                    raise PredictionParseError("pokerguess.parse.second_figure", place, offset, **where)
-                raise PredictionParseError("pokerguess.parse.group_without_count", place, offset, **where)
-            raise PredictionParseError("pokerguess.parse.unknown_word", place, offset, **where)
-        if colour is None:
-            raise PredictionParseError("pokerguess.parse.no_colour", "colour", len(text))
-        if figure is None:
-            raise PredictionParseError("pokerguess.parse.no_figure", "figure", len(text))
-        return cls(colour[0], colour[1], figure[0], figure[1])
+            group = words.get(word)
+            if group is not None:
+                if type(group) in groups:
+                    raise fail("pokerguess.parse.second_colour" if isinstance(group, Colour) else "pokerguess.parse.second_figure", index)
+                raise fail("pokerguess.parse.group_without_count", index)
+            raise fail("pokerguess.parse.unknown_word", index, **_LISTS)
+        if Colour not in groups:
+            raise PredictionParseError("pokerguess.parse.no_colour", "colour", len(text), example=_EXAMPLE)
+        if Figure not in groups:
+            raise PredictionParseError("pokerguess.parse.no_figure", "figure", len(text), example=_EXAMPLE)
+        (colour_count, colour), (figure_count, figure) = groups[Colour], groups[Figure]
+        return cls(colour_count, Colour(colour), figure_count, Figure(figure))
 
     def sort_key(self, order: ColourOrder = ColourOrder.BY_NUMBER) -> tuple[int, int, int, int]:
         """Higher sorts first when reversed: colour group size, the colour, figure group size, the figure."""
         return (self.colour_count, order.rank(self.colour), self.figure_count, self.figure.value)
 
     def localized(self, lang: str, spec: str = "") -> str:
-        return message("pokerguess.prediction", lang, colour_count=self.colour_count, colour=self.colour,
-                       figure_count=self.figure_count, figure=self.figure)
+        return message("pokerguess.prediction", lang, colour_group=_colour_group(self.colour_count, self.colour),
+                       figure_group=Counted.of("guess_figures", self.figure_count, figure=self.figure))
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return self.localized(lang)
 
     def __str__(self) -> str:
         return self.text()
+
+
+def order_reason(higher: tuple[str, Prediction], lower: tuple[str, Prediction]) -> Msg:
+    """Why ``higher``'s prediction is checked before ``lower``'s: the first of the four things that
+    differ (the colour group's size, the colour, the figure group's size, the figure). The colours are
+    named with their numbers, which the rule option ``colour_order`` ranks one way or the other.
+
+    >>> top = ("Top", Prediction.parse("4 red 4 bishops")); left = ("Left", Prediction.parse("4 red 4 pawns"))
+    >>> order_reason(top, left).text()
+    'Both predict 4 red cards and 4 cards of one figure, and Bishops rank above Pawns'
+    >>> order_reason(("Bottom", Prediction.parse("3 green 3 jokers")), ("Right", Prediction.parse("3 red 3 pawns"))).text("de")
+    'Beide sagen 3 Karten einer Farbe voraus, und die Farbe Grün von Bottom (Nummer 9) ist höher als Rot (Nummer 2)'
+    """
+    (name, a), (_, b) = higher, lower
+    if a.colour_count != b.colour_count:
+        return Msg.of("pokerguess.order.colour_count", higher=name, more=a.colour_count, fewer=b.colour_count)
+    if a.colour != b.colour:
+        return Msg.of("pokerguess.order.colour", higher=name, count=a.colour_count, colour=a.colour, other=b.colour,
+                      colour_number=a.colour.value, other_number=b.colour.value)
+    if a.figure_count != b.figure_count:
+        return Msg.of("pokerguess.order.figure_count", higher=name, colour_group=_colour_group(a.colour_count, a.colour),
+                      more=a.figure_count, fewer=b.figure_count)
+    return Msg.of("pokerguess.order.figure", higher=name, colour_group=_colour_group(a.colour_count, a.colour),
+                  figure_count=a.figure_count, figure=a.figure, other=b.figure)
 
 
 def checking_order(predictions: Iterable[tuple[str, Prediction]], order: ColourOrder = ColourOrder.BY_NUMBER) -> list[tuple[str, Prediction]]:
@@ -247,14 +299,25 @@ def check_prediction(prediction: Prediction, cards: Sequence[AnyDrezCard]) -> Pr
     available = len(colour_all) + len(figure_all) - len(both)
     holds = len(colour_all) >= prediction.colour_count and len(figure_all) >= prediction.figure_count and needed_together <= available
     p = prediction
-    if len(colour_all) < p.colour_count:
-        reason = Msg.of("pokerguess.check.too_few_colour", colour=p.colour, want=p.colour_count, have=len(colour_all), cards=Row(colour_all))
+    if not colour_all:
+        reason = Msg.of("pokerguess.check.no_colour", colour=p.colour, want=p.colour_count)
+    elif len(colour_all) < p.colour_count:
+        reason = Msg.of("pokerguess.check.too_few_colour", colour=p.colour, want=p.colour_count, have=len(colour_all), cards=Items(colour_all),
+                        colour_on_table=Counted.of("guess_colour_on_table", len(colour_all), colour=p.colour))
+    elif not figure_left:
+        reason = Msg.of("pokerguess.check.no_figure", colour=p.colour, colour_cards=Items(colour_used), figure=p.figure, want=p.figure_count)
     elif len(figure_left) < p.figure_count:
-        reason = Msg.of("pokerguess.check.too_few_figure", colour=p.colour, colour_cards=Row(colour_used), figure=p.figure,
-                        want=p.figure_count, have=len(figure_left), cards=Row(figure_left))
+        shared = [c for c in both if c in colour_used]
+        details = dict(colour=p.colour, colour_cards=Items(colour_used), figure=p.figure, want=p.figure_count,
+                       have=len(figure_left), cards=Items(figure_left),
+                       figures_left=Counted.of("guess_figures_left", len(figure_left), figure=p.figure))
+        if shared:  # a card of the figure went to the colour group: say so, it is the reason fewer are left
+            reason = Msg.of("pokerguess.check.shared_card", card=shared[0], **details)
+        else:
+            reason = Msg.of("pokerguess.check.too_few_figure", **details)
     else:
-        reason = Msg.of("pokerguess.check.holds", colour=p.colour, colour_cards=Row(colour_used), figure=p.figure,
-                        figure_cards=Row(figure_left[: p.figure_count]))
+        reason = Msg.of("pokerguess.check.holds", colour=p.colour, colour_cards=Items(colour_used), figure=p.figure,
+                        figure_cards=Items(figure_left[: p.figure_count]))
     assert holds == (len(colour_all) >= p.colour_count and len(figure_left) >= p.figure_count)
     return PredictionCheck(p, holds, tuple(colour_used), tuple(figure_left), len(colour_all), len(figure_all), reason)
 

@@ -1,7 +1,8 @@
 """Pokerdrez cards as HTML tiles in their colour.
 
 >>> from pokerkit_teach.pokerguess.cards import DrezCard
->>> 'aria-label="Läufer Blau"' in drez_card_html(DrezCard.from_text("B5"), "de")
+>>> html = drez_card_html(DrezCard.from_text("B5"), "de")
+>>> 'aria-label="blauer Läufer"' in html and ">L5<" in html
 True
 """
 
@@ -19,8 +20,9 @@ __all__ = ["drez_card_html", "drez_cards_html"]
 
 
 def drez_card_html(card: "DrezCard", lang: str = DEFAULT_LANGUAGE, extra_style: str = "") -> str:
-    """A Pokerdrez card as a tile in its colour: figure letter and number, its name for screen readers."""
-    return tile_html(card.short, card.text(lang), card.css_colour, extra_style)
+    """A Pokerdrez card as a tile in its colour: the figure's letter in ``lang`` and the colour's number,
+    its name for screen readers."""
+    return tile_html(card.symbol(lang), card.text(lang), card.css_colour, extra_style)
 
 
 def drez_cards_html(cards: Iterable["DrezCard"], lang: str = DEFAULT_LANGUAGE) -> str:

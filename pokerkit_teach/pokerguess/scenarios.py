@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from pokerkit_teach.core.errors import CardError, OptionError
+from pokerkit_teach.core.errors import CardError, OptionError, in_context
 from pokerkit_teach.core.game import ReplayStep, StepReplay
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg
 from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds
 from pokerkit_teach.pokerguess.cards import DrezCard, parse_drez_cards
 from pokerkit_teach.pokerguess.check import Prediction, PredictionError
@@ -60,7 +60,7 @@ def parse_guess_move(text: str, players: tuple[str, ...]) -> Action:
     """
     def seat(name: str) -> int:
         if name not in players:
-            raise ScenarioError(f"unknown player {name!r}; the players are {', '.join(players)}")
+            raise ScenarioError(key="pokerguess.scenario.unknown_player", name=name, players=Items(players))
         return players.index(name)
 
     match = _PREDICT.match(text)
@@ -68,7 +68,7 @@ def parse_guess_move(text: str, players: tuple[str, ...]) -> Action:
         try:
             prediction = Prediction.parse(match["prediction"])
         except PredictionError as error:
-            raise ScenarioError(str(error)) from None
+            raise ScenarioError(key=error.key, **error.details) from None
         return Predict(seat(match["name"]), prediction, int(match["raise"] or 0))
     for pattern, make in ((_STAY, Stay), (_FOLD, Fold)):
         match = pattern.match(text)
@@ -78,9 +78,9 @@ def parse_guess_move(text: str, players: tuple[str, ...]) -> Action:
     if match:
         card = int(match["card"])
         if card not in (1, 2):
-            raise ScenarioError(f"a player shows private card 1 or 2, not {card}")
+            raise ScenarioError(key="pokerguess.scenario.show_number", card=card)
         return Reveal(seat(match["name"]), card - 1)
-    raise ScenarioError("a move reads 'NAME predicts 4 red 3 pawns', 'NAME raises 2 and predicts ...', 'NAME stays', 'NAME folds' or 'NAME shows 1'")
+    raise ScenarioError(key="pokerguess.scenario.move")
 
 
 def _private_cards(text: object, name: str) -> tuple[DrezCard, ...]:
@@ -90,7 +90,7 @@ def _private_cards(text: object, name: str) -> tuple[DrezCard, ...]:
     try:
         cards = parse_drez_cards(text, count=2)  # type: ignore[arg-type]
     except CardError as error:
-        raise CardError(f"the private cards of {name}: {error}") from None
+        raise in_context(error, Msg.of("pokerguess.scenario.private_of", name=name)) from None
     return cards  # type: ignore[return-value]
 
 
@@ -114,44 +114,44 @@ class GuessScenario:
     @classmethod
     def from_dict(cls, data: Any, source: str = "scenario") -> "GuessScenario":
         if not isinstance(data, Mapping) or data.get("game") != "pokerguess":
-            raise ScenarioError(f"{source}: a PokerGuess scenario is a JSON object with \"game\": \"pokerguess\"")
+            raise ScenarioError(key="pokerguess.scenario.not_pokerguess", source=source)
         unknown = set(data) - {"game", "name", "title", "about", "players", "dealer", "options", "rounds"}
         if unknown:
-            raise ScenarioError(f"{source}: unknown field {sorted(unknown)[0]!r}")
+            raise ScenarioError(key="pokerguess.scenario.unknown_field", source=source, field=sorted(unknown)[0])
         titles, players = read_titles_and_players(data, source)
         options = data.get("options", {})
         if not isinstance(options, Mapping) or set(options) - {"starting_chips", "initial_bet", "max_raise", "count_folded_cards"}:
-            raise ScenarioError(f"{source}: 'options' may set starting_chips, initial_bet, max_raise, count_folded_cards")
+            raise ScenarioError(key="pokerguess.scenario.options", source=source)
         dealer = data.get("dealer", players[0] if players else "")
         if dealer not in players:
-            raise ScenarioError(f"{source}: the dealer {dealer!r} is not one of the players")
+            raise ScenarioError(key="pokerguess.scenario.dealer", source=source, dealer=dealer)
         try:
             rules = PokerGuessRules(tuple(players), players.index(dealer), **options)
         except OptionError as error:
-            raise ScenarioError(f"{source}: {error}") from None
+            raise ScenarioError(key="pokerguess.scenario.within", where=source, problem=error) from None
         raw_rounds = data.get("rounds")
         if not isinstance(raw_rounds, list) or not raw_rounds:
-            raise ScenarioError(f"{source}: 'rounds' is a list of at least one round")
+            raise ScenarioError(key="pokerguess.scenario.rounds", source=source)
         rounds = []
         for number, raw in enumerate(raw_rounds, start=1):
-            where = f"{source}, round {number}"
+            where = Msg.of("pokerguess.scenario.round", source=source, number=number)
             if not isinstance(raw, Mapping) or set(raw) - {"private", "community", "moves"}:
-                raise ScenarioError(f"{where}: a round has 'private', 'community' and 'moves'")
+                raise ScenarioError(key="pokerguess.scenario.within", where=where, problem=Msg.of("pokerguess.scenario.round_keys"))
             private_raw = raw.get("private", {})
             if not isinstance(private_raw, Mapping) or set(private_raw) - set(players):
-                raise ScenarioError(f"{where}: 'private' gives two cards to each player still in the game (of {', '.join(players)}); "
-                                    "a player out of chips gets none")
+                raise ScenarioError(key="pokerguess.scenario.within", where=where,
+                                    problem=Msg.of("pokerguess.scenario.private", players=Items(players)))
             try:
                 private = tuple(_private_cards(private_raw.get(name, ""), name) for name in players)
                 community = parse_drez_cards(raw.get("community", ""), count=5)
             except CardError as error:
-                raise ScenarioError(f"{where}: {error}") from None
+                raise ScenarioError(key="pokerguess.scenario.within", where=where, problem=error) from None
             everything = [c for pair in private for c in pair] + list(community)
             if len(set(everything)) != len(everything) or not all(isinstance(c, DrezCard) for c in everything):
-                raise ScenarioError(f"{where}: every card may be dealt once, and the neutral cards are not used")
+                raise ScenarioError(key="pokerguess.scenario.within", where=where, problem=Msg.of("pokerguess.scenario.dealt_once"))
             moves = raw.get("moves", [])
             if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-                raise ScenarioError(f"{where}: 'moves' is a list of texts")
+                raise ScenarioError(key="pokerguess.scenario.within", where=where, problem=Msg.of("pokerguess.scenario.moves"))
             rounds.append(_Round(tuple(tuple(p) for p in private), tuple(community), tuple(moves)))  # type: ignore[arg-type]
         return cls(str(data.get("name") or Path(source).stem), tuple((k, str(v)) for k, v in titles.items()), rules, tuple(rounds))
 

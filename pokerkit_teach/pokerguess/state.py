@@ -11,7 +11,7 @@ check. Rounds go on until one player holds all the chips.
 >>> state.round.phase
 <GuessPhase.BETTING1: 'betting1'>
 >>> state.apply(Predict(1, Prediction.parse("3 red 2 pawns")))[-1].describe()
-'Left predicts 3 Red cards and 2 Pawns.'
+'Left predicts 3 red cards and 2 Pawns.'
 >>> state.apply(Predict(2, Prediction.parse("3 red 2 pawns")))
 Traceback (most recent call last):
 ...
@@ -43,10 +43,10 @@ from typing import Any, ClassVar, Iterable, Iterator, Sequence, Union, overload
 
 from pokerkit_teach.core.errors import IllegalAction, OptionError
 from pokerkit_teach.core.game import CHANCE, TERMINAL, GameState, LogEvent, Outcome, Phase
-from pokerkit_teach.core.i18n import ListRow
+from pokerkit_teach.core.i18n import ListRow, Msg
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure, pokerdrez_deck
-from pokerkit_teach.pokerguess.check import ColourOrder, Prediction, PredictionCheck, check_prediction, checking_order
+from pokerkit_teach.pokerguess.check import ColourOrder, Prediction, PredictionCheck, check_prediction, checking_order, order_reason
 
 __all__ = [
     "PokerGuessRules", "PokerGuessState", "GuessPhase", "Predict", "Stay", "Fold", "Reveal", "Deal", "Check", "Action",
@@ -141,21 +141,22 @@ class PokerGuessRules:
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
         if not 2 <= len(self.players) <= 6:
-            raise OptionError("players", "PokerGuess is played here by 2 to 6 players", len(self.players))
+            raise OptionError("players", Msg.of("pokerguess.option.players"), len(self.players))
         if len(set(self.players)) != len(self.players) or not all(isinstance(p, str) and p for p in self.players):
-            raise OptionError("players", "a different, non-empty name for every player", self.players)
+            raise OptionError("players", Msg.of("pokerguess.option.names"), self.players)
         if not _whole(self.first_dealer) or not 0 <= self.first_dealer < len(self.players):
-            raise OptionError("first_dealer", f"a seat from 0 to {len(self.players) - 1}", self.first_dealer)
+            raise OptionError("first_dealer", Msg.of("pokerguess.option.first_dealer", last=len(self.players) - 1), self.first_dealer)
         for name in ("initial_bet", "max_raise", "max_rounds"):
             value = getattr(self, name)
             if not _whole(value) or value < 1:
-                raise OptionError(name, "a whole number of at least 1", value)
+                raise OptionError(name, Msg.of("pokerguess.option.whole"), value)
         if not _whole(self.starting_chips) or self.starting_chips < self.initial_bet:
-            raise OptionError("starting_chips", f"a whole number that covers the initial bet ({self.initial_bet})", self.starting_chips)
+            raise OptionError("starting_chips", Msg.of("pokerguess.option.starting_chips", bet=self.initial_bet), self.starting_chips)
         if not isinstance(self.colour_order, ColourOrder):
-            raise OptionError("colour_order", " or ".join(o.value for o in ColourOrder), self.colour_order)
+            raise OptionError("colour_order", Msg.of("pokerguess.option.either", first=ColourOrder.BY_NUMBER.value,
+                                                     second=ColourOrder.BY_NUMBER_REVERSED.value), self.colour_order)
         if not isinstance(self.count_folded_cards, bool):
-            raise OptionError("count_folded_cards", "true or false", self.count_folded_cards)
+            raise OptionError("count_folded_cards", Msg.of("pokerguess.option.true_false"), self.count_folded_cards)
 
     @property
     def player_count(self) -> int:
@@ -633,11 +634,15 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
         self._event("check_started", None, cards=ListRow(cards))
         checks: list[tuple[int, PredictionCheck]] = []
         winner: int | None = None
-        for name, prediction in order:
+        for i, (name, prediction) in enumerate(order):
             seat = self.players.index(name)
             verdict = check_prediction(prediction, cards)
             checks.append((seat, verdict))
-            self._event("checked", seat, player=name, prediction=prediction, verdict=verdict.reason)
+            if i == 0:
+                self._event("checked", seat, player=name, prediction=prediction, verdict=verdict.reason)
+            else:  # why it comes after the one before
+                self._event("checked_after", seat, player=name, prediction=prediction, verdict=verdict.reason,
+                            previous=order[i - 1][0], why=order_reason(order[i - 1], order[i]))
             if verdict.holds:
                 winner = seat
                 break
@@ -649,7 +654,10 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
             ordered = [self.players.index(name) for name, _ in order]
             for i, seat in enumerate(ordered):
                 self.chips[seat] += share + (1 if i < remainder else 0)
-            self._event("pot_shared", None, pot=pot, players=len(r.active), share=share, remainder=remainder)
+            if remainder:
+                self._event("pot_shared_rest", None, pot=pot, players=len(r.active), share=share, remainder=remainder)
+            else:  # nothing left over: nothing to say about it
+                self._event("pot_shared", None, pot=pot, players=len(r.active), share=share)
         hands = tuple((s, tuple(r.private[s])) for s in self._counted_seats())
         self.results.append(RoundResult(r.number, winner, pot, tuple(checks), hands, r.community))
         self._next_round()

@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
 
 import numpy as np
 
-from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.errors import IllegalAction, InputError
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, capitalize_first, message
 from pokerkit_teach.core.rng import SeedLike, make_rng
 
@@ -196,7 +196,7 @@ class GameState(Checked[A], Generic[A, R]):
         """The state after the first ``length`` actions of the history, rebuilt exactly (the random
         generator as it was then, so the cards still to come are the same)."""
         if not 0 <= length <= len(self.history):
-            raise ValueError(f"a history of {len(self.history)} actions has no prefix of {length}")
+            raise InputError(key="errors.core.history_prefix", actions=len(self.history), length=length)
         bit_generator = type(self._rng.bit_generator)()
         fresh = np.random.Generator(bit_generator)
         rebuilt = type(self)(self.rules, seed=fresh, auto_chance=False)
@@ -342,7 +342,7 @@ class StepReplay(Generic[S]):
     def state_after(self, step: int) -> S:
         """The game after ``step`` steps (0 = before the first), rebuilt from the log: forward and back."""
         if not 0 <= step <= len(self.steps):
-            raise ValueError(f"a replay of {len(self.steps)} steps has no step {step}")
+            raise InputError(key="errors.core.replay_step", steps=len(self.steps), step=step)
         history: Sequence[Any] = getattr(self.final, "history")
         return self._rebuild(history[:step])
 

@@ -27,5 +27,7 @@ def make_rng(seed: SeedLike = None) -> np.random.Generator:
     if isinstance(seed, random.Random):
         return np.random.default_rng(seed.getrandbits(128))
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
-        raise ValueError(f"a seed is a whole number of 0 or more, got {seed!r}")
+        from pokerkit_teach.core.errors import InputError  # on first use: this module stays free of the catalogues
+
+        raise InputError(key="errors.core.seed", got=repr(seed))
     return np.random.default_rng(seed)

@@ -31,28 +31,89 @@ def typed(app: HandRankerApp, board: str, hands: list[tuple[str, str]]) -> None:
 # -- the hand ranker
 
 
-def test_rulebook_success_ben_beats_anna_by_the_ace() -> None:
+def test_two_hands_are_compared_plainly_not_as_a_showdown() -> None:
+    """Two typed hands are no Pokerface showdown (a game has 3 to 6 players): the app names the stronger
+    hand and why, with no token labels and no red "Failure"."""
     app = HandRankerApp(query="lang=en&seed=3")
     typed(app, RULEBOOK_BOARD, RULEBOOK_SUCCESS[:2])
-    assert app.showdown is not None and app.showdown.success
-    ben = app.showdown.steps[1]
-    assert ben.comparison is not None and ben.comparison.winner == "a" and ben.comparison.role == "kicker1"
+    assert app.showdown is None and app.mode.value == "compare"
     assert [r.describe() for r in app.results if r] == ["a pair of 8s with Q 7 6", "a pair of 8s with A Q J"]
     shown = text(app.result.value)
-    assert "Ben is stronger than Anna" in shown and "the Ace beats the Queen as first side card" in shown
-    assert "pkt-showdown-success" in app.result.value and "pkt-showdown-failure" not in app.result.value
+    assert "Ben has the strongest hand: a pair of 8s with A Q J" in shown
+    assert "Ben beats Anna: both have a pair; the same pair of 8s; the Ace beats the Queen as first side card" in shown
+    assert "pkt-showdown" not in app.result.value and "(A♠)" not in shown and "Failure" not in shown
     assert "No straight: the longest run of ranks in a row is 4 (8 7 6 5)" in shown  # Anna's steps
     assert 'aria-label="Ace of spades"' in app.result.value and "pkt-error" not in app.message_area.value
     assert [r.describe("de") for r in app.results if r] == ["ein Paar Achten mit D 7 6", "ein Paar Achten mit A D B"]
     app.language.value = "de"
     shown = text(app.result.value)
-    assert "Ben ist stärker als Anna" in shown and "das Ass schlägt die Dame als erste Beikarte" in shown
+    assert "Ben hat die stärkste Hand: ein Paar Achten mit A D B" in shown
+    assert "Ben schlägt Anna" in shown and "das Ass schlägt die Dame als erste Beikarte" in shown
     assert "Keine Straße: die längste Folge von Werten ist 4 lang (8 7 6 5)" in shown
-    assert 'aria-label="Pik Ass"' in app.result.value and "pkt-showdown-success" in app.result.value
+    assert 'aria-label="Pik Ass"' in app.result.value and "Fehlschlag" not in shown
+
+
+def test_the_comparison_orders_every_hand_from_the_strongest_down() -> None:
+    app = HandRankerApp(query="lang=en&seed=3")
+    typed(app, RULEBOOK_BOARD, RULEBOOK_FAILURE)
+    assert app.showdown is None
+    shown = text(app.result.value)
+    assert "Dan has the strongest hand: a full house, 5s full of 8s" in shown
+    order = [shown.index(line) for line in ("Dan beats Carla", "Carla beats Anna",
+                                            "Anna beats Ben: both have a pair; the same pair of 8s; the same "
+                                            "first side card, Queen; the 7 beats the 5 as second side card")]
+    assert order == sorted(order)
+
+
+def test_equal_hands_are_named_with_the_reason() -> None:
+    app = HandRankerApp(query="lang=en&seed=3")
+    typed(app, RULEBOOK_BOARD, [("Anna", "Ad 2h"), ("Ben", "Ac 2d"), ("Carla", "7d 6h")])
+    shown = text(app.result.value)
+    assert "Anna and Ben share the strongest hand: a pair of 8s with A Q 5" in shown
+    assert "Anna is exactly as strong as Ben: an exact tie" in shown and "suits never break a tie" in shown
+    app.language.value = "de"
+    shown = text(app.result.value)
+    assert "Anna und Ben teilen sich die stärkste Hand: ein Paar Achten mit A D 5" in shown
+    app.language.value = "es"
+    assert "Anna y Ben" in text(app.result.value)
+
+
+def test_a_kicker_decides_and_is_named() -> None:
+    app = HandRankerApp(query="lang=en&seed=3")
+    typed(app, "Kc Qh 8s 5d 3c", [("Anna", "As 7d"), ("Ben", "Ah 6c")])
+    shown = text(app.result.value)
+    assert "Anna has the strongest hand" in shown and "the 7 beats the 6" in shown
+
+
+def test_the_showdown_check_is_a_mode_of_its_own_for_3_to_6_hands() -> None:
+    app = HandRankerApp(query="lang=en&seed=3")
+    typed(app, RULEBOOK_BOARD, RULEBOOK_SUCCESS)
+    app.mode.value = "showdown"
+    assert app.showdown is not None and app.showdown.success
+    assert "pkt-showdown-success" in app.result.value and "the first hand holds the A♠" in text(app.result.value)
+    typed(app, RULEBOOK_BOARD, RULEBOOK_SUCCESS[:2])
+    assert app.showdown is None and "pkt-showdown" not in app.result.value
+    shown = text(app.result.value)
+    assert "A Pokerface showdown has 3 to 6 hands and a board of five cards; here there are 2 hands" in shown
+    assert "Ben has the strongest hand" in shown
+    app.mode.value = "compare"
+    assert "A Pokerface showdown has" not in text(app.result.value)
+
+
+def test_strength_is_explained_in_words() -> None:
+    app = HandRankerApp(query="lang=en&seed=3")
+    typed(app, RULEBOOK_BOARD, RULEBOOK_SUCCESS[:2])
+    shown = text(app.result.value)
+    assert "strength 2696 of 7462" not in shown
+    assert ("Strength 2,696 of 7,462: without suits there are 7,462 different hands of five cards, from 7 5 4 3 2 "
+            "(1) up to the royal flush (7,462); this one beats 2,695 of them and loses to 4,766.") in shown
+    app.language.value = "de"
+    assert "Stärke 2.696 von 7.462" in text(app.result.value)
 
 
 def test_rulebook_failure_names_the_deciding_cards_in_german_and_english() -> None:
     app = HandRankerApp(query="lang=de&seed=3")
+    app.mode.value = "showdown"
     typed(app, RULEBOOK_BOARD, RULEBOOK_FAILURE)
     assert app.showdown is not None and not app.showdown.success and app.showdown.broken_at == 1
     shown = text(app.result.value)
@@ -92,31 +153,37 @@ def test_language_switch_redraws_every_text() -> None:
          "In der Mitte liegen 0 bis 5 Karten, angegeben sind aber 6"),
         (RULEBOOK_BOARD, "Anna=7d 6h 4c\nBen=As Jd", "Anna needs exactly 2 cards, but 3 were given",
          "Anna braucht genau 2 Karten, angegeben sind aber 3"),
-        (RULEBOOK_BOARD, "Anna=7d 6h", "Give 2 to 6 hands, one per line; there are 1",
-         "Gib 2 bis 6 Hände ein, eine pro Zeile; es sind 1"),
+        (RULEBOOK_BOARD, "Anna=7d 6h", "Give 2 to 6 hands, one per line; there is only 1",
+         "Gib 2 bis 6 Hände ein, eine pro Zeile; es ist nur 1"),
+        (RULEBOOK_BOARD, "Anna=7d\nBen=As Jd", "Anna needs exactly 2 cards, but 1 was given",
+         "Anna braucht genau 2 Karten, angegeben ist aber 1"),
         (RULEBOOK_BOARD, "Anna=7d 6h\nAnna=As Jd", "The name Anna is used twice", "Der Name Anna kommt zweimal vor"),
         ("Qc 8h 8s 5d 1c", "Anna=7d 6h\nBen=As Jd", "“1c” on the board is not a card", "„1c“ in der Mitte ist keine Karte"),
     ],
 )
-def test_bad_input_names_the_problem_and_changes_nothing(board: str, hands: str, english: str, german: str) -> None:
-    for lang, expected, unchanged in (("en", english, "Nothing was changed"), ("de", german, "Es wurde nichts geändert")):
+def test_bad_input_is_named_beside_the_input_and_the_old_results_are_cleared(board: str, hands: str, english: str,
+                                                                             german: str) -> None:
+    for lang, expected, cleared in (("en", english, "the old results are cleared"), ("de", german, "die alten Ergebnisse sind entfernt")):
         app = HandRankerApp(query=f"lang={lang}&seed=3")
         typed(app, RULEBOOK_BOARD, RULEBOOK_SUCCESS)
-        before = (app.result.value, app.table, app.showdown)
+        assert app.result.value and not app.input_error.value
         app.board_input.value, app.hands_input.value = board, hands
         app.rank_button.click()
-        assert "pkt-error" in app.message_area.value and 'role="alert"' in app.message_area.value
-        assert expected in text(app.message_area.value)
-        assert unchanged in app.message_area.value
-        assert (app.result.value, app.table, app.showdown) == before
+        assert "pkt-error" in app.input_error.value and 'role="alert"' in app.input_error.value
+        assert expected in text(app.input_error.value) and cleared in text(app.input_error.value)
+        assert app.result.value == "" and app.table is None and app.showdown is None
+        assert app.message_area.value == ""
         assert app.output.outputs == ()  # no traceback
+        assert app.box.children[app.box.children.index(app.hands_input) + 1] is app.input_error  # right under the input
+        typed(app, RULEBOOK_BOARD, RULEBOOK_SUCCESS)
+        assert app.input_error.value == "" and app.result.value
 
 
 def test_bad_card_message_in_german() -> None:
     app = HandRankerApp(query="lang=de&seed=3")
     app.board_input.value, app.hands_input.value = "Qc 8h 8s 5d Xx", "Anna=7d 6h\nBen=As Jd"
     app.rank_button.click()
-    assert "„Xx“ in der Mitte ist keine Karte" in text(app.message_area.value)
+    assert "„Xx“ in der Mitte ist keine Karte" in text(app.input_error.value)
 
 
 def test_incomplete_board_compares_neighbours_and_no_board_explains_why_not() -> None:
@@ -124,12 +191,12 @@ def test_incomplete_board_compares_neighbours_and_no_board_explains_why_not() ->
     typed(app, "Qc 8h 8s", [("Anna", "7d 6h"), ("Ben", "As Jd"), ("Carla", "Qd Ts")])
     assert app.showdown is None and [c.winner for c in app.comparisons] == ["a", "a"]
     shown = text(app.result.value)
-    assert "Ben is stronger than Anna: both have a pair; the same pair of 8s; the Ace beats the Queen as first side card" in shown
-    assert "Carla is stronger than Ben: two pair beats a pair" in shown
+    assert "Ben beats Anna: both have a pair; the same pair of 8s; the Ace beats the Queen as first side card" in shown
+    assert "Carla beats Ben: two pair beats a pair" in shown
     app.language.value = "de"
     shown = text(app.result.value)
-    assert "Ben ist stärker als Anna: beide haben ein Paar; dasselbe Paar Achten; das Ass schlägt die Dame als erste Beikarte" in shown
-    assert "Carla ist stärker als Ben: „Zwei Paare“ schlägt „Paar“" in shown
+    assert "Ben schlägt Anna: beide haben ein Paar; dasselbe Paar Achten; das Ass schlägt die Dame als erste Beikarte" in shown
+    assert "Carla schlägt Ben: „Zwei Paare“ schlägt „Paar“" in shown
     app.language.value = "en"
     typed(app, "", [("Anna", "7d 6h"), ("Ben", "As Jd")])
     shown = text(app.result.value)
@@ -197,7 +264,7 @@ def test_replay_steps_forward_and_back_with_disabled_ends() -> None:
     assert "A♣ Anna" in text(app.table.value)
     app.language.value = "de"
     assert "Schritt 5 von 37" in app.counter.value
-    assert "Anna nimmt die A♣ aus der Mitte." in text(app.narration.value)
+    assert "Anna nimmt das A♣ aus der Mitte." in text(app.narration.value)
     app.language.value = "en"
     buttons["back"].click()
     assert "Step 4 of 37" in app.counter.value and "A♣ Anna" not in text(app.table.value)
@@ -277,7 +344,7 @@ def test_lab_runs_the_engine_and_shows_rates_with_intervals() -> None:
     shown = text(app.results_html.value)
     assert "Grundspiel" in shown and f"{int(expected.totals['won'])} / 30" in shown and german_rate in shown
     assert f"{100 * low:.1f} % bis {100 * high:.1f} %".replace(".", ",") in shown
-    assert f"Grundspiel {german_rate}" in app.chart.value
+    assert f"Grundspiel {german_rate}" in app.chart.value.replace("\xa0", " ")
     assert "3 Spieler, Bots: Zufall, 30 Spiele pro Einstellung, Startwert 5" in shown
 
 

@@ -43,13 +43,30 @@ def test_the_learner_sees_the_cap_for_the_chosen_settings_in_both_languages() ->
     for box in app.variant_boxes.values():
         box.value = True
     shown = text(app.cap.value)
-    assert "at most 60 games in all" in shown and "15 games per configuration for the 4 configuration(s)" in shown
+    assert "at most 60 games in all" in shown and "15 games per configuration for the 4 configurations chosen" in shown
     app.mode.value = "together"
-    assert "60 games per configuration for the 1 configuration(s)" in text(app.cap.value)
+    assert "60 games per configuration for the 1 configuration chosen" in text(app.cap.value)
+    app.language.value = "de"
+    assert "60 Spiele pro Einstellung bei 1 gewählten Einstellung" in text(app.cap.value)
+    app.language.value = "es"
+    assert "60 partidas por configuración" in text(app.cap.value)
+    app.language.value = "en"
     app.bot.value, app.players.value = "random", 3
     assert "at most 12,000 games in all" in text(app.cap.value)
     app.language.value = "de"
     assert "höchstens 12.000 Spiele insgesamt" in text(app.cap.value)
+    assert "(s)" not in app.cap.value and "(en)" not in app.cap.value
+    app.close()
+
+
+@pytest.mark.parametrize(("lang", "done"), [("en", r"1 configuration played in \d+\.\d s\."),
+                                            ("de", r"1 Einstellung in \d+,\d s gespielt\."),
+                                            ("es", r"1 configuración jugada en \d+,\d s\.")])
+def test_the_lab_says_counts_and_seconds_by_the_languages_rules(lang: str, done: str) -> None:
+    app = VariantLabApp(query=f"lang={lang}&players=3&seed=4")
+    app.bot.value, app.games.value = "random", 5
+    app.run()
+    assert re.search(done, text(app.message_area.value)), app.message_area.value
     app.close()
 
 

@@ -35,7 +35,7 @@ def test_first_move_offers_every_token_and_explains_why_pass_is_disabled() -> No
     assert app.pass_button.disabled and app.pass_button.tooltip == "Anna may not pass without a ♣ token."
     assert "You play Anna." in app.cards.value and 'aria-label="' in app.cards.value
     app.language.value = "de"
-    assert "Markenrunde ♣: du bist dran" in app.status.value
+    assert "Markenrunde ♣: du bist am Zug" in app.status.value
     assert [b.description for b in app.middle_box.children] == ["A♣ nehmen", "2♣ nehmen", "3♣ nehmen", "4♣ nehmen"]
     assert app.pass_button.disabled and app.pass_button.tooltip == "Anna darf ohne ♣-Marke nicht passen."
     assert "Du spielst Anna." in app.cards.value
@@ -104,7 +104,7 @@ def test_language_switch_changes_every_label() -> None:
     app = TableApp(query="seed=5")
     app.language.value = "de"
     assert "Pokerface-Tisch" in app.title.value
-    assert "Markenrunde ♣: du bist dran" in app.status.value
+    assert "Markenrunde ♣: du bist am Zug" in app.status.value
     assert [b.description for b in app.middle_box.children][0] == "A♣ nehmen"
     assert app.pass_button.tooltip == "Anna darf ohne ♣-Marke nicht passen."
     app.language.value = "en"
@@ -167,3 +167,36 @@ def test_the_bots_play_through_a_match_until_you_may_act() -> None:
     assert app.match is not None and app.match.state is app.state
     assert sorted(app.match.bots) == [1, 2, 3] and app.match.people == [0]
     assert app.match.waiting_for() == [0]  # the bots stopped where you are to act
+
+
+def test_the_bot_menu_names_the_bots_in_the_language() -> None:
+    app = TableApp(query="seed=5&lang=de")
+    assert dict(app.bot_choice.options) == {"Zufall": "random", "Schätzer": "estimator", "Leser": "reader"}
+    app.bot_choice.value = "reader"
+    app.language.value = "es"
+    assert app.bot_choice.value == "reader" and "reader" not in dict(app.bot_choice.options)
+    app.language.value = "en"
+    assert dict(app.bot_choice.options)["Reader"] == "reader"
+
+
+def test_an_open_hint_and_the_bots_reasons_follow_the_language_switch() -> None:
+    app = TableApp(query="seed=8&lang=de")
+    app.middle_box.children[0].click()
+    app.show_reasons.value = True
+    german_reasons = app.log.value
+    app.hint_button.click()
+    assert "Aus 20.000 zufälligen Verteilungen" in app.hint.value
+    app.language.value = "en"
+    assert "From 20,000 random deals" in app.hint.value and "Verteilungen" not in app.hint.value
+    assert "Why the bots moved as they did" in app.log.value
+    assert app.log.value != german_reasons and "Warum" not in app.log.value
+
+
+def test_the_free_for_all_status_says_that_everyone_may_move() -> None:
+    app = TableApp(query="seed=4&players=3")
+    app.variant_boxes[Variant.FREE_FOR_ALL].value = True
+    app.new_button.click()
+    assert "your turn" not in app.status.value
+    assert "everyone may move now, you too" in app.status.value
+    app.language.value = "de"
+    assert "alle dürfen jetzt ziehen, du auch" in app.status.value

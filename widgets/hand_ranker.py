@@ -1,17 +1,28 @@
 """The hand ranker: a board and two to six hands, each hand's best five and why, and the hands compared.
 
 Cards are typed (``Qc 8h 8s 5d 3c``; one hand per line, ``Anna=7d 6h``) or dealt from the seed. Every
-rule decision comes from the engine: :func:`~pokerkit_teach.best_hand`, :func:`~pokerkit_teach.explain_hand`,
-:func:`~pokerkit_teach.compare_hands` and, with a full board, :func:`~pokerkit_teach.check_showdown`.
+rule decision comes from the engine: :func:`~pokerkit_teach.best_hand`, :func:`~pokerkit_teach.explain_hand`
+and :func:`~pokerkit_teach.holdem.rank_hands`.
+
+Two modes: the plain comparison (the default, and the only one for two hands) orders the hands from the
+strongest down, names the strongest hand (or the hands that tie for it) and compares each hand with the
+next weaker one, with the engine's reason (the deciding kicker, or why two hands tie exactly). The
+Pokerface showdown check (:func:`~pokerkit_teach.pokerface.showdown.check_showdown`) reads the hands in
+the order typed as the holders of the A♠, 2♠ …; it needs 3 to 6 hands and a board of five cards, as a
+game of Pokerface has, and says so otherwise. A problem with the input is said right under the input,
+and the old results are cleared.
 
 CSS classes (for browser tests):
 
 - ``pkt-board-input`` (Text), ``pkt-hands-input`` (Textarea, one hand per line)
+- ``pkt-input-error`` (HTML under the inputs: what is wrong with them, ``pkt-error``)
 - ``pkt-rank`` (Button: rank what is typed), ``pkt-deal`` (Button: deal from the seed)
+- ``pkt-mode`` (ToggleButtons: ``compare``, the plain comparison, or ``showdown``, the Pokerface check)
 - ``pkt-deal-hands`` (IntSlider, 2-6 hands to deal), ``pkt-deal-board`` (Dropdown, 0/3/4/5 board cards)
 - ``pkt-seed`` (HTML: the seed and deal number), ``pkt-intro`` (HTML)
 - ``pkt-result`` (HTML) holding ``pkt-result-board``, one ``pkt-hand-result`` per hand (with
-  ``pkt-explanation``), ``pkt-comparison``, and ``pkt-showdown-success`` / ``pkt-showdown-failure``
+  ``pkt-explanation`` and ``pkt-strength``, the strength in words), ``pkt-comparison`` (with
+  ``pkt-strongest``), and in the showdown mode ``pkt-showdown-success`` / ``pkt-showdown-failure``
 - from :class:`~widgets.common.App`: ``pkt-app``, ``pkt-language``, ``pkt-message`` (errors: ``pkt-error``)
 
 >>> table = parse_table("Qc 8h 8s 5d 3c", "Anna=7d 6h\\nBen=As Jd")
@@ -21,7 +32,7 @@ CSS classes (for browser tests):
 ...     parse_table("Qc 8h 8s 5d 3c", "Anna=7d 6h\\nBen=Qc Jd")
 ... except InputProblem as problem:
 ...     print(problem.text("en"))
-Q♣ appears twice: on the board and in the hand of Ben. Every card exists only once. Nothing was changed.
+Q♣ appears twice: on the board and in the hand of Ben. Every card exists only once.
 """
 
 from __future__ import annotations
@@ -38,15 +49,17 @@ from pokerkit_teach import (
     Comparison,
     HandResult,
     best_hand,
-    compare_hands,
     explain_hand,
     french_deck,
     make_rng,
     parse_card,
 )
-from pokerkit_teach.pokerface.showdown import ShowdownResult, check_showdown
+from pokerkit_teach.pokerface.showdown import MAX_PLAYERS, MIN_PLAYERS, ShowdownResult, check_showdown
 from pokerkit_teach.core.i18n import Msg
-from pokerkit_teach.holdem.render import card_html, cards_html, hand_result_html
+from pokerkit_teach.core.render import DIM_STYLE, KEPT_STYLE
+from pokerkit_teach.holdem import HandRanking, rank_hands
+from pokerkit_teach.holdem.ranking import STRENGTH_COUNT
+from pokerkit_teach.holdem.render import card_html, cards_html
 
 from . import common
 from .common import App, esc
@@ -123,7 +136,9 @@ class HandRankerApp(App):
         self.table: Table | None = None
         self.results: list[HandResult | None] = []
         self.showdown: ShowdownResult | None = None
-        self.comparisons: list[Comparison] = []
+        self.ranking: HandRanking | None = None  # the hands from the strongest down, each with the next
+        self.comparisons: list[Comparison] = []  # the ranking's comparisons, each hand with the next weaker one
+        self.problem: InputProblem | None = None
         wide = {"description_width": "10em"}
         self.intro = ipywidgets.HTML()
         self.intro.add_class("pkt-intro")
@@ -131,9 +146,16 @@ class HandRankerApp(App):
         self.board_input.add_class("pkt-board-input")
         self.hands_input = ipywidgets.Textarea(rows=6, style=wide, layout=ipywidgets.Layout(width="36em"))
         self.hands_input.add_class("pkt-hands-input")
+        self.input_error = ipywidgets.HTML()
+        self.input_error.add_class("pkt-input-error")
         self.rank_button = ipywidgets.Button(button_style="primary")
         self.rank_button.add_class("pkt-rank")
         self.rank_button.on_click(self.guarded(lambda _: self.rank()))
+        self.mode = ipywidgets.ToggleButtons(options=[("", "compare"), ("", "showdown")], value="compare",
+                                             style={"button_width": "auto"})
+        self.mode.add_class("pkt-mode")
+        self._relabelling = False
+        self.mode.observe(self.guarded(self._on_mode), names="value")
         self.deal_hands = ipywidgets.IntSlider(value=self.params.players, min=2, max=6, style=wide)
         self.deal_hands.add_class("pkt-deal-hands")
         self.deal_board = ipywidgets.Dropdown(options=[0, 3, 4, 5], value=5, style=wide, layout=ipywidgets.Layout(width="16em"))
@@ -150,7 +172,8 @@ class HandRankerApp(App):
             self.intro,
             self.board_input,
             self.hands_input,
-            ipywidgets.HBox([self.rank_button]),
+            self.input_error,
+            ipywidgets.HBox([self.rank_button, self.mode]),
             ipywidgets.HBox([self.deal_hands, self.deal_board, self.deal_button]),
             self.seed_line,
             self.result,
@@ -169,23 +192,35 @@ class HandRankerApp(App):
         self.dealt_texts = (board, self.hands_input.value)
         self.rank(announce)
 
+    def _on_mode(self, change: dict[str, object]) -> None:
+        if not self._relabelling:
+            self.rank(announce=False)
+
+    def showdown_applies(self, table: Table) -> bool:
+        """True if the hands can be checked as a Pokerface showdown: 3 to 6 hands and a board of five."""
+        return MIN_PLAYERS <= len(table.hands) <= MAX_PLAYERS and len(table.board) == 5
+
     def rank(self, announce: bool = True) -> None:
-        """Rank what the inputs hold; bad input leaves the previous result in place and says why."""
+        """Rank what the inputs hold. Bad input is named under the input, and the old results are
+        cleared (they belong to other cards)."""
         try:
             table = parse_table(self.board_input.value, self.hands_input.value)
         except InputProblem as problem:
-            self.say(problem.text(self.lang), "error")
+            self.problem = problem
+            self.table, self.results, self.showdown, self.ranking, self.comparisons = None, [], None, None, []
+            self.say("")
+            self.refresh()
             return
+        self.problem = None
         results: list[HandResult | None] = [
             best_hand(hole + table.board) if len(table.board) >= 3 else None for _, hole in table.hands
         ]
         showdown = None
-        comparisons: list[Comparison] = []
-        if len(table.board) == 5:
+        ranking = rank_hands(list(table.hands), table.board) if len(table.board) >= 3 else None
+        if self.mode.value == "showdown" and self.showdown_applies(table):
             showdown = check_showdown(table.board, list(table.hands))
-        elif len(table.board) >= 3:
-            comparisons = [compare_hands(results[i], results[i - 1]) for i in range(1, len(results))]  # type: ignore[arg-type]
-        self.table, self.results, self.showdown, self.comparisons = table, results, showdown, comparisons
+        self.table, self.results, self.showdown, self.ranking = table, results, showdown, ranking
+        self.comparisons = list(ranking.comparisons) if ranking is not None else []
         if (self.board_input.value, self.hands_input.value) != self.dealt_texts:
             self.dealt_texts = None
         self.refresh()
@@ -201,13 +236,37 @@ class HandRankerApp(App):
         self.hands_input.placeholder = t(_K + "hands_placeholder")
         self.rank_button.description = t(_K + "rank")
         self.rank_button.tooltip = t(_K + "rank_tip")
+        self._relabelling = True
+        try:
+            mode = self.mode.value
+            self.mode.options = [(t(_K + "mode_compare"), "compare"), (t(_K + "mode_showdown"), "showdown")]
+            self.mode.value = mode
+        finally:
+            self._relabelling = False
+        self.mode.tooltips = [t(_K + "mode_compare_tip"), t(_K + "mode_showdown_tip")]
         self.deal_button.description = t(_K + "deal")
         self.deal_button.tooltip = t(_K + "deal_tip")
         self.deal_hands.description = t(_K + "deal_hands")
         self.deal_board.description = t(_K + "deal_board")
         seed_text = t(_K + "seed", seed=self.seed, deal=self.deal_number) if self.dealt_texts else t(_K + "seed_typed", seed=self.seed)
         self.seed_line.value = f"<p>{esc(seed_text)}</p>"
+        if self.problem is not None:
+            problem = self.problem.text(self.lang) + " " + t(_K + "fix")
+            self.input_error.value = f'<p role="alert" class="pkt-error" style="color:#a00"><b>{esc(problem)}</b></p>'
+        else:
+            self.input_error.value = ""
         self.result.value = self.result_html() if self.table else ""
+
+    def hand_html(self, result: HandResult) -> str:
+        """All cards of a hand, the best five outlined and the others dimmed, the hand's name, and its
+        strength in words (where it stands among all hands)."""
+        lang = self.lang
+        tiles = "".join(card_html(card, lang, KEPT_STYLE if card in result.best_five else DIM_STYLE) for card in result.cards)
+        weaker, stronger = result.strength - 1, STRENGTH_COUNT - result.strength
+        key = "strength_top" if stronger == 0 else "strength_bottom" if weaker == 0 else "strength"
+        strength = self.t(_K + key, strength=result.strength, total=STRENGTH_COUNT, lowest=1, weaker=weaker, stronger=stronger)
+        return (f'<div class="pkt-hand"><div>{tiles}</div><div><b>{esc(result.describe(lang))}</b></div>'
+                f'<p class="pkt-strength"><small>{esc(strength)}</small></p></div>')
 
     def result_html(self) -> str:
         assert self.table is not None
@@ -223,25 +282,45 @@ class HandRankerApp(App):
                 parts.append(f"<div>{tiles}</div><p>{esc(t(_K + 'too_few', name=name, count=len(hole) + len(table.board)))}</p>")
             else:
                 steps = "".join(f"<li>{esc(line)}</li>" for line in explain_hand(result).lines(lang))
-                parts.append(hand_result_html(result, lang))
+                parts.append(self.hand_html(result))
                 parts.append(f'<details class="pkt-explanation"><summary>{esc(t(_K + "steps_heading"))}</summary><ol>{steps}</ol></details>')
             parts.append("</section>")
-        parts.append(f'<div class="pkt-comparison"><h3>{esc(t(_K + "compare_heading"))}</h3>')
+        parts.append('<div class="pkt-comparison">')
         if self.showdown is not None:
-            parts.append(f"<p>{esc(t(_K + 'showdown_intro'))}</p><ol>")
-            for step in self.showdown.steps:
-                parts.append(f"<li>{esc(step.reveal.text(lang))}<br>{esc(step.verdict.text(lang))}</li>")
-            kind = "success" if self.showdown.success else "failure"
-            colour = "#070" if self.showdown.success else "#a00"
-            parts.append(f'</ol><p class="pkt-showdown-{kind}" style="color:{colour}"><b>{esc(self.showdown.summary.text(lang))}</b></p>')
-        elif self.comparisons:
-            parts.append(f"<p>{esc(t(_K + 'pairs_intro'))}</p><ul>")
-            for i, comparison in enumerate(self.comparisons, start=1):
-                key = {"a": "beats", "b": "loses", "tie": "ties"}[comparison.winner]
-                line = t(_K + key, name=table.hands[i][0], other=table.hands[i - 1][0], reason=comparison.reason(lang))
-                parts.append(f"<li>{esc(line)}</li>")
-            parts.append("</ul>")
+            parts.append(self.showdown_html())
         else:
-            parts.append(f"<p>{esc(t(_K + 'no_compare'))}</p>")
+            parts.append(self.comparison_html())
         parts.append("</div>")
+        return "".join(parts)
+
+    def showdown_html(self) -> str:
+        assert self.showdown is not None
+        t, lang = self.t, self.lang
+        parts = [f"<h3>{esc(t(_K + 'showdown_heading'))}</h3><p>{esc(t(_K + 'showdown_intro'))}</p><ol>"]
+        for step in self.showdown.steps:
+            parts.append(f"<li>{esc(step.reveal.text(lang))}<br>{esc(step.verdict.text(lang))}</li>")
+        kind = "success" if self.showdown.success else "failure"
+        colour = "#070" if self.showdown.success else "#a00"
+        parts.append(f'</ol><p class="pkt-showdown-{kind}" style="color:{colour}"><b>{esc(self.showdown.summary.text(lang))}</b></p>')
+        return "".join(parts)
+
+    def comparison_html(self) -> str:
+        """The hands from the strongest down: the strongest named (or those that tie for it), then each
+        hand compared with the next weaker one, with the engine's reason."""
+        assert self.table is not None
+        t, lang, table = self.t, self.lang, self.table
+        parts = [f"<h3>{esc(t(_K + 'compare_heading'))}</h3>"]
+        if self.mode.value == "showdown":  # asked for, but these hands are no Pokerface showdown
+            parts.append(f"<p class='pkt-no-showdown'>{esc(t(_K + 'showdown_needs', hands=len(table.hands), board=len(table.board)))}</p>")
+        if self.ranking is None:
+            parts.append(f"<p>{esc(t(_K + 'no_compare'))}</p>")
+            return "".join(parts)
+        if len(table.board) < 5:
+            parts.append(f"<p>{esc(t(_K + 'pairs_intro'))}</p>")
+        strongest, *steps = self.ranking.lines(lang)
+        parts.append(f"<p class='pkt-strongest'><b>{esc(strongest)}</b></p>")
+        if steps:
+            parts.append(f"<p>{esc(t(_K + 'order_intro'))}</p><ol>")
+            parts.extend(f"<li>{esc(step)}</li>" for step in steps)
+            parts.append("</ol>")
         return "".join(parts)

@@ -41,7 +41,7 @@ from pokerkit_teach.pokerface import GAME
 
 from .common import App, esc
 
-__all__ = ["VariantLabApp", "bar_chart_svg", "percent", "variants_of", "run_cap", "VARIANTS", "MAX_GAMES", "GAMES_PER_SECOND",
+__all__ = ["VariantLabApp", "bar_chart_svg", "variants_of", "run_cap", "VARIANTS", "MAX_GAMES", "GAMES_PER_SECOND",
            "RUN_SECONDS"]
 
 _K = "apps.lab."
@@ -83,12 +83,6 @@ def variants_of(result: SimulationResult) -> tuple[str, ...]:
     """The variants a simulation played (``()`` for the base game), as the lab names them."""
     given = dict(result.options).get("variants", ())
     return tuple(given) if isinstance(given, (list, tuple)) else (str(given),)
-
-
-def percent(value: float, lang: str) -> str:
-    """A share as a percentage with one decimal, ``21.5`` / ``21,5`` (the sign comes from the catalogue)."""
-    text = f"{100 * value:.1f}"
-    return text.replace(".", ",") if lang == "de" else text
 
 
 def bar_chart_svg(bars: Sequence[tuple[str, float, float, float]], label: str, width: int = 560, height: int = 260) -> str:
@@ -308,8 +302,7 @@ class VariantLabApp(App):
             if failed is not None:
                 self.say(self.t(_K + "failed", error=failed), "error")
                 return
-            seconds = f"{time.perf_counter() - start:.1f}"
-            seconds = seconds.replace(".", ",") if self.lang == "de" else seconds
+            seconds = time.perf_counter() - start  # a number: the catalogue writes it by the language's rules
             if stopped:
                 text = self.t(_K + "stopped", done=done, total=self.progress.max, seconds=seconds)
             else:
@@ -367,7 +360,7 @@ class VariantLabApp(App):
 
     def _rates(self, result: SimulationResult) -> tuple[str, str, str]:
         low, high = result.ci95("won")
-        rate, low_text, high_text = (self.t(_K + "percent", value=percent(v, self.lang)) for v in (result.rate("won"), low, high))
+        rate, low_text, high_text = (self.t(_K + "percent", value=v) for v in (result.rate("won"), low, high))
         return rate, low_text, high_text
 
     def results_table(self) -> str:

@@ -20,6 +20,7 @@ import ipywidgets
 import numpy as np
 
 from pokerkit_teach.core.game import Bot
+from pokerkit_teach.core.i18n import Items
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.holdem.batch import build_tables
 from pokerkit_teach.holdem.render import cards_html
@@ -45,8 +46,8 @@ class TableApp(App):
         self.state: PokerfaceState | None = None
         self.match: Match[PokerfaceState] | None = None
         self.bots: list[Bot[PlayerView] | None] = []
-        self.reasons: list[str] = []
-        self.hint_text = ""
+        self.reasons: list[tuple[int, Any]] = []  # (seat, the bot's decision): said in the language shown
+        self.hint_result: Any = None  # the open hint, said in the language shown
         self.revealed = 0
         self.shown_showdowns = 0
         self.move_buttons: dict[str, list[ipywidgets.Button]] = {}  # by CSS class, reused (see _show_moves)
@@ -69,7 +70,7 @@ class TableApp(App):
     def build(self) -> list[ipywidgets.Widget]:
         self.players = ipywidgets.Dropdown(options=[3, 4, 5, 6], value=self.params.players)
         self.variant_boxes = {v: ipywidgets.Checkbox(value=False, indent=False) for v in Variant}
-        self.bot_choice = ipywidgets.Dropdown(options=list(GAME.bot_names), value=GAME.default_bot)
+        self.bot_choice = ipywidgets.Dropdown(options=[(name, name) for name in GAME.bot_names], value=GAME.default_bot)
         self.new_button = ipywidgets.Button(icon="refresh")
         self.new_button.add_class("pkt-new-game")
         self.new_button.on_click(self.guarded(lambda _: self.new_game()))
@@ -126,7 +127,7 @@ class TableApp(App):
         self.bots = [None] + [GAME.make_bot(str(self.bot_choice.value), np.random.default_rng([seed, 2, s])) for s in range(1, count)]
         self.match = Match(self.state, self.bots, seed=self.rng)
         self.reasons = []
-        self.hint_text = ""
+        self.hint_result = None
         self.revealed = 0
         self.shown_showdowns = 0
         self.say("")
@@ -137,7 +138,7 @@ class TableApp(App):
         """Your move: the engine checks it; then the bots move until it is your turn again."""
         assert self.state is not None
         self.state.apply(action)
-        self.hint_text = ""
+        self.hint_result = None
         self.say("")
         self.run_bots()
         self.refresh()
@@ -147,11 +148,11 @@ class TableApp(App):
         assert self.match is not None
         for move in self.match.run(MAX_BOT_MOVES):
             if move.decision is not None:
-                self._remember(move.seat, move.decision.text(self.lang))
+                self._remember(move.seat, move.decision)
 
-    def _remember(self, seat: int, reason: str) -> None:
-        assert self.state is not None
-        self.reasons.append(f"{self.state.players[seat]}: {reason}")
+    def _remember(self, seat: int, decision: Any) -> None:
+        """Keep a bot's decision (it says its reason in any language) for the log."""
+        self.reasons.append((seat, decision))
         self.reasons = self.reasons[-8:]
 
     def show_hint(self) -> None:
@@ -160,8 +161,7 @@ class TableApp(App):
         if len(view.hole) != 2:
             self.say(self.t("apps.table.no_hint"), "error")
             return
-        hint = rank_probabilities(view, 20_000, seed=self.rng, read_tokens=True)
-        self.hint_text = hint.text(self.lang)
+        self.hint_result = rank_probabilities(view, 20_000, seed=self.rng, read_tokens=True)
         self.refresh()
 
     def reveal_next(self) -> None:
@@ -179,6 +179,9 @@ class TableApp(App):
         self.players.description = t("apps.common.players")
         for variant, box in self.variant_boxes.items():
             box.description = t(f"apps.table.variant.{variant.value}")
+        bot = self.bot_choice.value
+        self.bot_choice.options = [(t("apps.lab.bot_" + name), name) for name in GAME.bot_names]
+        self.bot_choice.value = bot
         self.bot_choice.description = t("apps.common.bots")
         self.new_button.description = t("apps.table.new_game")
         self.new_button.tooltip = t("apps.table.new_game_tip")
@@ -197,11 +200,13 @@ class TableApp(App):
         )
         self._draw_moves(view)
         self.tokens.value = self._token_table(view)
-        self.hint.value = f"<p class='pkt-hint-text'>{esc(self.hint_text)}</p>" if self.hint_text else ""
+        hint = self.hint_result.text(self.lang) if self.hint_result is not None else ""
+        self.hint.value = f"<p class='pkt-hint-text'>{esc(hint)}</p>" if hint else ""
         self._draw_showdown(view)
         log_lines = state.log_for(HUMAN, self.lang, last=10)
         if self.show_reasons.value and self.reasons:
-            log_lines += [t("apps.table.reasons_heading")] + self.reasons
+            log_lines += [t("apps.table.reasons_heading")] + [
+                t("apps.table.reason", player=state.players[seat], reason=decision.text(self.lang)) for seat, decision in self.reasons]
         self.log.value = "<div style='max-height:14em;overflow:auto;font-size:90%'>" + "".join(
             f"<div>{esc(line)}</div>" for line in log_lines) + "</div>"
 
@@ -211,10 +216,14 @@ class TableApp(App):
         dealer = view.players[view.dealer]
         if view.phase is not Phase.ROUND or view.round_suit is None:
             return self.t("apps.table.dealing", deal=view.deal_number, dealer=dealer)
-        if HUMAN in view.to_act:
+        assert self.state is not None
+        if self.state.rules.free_for_all and len(view.to_act) > 1:
+            who = self.t("apps.table.everyone" if HUMAN in view.to_act else "apps.table.waiting",
+                         player=Items(view.players[seat] for seat in view.to_act))
+        elif HUMAN in view.to_act:
             who = self.t("apps.table.your_turn")
         else:
-            who = self.t("apps.table.waiting", player=view.players[view.to_act[0]] if len(view.to_act) == 1 else "")
+            who = self.t("apps.table.waiting", player=Items(view.players[seat] for seat in view.to_act))
         return self.t("apps.table.round_status", deal=view.deal_number, dealer=dealer, suit=view.round_suit.symbol, who=who)
 
     def _show_moves(self, box: ipywidgets.Box, moves: list[tuple[Action, str]], css: str) -> None:

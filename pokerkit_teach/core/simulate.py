@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping, Sequence
 import numpy as np
 
 from pokerkit_teach.core.errors import OptionError
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, message
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.registry import GameInfo, get_game
 
@@ -86,7 +86,7 @@ class SimulationResult:
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         report = get_game(self.game).report(self.totals, self.games, lang, bots=self.seat_bots)
-        return f"{report} ({self.seconds:.1f} s)"
+        return message("simulate.timed", lang, report=report, seconds=self.seconds)
 
 
 def play_one(game: GameInfo, rules: Any, bot_names: Sequence[str], seed: int, number: int) -> Any:
@@ -133,9 +133,9 @@ def simulate(
     bot_names = tuple(bots) or (info.default_bot,)
     info.bots_for(bot_names, players)
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-        raise OptionError("games", f"a whole number from 1 to {MAX_GAMES:,}", games)
+        raise OptionError("games", Msg.of("errors.scenario.kind.integer_range", low=1, high=MAX_GAMES), games)
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
-        raise OptionError("workers", f"a whole number from 1 to {MAX_WORKERS}", workers)
+        raise OptionError("workers", Msg.of("errors.scenario.kind.integer_range", low=1, high=MAX_WORKERS), workers)
     start = time.perf_counter()
     chunk = max(1, min(200, games // (workers * 4) or 1))
     option_items = tuple(sorted(given.items()))

@@ -11,9 +11,9 @@ dealer that lets the estimator bots judge a whole deal in one batch.
 True
 >>> figures = {"won": 5, "lost": 15, "deal_successes": 20, "deal_failures": 50, "players": 60}
 >>> report(figures, 20, "en", bots=["random"])
-'20 games, 3 players, base game, random bots: won 5 (25.0%, 95% CI 11.2-46.9%), lost 15; deals 20 successes, 50 failures'
->>> report(figures | {"variant_soft_landing": 20}, 20, "de")
-'20 Spiele, 3 Spieler, soft_landing: 5 gewonnen (25,0 %, 95-%-KI 11,2-46,9 %), 15 verloren; Durchgänge: 20 Erfolge, 50 Fehlschläge'
+'20 games, 3 players, base game, bots: random; won 5 (25.0%, 95% CI 11.2-46.9%), lost 15; deals: 20 successes, 50 failures'
+>>> print(report(figures | {"variant_soft_landing": 20, "deal_successes": 1}, 20, "de", bots=["estimator", "reader"]))
+20 Spiele, 3 Spieler, Weiche Landung, Bots: Schätzer und Leser – 5 gewonnen (25,0\xa0%, 95-%-KI 11,2-46,9\xa0%), 15 verloren; Durchgänge: 1 Erfolg, 50 Fehlschläge
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from pokerkit_teach.core.game import Bot, GameState
-from pokerkit_teach.core.i18n import message
+from pokerkit_teach.core.i18n import Items, Msg, message
 from pokerkit_teach.core.simulate import wilson_interval
 from pokerkit_teach.holdem.cards import Card, french_deck
 from pokerkit_teach.pokerface.actions import Action, DealBoard, DealHoleCards, Phase
@@ -33,7 +33,7 @@ from pokerkit_teach.pokerface.rules import Variant
 from pokerkit_teach.pokerface.state import PokerfaceState
 from pokerkit_teach.pokerface.strength import prefetch
 
-__all__ = ["tally", "report", "dealer"]
+__all__ = ["tally", "report", "dealer", "bot_names"]
 
 # Variants in the order the report names them.
 _VARIANTS = tuple(sorted(v.value for v in Variant))
@@ -59,32 +59,26 @@ def tally(state: GameState[Any, Any]) -> dict[str, float]:
     return figures
 
 
-def _number(value: float, lang: str) -> str:
-    text = f"{int(round(value)):,}"
-    return text.replace(",", ".") if lang == "de" else text
-
-
-def _percent(share: float, lang: str) -> str:
-    text = f"{100 * share:.1f}"
-    return text.replace(".", ",") if lang == "de" else text
+def bot_names(game: str, bots: Sequence[str]) -> Items:
+    """The bots of a report by their names in the catalogue (``simulate.bot.<game>.<name>``), each once."""
+    return Items(Msg.of(f"simulate.bot.{game}.{name}") for name in dict.fromkeys(bots))
 
 
 def report(totals: Mapping[str, float], games: int, lang: str, bots: Sequence[str] = ()) -> str:
     """The sums of a simulation in one sentence: games, players, variants, the bots (when named), the
-    games won (with the share's 95% interval) and lost, the deals' successes and failures."""
+    games won (with the share's 95% interval) and lost, the deals' successes and failures. Numbers are
+    written by the language's rules, variants and bots by their names in the catalogue."""
     won = totals.get("won", 0.0)
     low, high = wilson_interval(won, games)
     players = round(totals.get("players", 0.0) / games) if games else 0
     variants = [name for name in _VARIANTS if totals.get(f"variant_{name}", 0.0)]
-    label = ", ".join(variants) if variants else message("pokerface.simulate.base_game", lang)
-    names = "/".join(dict.fromkeys(bots))
+    label = (Items(Msg.of("simulate.pokerface.variant." + name.replace("-", "_")) for name in variants) if variants
+             else Msg.of("simulate.pokerface.base_game"))
     return message(
-        "pokerface.simulate.report_bots" if names else "pokerface.simulate.report", lang, bots=names,
-        games=_number(games, lang), players=players, variants=label,
-        won=_number(won, lang), rate=_percent(won / games if games else 0.0, lang),
-        low=_percent(low, lang), high=_percent(high, lang), lost=_number(totals.get("lost", 0.0), lang),
-        deal_successes=_number(totals.get("deal_successes", 0.0), lang),
-        deal_failures=_number(totals.get("deal_failures", 0.0), lang),
+        "simulate.pokerface.report_bots" if bots else "simulate.pokerface.report", lang, bots=bot_names("pokerface", bots),
+        games=games, players=players, variants=label, won=int(won), rate=won / games if games else 0.0,
+        low=100 * low, high=high, lost=int(totals.get("lost", 0.0)),
+        successes=int(totals.get("deal_successes", 0.0)), failures=int(totals.get("deal_failures", 0.0)),
     )
 
 

@@ -16,14 +16,14 @@ True
 >>> report(figures, 10, "en")
 '10 games, 2 players, 200 pots (20 shared); seat 1: 60.0% of pots, 70.0% of games won; seat 2: 30.0% of pots, 30.0% of games won; every game ended by the rules (one player held all the chips)'
 >>> report(figures | {"games_stopped": 4, "round_limit.500": 10}, 10, "de", ["counter", "random"])
-'10 Spiele, 2 Spieler, 200 Pots (20 geteilt); counter: 60,0 % der Pots, 70,0 % der Spiele gewonnen; random: 30,0 % der Pots, 30,0 % der Spiele gewonnen; 4 der 10 Spiele endeten an der Rundengrenze (max_rounds = 500); dort zählte der Spieler mit den meisten Chips als Sieger'
+'10 Spiele, 2 Spieler, 200 Pots (20 geteilt); Zähler: 60,0\xa0% der Pots, 70,0\xa0% der Spiele gewonnen; Zufall: 30,0\xa0% der Pots, 30,0\xa0% der Spiele gewonnen; 4 von 10 Spielen endeten an der Rundengrenze (max_rounds = 500); dort zählte der Spieler mit den meisten Chips als Sieger'
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from pokerkit_teach.core.i18n import message
+from pokerkit_teach.core.i18n import Msg, message
 
 __all__ = ["tally", "report"]
 
@@ -46,39 +46,38 @@ def tally(state: Any) -> dict[str, float]:
     return totals
 
 
-def _number(value: float, lang: str) -> str:
-    text = f"{int(value):,}"
-    return text.replace(",", ".") if lang == "de" else text
-
-
-def _percent(part: float, whole: float, lang: str) -> str:
-    text = f"{100 * part / whole if whole else 0.0:.1f}"
-    return text.replace(".", ",") if lang == "de" else text
+def _share(part: float, whole: float) -> float:
+    return part / whole if whole else 0.0
 
 
 def report(totals: Mapping[str, float], games: int, lang: str, bots: Sequence[str] = ()) -> str:
     """The sums of ``tally`` in words: games, players, pots (how many shared), each seat's share of the
     pots and of the games won, and how many games stopped at the round limit (their winner is the player
     with the most chips, not one holding them all). With the bots' names (one for every seat, or one
-    per seat) the shares are summed per bot."""
+    per seat) the shares are summed per bot, named as the catalogue names them. Numbers are written by
+    the language's rules."""
     seats = sorted(int(key.split(".")[1]) for key in totals if key.startswith("pots_won."))
     pots = totals.get("pots", 0.0)
     names = list(bots) * len(seats) if len(bots) == 1 else list(bots)
+    by_bot = len(names) == len(seats)
     won: dict[str, list[float]] = {}
     for seat in seats:
-        who = names[seat - 1] if len(names) == len(seats) else message("pokerguess.report.seat", lang, seat=seat)
+        who = names[seat - 1] if by_bot else str(seat)
         sums = won.setdefault(who, [0.0, 0.0])
         sums[0] += totals.get(f"pots_won.{seat}", 0.0)
         sums[1] += totals.get(f"games_won.{seat}", 0.0)
-    items = sorted(won.items()) if len(names) == len(seats) else list(won.items())
-    shares = "; ".join(message("pokerguess.report.share", lang, who=who, percent=_percent(n[0], pots, lang),
-                               games=_percent(n[1], games, lang)) for who, n in items)
+    items = sorted(won.items()) if by_bot else list(won.items())
+    shares = "; ".join(
+        message("simulate.pokerguess.share", lang,
+                who=Msg.of(f"simulate.bot.pokerguess.{who}") if by_bot else Msg.of("simulate.pokerguess.seat", seat=int(who)),
+                pots=_share(n[0], pots), games=_share(n[1], games))
+        for who, n in items)
     stopped = totals.get("games_stopped", 0.0)
     if stopped:
         limits = sorted(int(key.split(".")[1]) for key in totals if key.startswith("round_limit."))
         limit = f"max_rounds = {limits[0]}" if len(limits) == 1 else "max_rounds"
-        ended = message("pokerguess.report.stopped", lang, stopped=_number(stopped, lang), games=_number(games, lang), limit=limit)
+        ended = message("simulate.pokerguess.stopped", lang, stopped=int(stopped), games=games, limit=limit)
     else:
-        ended = message("pokerguess.report.by_rules", lang)
-    return message("pokerguess.report.summary", lang, games=_number(games, lang), players=len(seats), pots=_number(pots, lang),
-                   shared=_number(totals.get("pots_shared", 0.0), lang), shares=shares, ended=ended)
+        ended = message("simulate.pokerguess.by_rules", lang)
+    return message("simulate.pokerguess.summary", lang, games=games, players=len(seats), pots=int(pots),
+                   shared=int(totals.get("pots_shared", 0.0)), shares=shares, ended=ended)

@@ -9,7 +9,7 @@ into words. A shared victory is one game shared, not a win for each of the playe
 >>> result.totals["hands"], sum(v for k, v in result.totals.items() if k.startswith("won."))
 (36.0, 4.0)
 >>> print(report(result.totals, result.games, "en", bots=["builder"]))   # doctest: +ELLIPSIS
-4 games, 3 players, Capybara: builder: ... points a game, won ...% of games alone and ...% shared; ...% of hands won by nobody, ...% of hands folded
+4 games, 3 players, Capybara: hand builder: ... points a game, won ...% of games alone and ...% shared; ...% of hands won by nobody, ...% of hands folded
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from pokerkit_teach.core.game import GameState
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, message
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg, message
 from pokerkit_teach.voces.cards import Special
 from pokerkit_teach.voces.state import VocesState
 
@@ -51,16 +51,8 @@ def tally(state: GameState[Any, Any]) -> dict[str, float]:
     return {key: float(value) for key, value in figures.items()}
 
 
-def _number(value: float, lang: str, decimals: int = 0) -> str:
-    """A number as the language writes it: ``1,000.5`` in English, ``1.000,5`` in German."""
-    text = f"{value:,.{decimals}f}"
-    if lang == "de":
-        text = text.replace(",", "\0").replace(".", ",").replace("\0", ".")
-    return text
-
-
-def _percent(part: float, whole: float, lang: str) -> str:
-    return _number(100 * part / whole if whole else 0.0, lang, 1)
+def _share(part: float, whole: float) -> float:
+    return part / whole if whole else 0.0
 
 
 def _winner_sets(totals: Mapping[str, float]) -> list[tuple[frozenset[int], float]]:
@@ -78,14 +70,15 @@ def report(totals: Mapping[str, float], games: int, lang: str = DEFAULT_LANGUAGE
     >>> print(report(totals, 2, "en"))
     2 games, 3 players, no special cards: seat 1: 30.0 points a game, won 50.0% of games alone and 50.0% shared; seat 2: 20.0 points a game, won 0.0% of games alone and 50.0% shared; seat 3: 10.0 points a game, won 0.0% of games alone and 0.0% shared; 5.6% of hands won by nobody, 22.2% of hands folded
     >>> print(report(totals, 2, "de", bots=["builder", "random", "builder"]))
-    2 Spiele, 3 Spieler, keine Sonderkarten: builder: 20,0 Punkte pro Spiel, 50,0 % der Spiele allein gewonnen und 50,0 % geteilt; random: 20,0 Punkte pro Spiel, 0,0 % der Spiele allein gewonnen und 50,0 % geteilt; 5,6 % der Hände gewinnt niemand, 22,2 % der Hände werden aufgegeben
+    2 Spiele, 3 Spieler, keine Sonderkarten: Handbauer: 20,0 Punkte pro Spiel, 50,0\xa0% der Spiele allein gewonnen und 50,0\xa0% geteilt; Zufall: 20,0 Punkte pro Spiel, 0,0\xa0% der Spiele allein gewonnen und 50,0\xa0% geteilt; 5,6\xa0% der Hände gewinnt niemand, 22,2\xa0% der Hände werden aufgegeben
     """
     players = round(totals.get("players", 0.0) / games) if games else 0
     kinds = [kind for kind in Special if totals.get(f"special.{kind.value}")]
-    specials = ", ".join(kind.localized(lang) for kind in kinds) or message("voces.no_specials", lang)
+    specials = Items(kinds) if kinds else Msg.of("voces.no_specials")
     names = list(bots) * players if len(bots) == 1 else list(bots)
-    if len(names) != players:
-        names = [message("voces.report.seat", lang, seat=seat) for seat in range(1, players + 1)]
+    by_bot = len(names) == players
+    if not by_bot:
+        names = [str(seat) for seat in range(1, players + 1)]
     groups: dict[str, list[int]] = {}
     for seat, name in enumerate(names, start=1):
         groups.setdefault(name, []).append(seat)
@@ -95,9 +88,10 @@ def report(totals: Mapping[str, float], games: int, lang: str = DEFAULT_LANGUAGE
         points = sum(totals.get(f"points.{seat}", 0.0) for seat in seats) / (games * len(seats)) if games else 0.0
         alone = sum(count for winners, count in winner_sets if len(winners) == 1 and winners <= set(seats))
         shared = sum(count for winners, count in winner_sets if len(winners) > 1 and winners & set(seats))
-        parts.append(message("voces.report.bot", lang, bot=name, points=_number(points, lang, 1),
-                             alone=_percent(alone, games, lang), shared=_percent(shared, games, lang)))
+        who = Msg.of(f"simulate.bot.voces.{name}") if by_bot else Msg.of("simulate.voces.seat", seat=int(name))
+        parts.append(message("simulate.voces.bot", lang, bot=who, points=float(points),
+                             alone=_share(alone, games), shared=_share(shared, games)))
     hands = totals.get("hands", 0.0)
-    return message("voces.report.summary", lang, games=_number(games, lang), players=players, specials=specials,
-                   bots="; ".join(parts), nobody=_percent(totals.get("nobody_won", 0.0), hands, lang),
-                   folded=_percent(totals.get("folds", 0.0), hands * players, lang))
+    return message("simulate.voces.summary", lang, games=games, players=players, specials=specials,
+                   bots="; ".join(parts), nobody=_share(totals.get("nobody_won", 0.0), hands),
+                   folded=_share(totals.get("folds", 0.0), hands * players))

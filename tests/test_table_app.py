@@ -200,3 +200,12 @@ def test_the_free_for_all_status_says_that_everyone_may_move() -> None:
     assert "everyone may move now, you too" in app.status.value
     app.language.value = "de"
     assert "alle dürfen jetzt ziehen, du auch" in app.status.value
+
+
+def test_taking_a_token_from_a_player_uses_the_tokens_article_in_german() -> None:
+    app = TableApp(query="seed=5&players=4&lang=de")
+    app.middle_box.children[3].click()  # Anna takes the 4♣; the bots take the others
+    labels = [b.description for b in app.players_box.children]
+    assert labels and all(label.endswith(" wegnehmen") for label in labels)
+    assert all(label.split()[1] == ("das" if label.split()[2].startswith("A") else "die") for label in labels), labels
+    assert not any("die A" in label for label in labels), labels

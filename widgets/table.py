@@ -25,7 +25,7 @@ from pokerkit_teach.core.match import Match
 from pokerkit_teach.holdem.batch import build_tables
 from pokerkit_teach.holdem.render import cards_html
 from pokerkit_teach.pokerface import GAME, Action, Pass, Phase, PlayerView, PokerfaceRules, PokerfaceState, TakeFromMiddle, TakeFromPlayer, Variant
-from pokerkit_teach.pokerface.events import token_text
+from pokerkit_teach.pokerface.events import Token, token_text
 from pokerkit_teach.pokerface.hints import rank_probabilities
 
 from .common import App, AppParams, esc, page_pending, show_move
@@ -261,14 +261,14 @@ class TableApp(App):
             self.hint_button.disabled = True
             return
         middle: list[tuple[Action, str]] = [
-            (TakeFromMiddle(HUMAN, number), self.t("apps.table.take_middle", token=token_text(suit, number)))
+            (TakeFromMiddle(HUMAN, number), self.t("apps.table.take_middle", token=Token(suit, number)))
             for number, holder in enumerate(holders, start=1) if holder is None]
         self._show_moves(self.middle_box, middle, "pkt-take-middle")
         takes: list[tuple[Action, str]] = []
         for seat in range(1, view.player_count):
             held = view.token_of(seat, suit)
             if held is not None:
-                label = self.t("apps.table.take_from", token=token_text(suit, held), player=view.players[seat])
+                label = self.t("apps.table.take_from", token=Token(suit, held), player=view.players[seat])
                 takes.append((TakeFromPlayer(HUMAN, seat), label))
         self._show_moves(self.players_box, takes, "pkt-take-from")
         pass_label = self.t("apps.table.done" if state.rules.free_for_all else "apps.table.pass")

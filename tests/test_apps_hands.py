@@ -338,7 +338,7 @@ def test_lab_runs_the_engine_and_shows_rates_with_intervals() -> None:
     assert "Base game" in shown and f"{int(expected.totals['won'])} / 30" in shown and rate in shown
     assert f"{100 * low:.1f}% to {100 * high:.1f}%" in shown
     assert 'role="img"' in app.chart.value and f"Base game {rate}" in app.chart.value
-    assert "3 players, Random bots, 30 games per configuration, seed 5" in shown
+    assert "3 players, bots: Random, 30 games per configuration, seed 5" in shown
     app.language.value = "de"
     german_rate = f"{100 * expected.rate('won'):.1f} %".replace(".", ",")
     shown = text(app.results_html.value)

@@ -10,7 +10,8 @@ from html import unescape
 
 import pytest
 
-from pokerkit_teach.pokerguess.cards import DrezCard
+from pokerkit_teach.core.errors import CardParseError
+from pokerkit_teach.pokerguess.cards import DrezCard, parse_drez_card
 from pokerkit_teach.pokerguess.state import PokerGuessState
 from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
 from pokerkit_teach.widgets.guess_parts import parse_guess_table
@@ -39,6 +40,17 @@ def type_cards(app: GuessExplorerApp, hands: str, community: str) -> None:
     app.use_button.click()
 
 
+def in_letters(cards: str, lang: str) -> str:
+    """English short forms (B5 a Bishop) written with the letters of ``lang`` (L5 in German); a token that is
+    not a card is left as it is."""
+    def one(match: re.Match[str]) -> str:
+        try:
+            return parse_drez_card(match.group()).symbol(lang)
+        except CardParseError:
+            return match.group()
+    return re.sub(r"\b[A-Z]\d+\b", one, cards)
+
+
 def check_all(app: GuessExplorerApp, predictions: str) -> None:
     app.predictions_input.value = predictions
     app.check_button.click()
@@ -64,8 +76,8 @@ def test_deal_is_reproducible_from_the_seed_and_gives_distinct_cards() -> None:
     assert "Seed 7, deal 2" in first.seed_line.value
     assert first.table is not None and len(first.table.hands) == 2 and len(first.table.cards) == 9
     first.language.value = "de"
-    assert "Startwert 7, Austeilung 2" in first.seed_line.value
-    assert "Startwert 7, Austeilung 1" in GuessExplorerApp(query="seed=7&players=5&lang=de").seed_line.value
+    assert "Startwert 7, zum 2. Mal gegeben" in first.seed_line.value
+    assert "Startwert 7, zum 1. Mal gegeben" in GuessExplorerApp(query="seed=7&players=5&lang=de").seed_line.value
 
 
 def test_two_players_are_allowed_by_the_address() -> None:
@@ -89,7 +101,7 @@ def test_typed_cards_are_counted_by_colour_and_by_figure() -> None:
     assert "Die Karten wurden eingegeben." in app.seed_line.value
     assert {group: count_cell(app, group) for group in expected} == expected
     assert "Alle 13 Karten auf dem Tisch" in text(app.counts.value)
-    assert 'aria-label="Läufer Blau"' in app.table_html.value
+    assert 'aria-label="blauer Läufer"' in app.table_html.value and ">L5<" in app.table_html.value
 
 
 def test_words_and_short_forms_may_be_mixed() -> None:
@@ -108,24 +120,24 @@ def test_words_and_short_forms_may_be_mixed() -> None:
         ("Top = blue bishop, purple dragon\nLeft = P6 J3", EXAMPLE_COMMUNITY, "“purple dragon” in the hand of Top is not a Pokerdrez card",
          "„purple dragon“ in der Hand von Top ist keine Pokerdrez-Karte"),
         ("Top = B5 B8\nLeft = P6 B5", EXAMPLE_COMMUNITY, "B5 Blue Bishop appears twice: in the hand of Top and in the hand of Left",
-         "B5 Läufer Blau kommt zweimal vor: in der Hand von Top und in der Hand von Left"),
+         "L5 blauer Läufer kommt zweimal vor: in der Hand von Top und in der Hand von Left"),
         ("Top = B5 B8\nLeft = P6 J3", "R2 P2 P9 B9 B8", "B8 Orange Bishop appears twice: in the hand of Top and among the community cards",
-         "B8 Läufer Orange kommt zweimal vor: in der Hand von Top und bei den offenen Karten"),
-        ("Top = B5 B5\nLeft = P6 J3", EXAMPLE_COMMUNITY, "B5 Blue Bishop appears twice", "B5 Läufer Blau kommt zweimal vor"),
+         "L8 orangefarbener Läufer kommt zweimal vor: in der Hand von Top und bei den offenen Karten"),
+        ("Top = B5 B5\nLeft = P6 J3", EXAMPLE_COMMUNITY, "B5 Blue Bishop appears twice", "L5 blauer Läufer kommt zweimal vor"),
         ("Top = B5 X1\nLeft = P6 J3", EXAMPLE_COMMUNITY, "A neutral card in the hand of Top", "Eine neutrale Karte in der Hand von Top"),
         ("Top = B5 B8 Q9\nLeft = P6 J3", EXAMPLE_COMMUNITY, "Top needs exactly 2 private cards, but 3 were given",
-         "Top braucht genau 2 eigene Karten, angegeben sind 3"),
-        ("Top = B5 B8", EXAMPLE_COMMUNITY, "Give 2 to 6 players, one per line; there are 1", "Gib 2 bis 6 Spieler an, einen pro Zeile; es sind 1"),
+         "Top braucht genau 2 eigene Karten, aber angegeben sind 3"),
+        ("Top = B5 B8", EXAMPLE_COMMUNITY, "Give 2 to 6 players, one per line; there is 1", "Gib 2 bis 6 Spieler an, einen pro Zeile; es ist 1"),
         ("Top = B5 B8\nTop = P6 J3", EXAMPLE_COMMUNITY, "The name Top is used twice", "Der Name Top kommt zweimal vor"),
         ("Top = B5 B8\nLeft = P6 J3", "R2 P2 P9 B9", "There are exactly 5 community cards, but 4 were given",
-         "Es gibt genau 5 offene Karten, angegeben sind 4"),
+         "Es gibt genau 5 offene Karten, aber angegeben sind 4"),
     ],
 )
 def test_bad_cards_are_named_and_change_nothing(hands: str, community: str, english: str, german: str) -> None:
     for lang, expected, unchanged in (("en", english, "Nothing was changed"), ("de", german, "Es wurde nichts geändert")):
         app = GuessExplorerApp(query=f"seed=3&lang={lang}")
         before = (app.table, app.counts.value, app.table_html.value)
-        type_cards(app, hands, community)
+        type_cards(app, in_letters(hands, lang), in_letters(community, lang))  # as the learner reads the cards
         assert "pkt-error" in app.message_area.value and 'role="alert"' in app.message_area.value
         assert expected in text(app.message_area.value) and unchanged in app.message_area.value
         assert (app.table, app.counts.value, app.table_html.value) == before
@@ -136,8 +148,10 @@ def test_bad_card_message_in_german() -> None:
     app = GuessExplorerApp(query="seed=3&lang=de")
     type_cards(app, "Top = B5 Z8\nLeft = P6 J3", EXAMPLE_COMMUNITY)
     assert "„Z8“ in der Hand von Top ist keine Pokerdrez-Karte" in text(app.message_area.value)
-    type_cards(app, "Top = B5 B8\nLeft = P6 B5", EXAMPLE_COMMUNITY)
-    assert "B5 Läufer Blau kommt zweimal vor: in der Hand von Top und in der Hand von Left" in text(app.message_area.value)
+    type_cards(app, "Top = L5 L8\nLeft = P6 L5", EXAMPLE_COMMUNITY)
+    assert "L5 blauer Läufer kommt zweimal vor: in der Hand von Top und in der Hand von Left" in text(app.message_area.value)
+    type_cards(app, "Top = Läufer Blau, L8\nLeft = P6 J3", in_letters(EXAMPLE_COMMUNITY, "de"))
+    assert app.table is not None and app.table.hands[0][1][0] == DrezCard.from_text("blue bishop")  # German names are read
 
 
 # -- the check
@@ -154,16 +168,16 @@ def test_rulebook_example_is_checked_from_the_highest_down() -> None:
     assert re.findall(r"(Top|Left|Right|Bottom):", order) == ["Top", "Left", "Right", "Bottom"]
     assert order.count("not checked yet") == 3 and "does not hold" in order
     assert app.check_result.value.count("pkt-guess-check-step") == 1
-    assert "of the Bishops only 3 are left" in text(app.check_result.value)
+    assert "only 3 Bishops are left" in text(app.check_result.value)
     app.language.value = "de"
     order = text(app.order.value)
     assert order.count("noch nicht geprüft") == 3 and "stimmt nicht" in order
-    assert "für die Läufer bleiben nur 3 übrig" in text(app.check_result.value)
+    assert "für ihre Gruppe bleiben nur 3 Läufer übrig" in text(app.check_result.value)
     app.language.value = "en"
     assert not app.next_check_button.disabled
     app.next_check_button.click()
     assert app.check_result.value.count("pkt-guess-check-step") == 2
-    assert "of the Pawns only 2 are left" in text(app.check_result.value)  # the red pawn went to the reds
+    assert "so the Red Pawn is missing from the group of Pawns: only 2 Pawns are left" in text(app.check_result.value)  # the red pawn went to the reds
     assert "pkt-guess-outcome" not in app.check_result.value
     app.all_checks_button.click()
     shown = text(app.check_result.value)
@@ -190,14 +204,16 @@ def test_first_prediction_that_holds_ends_the_check() -> None:
     assert re.findall(r"(Ann|Bea|Cid):", order) == ["Cid", "Bea", "Ann"]
     assert order.count("never checked: a higher prediction holds") == 1
     shown = text(app.check_result.value)
-    assert "of the Jokers only 3 are left for their group" in shown
-    assert "Right: the Red group takes Red Queen, Red Knight, and the Bishops left over are Blue Bishop, Orange Bishop" in shown
+    assert "only 3 Jokers are left for their group" in shown
+    assert "Right: the red group takes the Red Queen and the Red Knight, and the group of Bishops takes the Blue Bishop and the Orange Bishop" in shown
+    assert "Checked after Cid's prediction because Cid's colour group is larger (4 against 2)." in shown
     assert "Bea's prediction holds" in shown and app.check_result.value.count("pkt-guess-check-step") == 2
     app.language.value = "de"
     assert text(app.order.value).count("wird nicht geprüft: eine höhere Vorhersage stimmt") == 1
     shown = text(app.check_result.value)
-    assert "für die Joker bleiben nur 3 übrig" in shown
-    assert "Richtig: die Gruppe Rot nimmt Dame Rot, Springer Rot, und für die Läufer bleiben Läufer Blau, Läufer Orange" in shown
+    assert "für ihre Gruppe bleiben nur 3 Joker übrig" in shown
+    assert "Richtig: die Gruppe Rot nimmt die rote Dame und den roten Springer, und die Gruppe der Läufer nimmt den blauen Läufer und den orangefarbenen Läufer" in shown
+    assert "Geprüft nach der Vorhersage von Cid, denn die Farbgruppe von Cid ist größer (4 gegen 2)." in shown
     assert "Die Vorhersage von Bea stimmt" in shown and app.check_result.value.count("pkt-guess-check-step") == 2
 
 
@@ -207,18 +223,18 @@ def test_a_card_of_both_groups_counts_once() -> None:
     type_cards(app, "Ann = P2 Q2\nBea = P6 J3", "P9 B5 B8 N1 R1")
     check_all(app, "Ann: 2 red 3 pawns\nBea: 1 red 2 pawns")
     shown = text(app.check_result.value)
-    assert "of the Pawns only 2 are left for their group (Yellow Pawn, Green Pawn), not 3" in shown
+    assert "so the Red Pawn is missing from the group of Pawns: only 2 Pawns are left for their group (Yellow Pawn and Green Pawn), not 3" in shown
     assert "Bea's prediction holds" in shown  # 1 red (Red Queen) leaves all three pawns free
     app.language.value = "de"
     shown = text(app.check_result.value)
-    assert "für die Bauern bleiben nur 2 übrig (Bauer Gelb, Bauer Grün), nicht 3" in shown
+    assert "also fehlt der rote Bauer in der Gruppe der Bauern: für ihre Gruppe bleiben nur 2 Bauern übrig (gelber Bauer und grüner Bauer), nicht 3" in shown
     assert "Die Vorhersage von Bea stimmt" in shown
     app.language.value = "en"
     check_all(app, "Ann: 3 red 1 pawn")
-    assert "only 2 Red cards are on the table" in text(app.check_result.value)
+    assert "only 2 red cards are on the table" in text(app.check_result.value)
     assert "No prediction holds: everyone still in the round shares the pot." in text(app.check_result.value)
     app.language.value = "de"
-    assert "auf dem Tisch liegen nur 2 Karten in Rot" in text(app.check_result.value)
+    assert "auf dem Tisch liegen nur 2 rote Karten" in text(app.check_result.value)
     assert "Keine Vorhersage stimmt: Alle, die noch in der Runde sind, teilen sich den Pot." in text(app.check_result.value)
 
 
@@ -276,11 +292,11 @@ def test_rulebook_example_replays_to_bottoms_win() -> None:
     assert "Schritt 1 von" in navigator.counter.value and "Right gibt" in text(app.narration.value)
     app.language.value = "en"
     navigator.buttons["forward"].click()
-    assert "Top predicts 3 Red cards and 4 Bishops." in text(app.narration.value)
-    assert "3 Red cards and 4 Bishops" in text(app.example_table.value)
+    assert "Top predicts 3 red cards and 4 Bishops." in text(app.narration.value)
+    assert "3 red cards and 4 Bishops" in text(app.example_table.value)
     app.language.value = "de"
-    assert "Top sagt 3 Karten in Rot und 4 Läufer voraus." in text(app.narration.value)
-    assert "3 Karten in Rot und 4 Läufer" in text(app.example_table.value)
+    assert "Top sagt 3 rote Karten und 4 Läufer voraus." in text(app.narration.value)
+    assert "3 rote Karten und 4 Läufer" in text(app.example_table.value)
     app.language.value = "en"
     navigator.buttons["last"].click()
     narration = text(app.narration.value)
@@ -330,7 +346,7 @@ def test_you_begin_and_buttons_follow_the_engine() -> None:
     assert all(b.layout.display == "none" for b in game.reveal_buttons)
     assert "Your cards:" in game.your_cards.value and 'aria-label="' in game.your_cards.value
     app.language.value = "de"
-    assert "Du bist dran" in game.status.value
+    assert "Du bist am Zug" in game.status.value
     assert game.stay_button.disabled and game.stay_button.tooltip == "Anna hat noch keine Vorhersage und muss eine machen (oder aussteigen)."
     assert "Deine Karten:" in game.your_cards.value
 
@@ -431,3 +447,15 @@ def test_index_lists_the_explorer_and_the_lesson() -> None:
     english = IndexApp(query="lang=en")
     assert "href='pokerguess_explorer.ipynb?lang=en'" in english.listing.value and "PokerGuess explorer" in english.listing.value
     assert "href='lessons/en/05_pokerguess.ipynb'" in english.listing.value
+
+
+def test_the_inputs_follow_the_language_of_the_card_faces() -> None:
+    app = GuessExplorerApp(query="seed=9")
+    app.example_button.click()
+    assert app.hands_input.value.startswith("Top = B5 B8")
+    app.language.value = "de"  # the faces now read L5 L8 (Läufer), and so do the inputs
+    assert app.hands_input.value.startswith("Top = L5 L8") and ">L5<" in app.table_html.value
+    assert app.community_input.value == "T2 B2 B9 L9 J6"
+    app.use_button.click()  # read back in German: the same cards
+    assert app.table is not None and app.table.hands[0][1] == (DrezCard.from_text("B5"), DrezCard.from_text("B8"))
+    assert "Top: 4 rot 4 Läufer" in app.predictions_input.value or "Top: 4 red 4 bishops" in app.predictions_input.value

@@ -123,7 +123,7 @@ class GuessExplorerApp(App):
     def use_typed(self) -> None:
         """Use the typed cards; bad input leaves everything as it was and says why."""
         try:
-            table = parse_guess_table(self.hands_input.value, self.community_input.value)
+            table = parse_guess_table(self.hands_input.value, self.community_input.value, self.lang)
         except InputProblem as problem:
             self.say(problem.text(self.lang), "error")
             return
@@ -139,12 +139,12 @@ class GuessExplorerApp(App):
         replay = self._example_replay()
         before_check = next(n for n, step in enumerate(replay.steps) if any(e.kind == "check_started" for e in step.events))
         state = replay.state_after(before_check)
-        self.predictions_input.value = "\n".join(f"{players[seat]}: {prediction_input(p)}" for seat, p in sorted(state.round.predictions.items()))
+        self.predictions_input.value = "\n".join(f"{players[seat]}: {prediction_input(p, self.lang)}" for seat, p in sorted(state.round.predictions.items()))
         self.say(self.t(_K + "example_loaded"))
 
     def _set_table(self, table: GuessTable, dealt: bool) -> None:
         self.table, self.dealt = table, dealt
-        self.hands_input.value, self.community_input.value = table_input(table)
+        self._write_inputs()
         self.checks, self.shown_checks = [], 0
         self.refresh()
 
@@ -224,9 +224,18 @@ class GuessExplorerApp(App):
         self._refresh_example()
         self.game.refresh()
 
+    def _write_inputs(self) -> None:
+        """Put the table into the two inputs in the short notation of the app's language."""
+        assert self.table is not None
+        self._written = (table_input(self.table, self.lang), self.lang)
+        self.hands_input.value, self.community_input.value = self._written[0]
+
     def _refresh_cards(self) -> None:
         assert self.table is not None
         t = self.t
+        written = getattr(self, "_written", None)
+        if written and written[1] != self.lang and (self.hands_input.value, self.community_input.value) == written[0]:
+            self._write_inputs()  # the language changed: the same cards in its letters (B5 is a Bauer in German)
         self.cards_intro.value = f"<p>{esc(t(_K + 'cards_intro'))}</p>"
         self.deal_players.description = t("apps.common.players")
         self.deal_button.description = t(_K + "deal")

@@ -12,8 +12,17 @@ the engine decided (:func:`~pokerkit_teach.pokerguess.check_in_order`, :func:`~p
 ... except InputProblem as problem:
 ...     print(problem.text("en"))
 B5 Blue Bishop appears twice: in the hand of Top and in the hand of Left. Every card exists only once. Nothing was changed.
->>> [(name, str(p)) for name, p in parse_predictions("Top: 4 red 4 bishops\\n3 green 3 jokers", ("Top", "Left"))]
-[('Top', '4 Red cards and 4 Bishops'), ('Left', '3 Green cards and 3 Jokers')]
+>>> [(name, str(p)) for name, p in parse_predictions("Top: 4 red 4 bishops\\n3 grün 3 Joker", ("Top", "Left"))]
+[('Top', '4 red cards and 4 Bishops'), ('Left', '3 green cards and 3 Jokers')]
+
+Cards and predictions may be typed in any language the kit speaks; the short notation reads the app
+language's letters first (``L5`` is a Läufer, and in the German app ``B5`` a Bauer):
+
+>>> table = parse_guess_table("Anna = L5, blauer Bauer\\nBen = Q9 D8", "R2 B2 B9 L9 J6", "de")
+>>> [str(card) for card in table.hands[0][1]]
+['Blue Bishop', 'Blue Pawn']
+>>> table_input(table, "de")[0], prediction_input(Prediction.parse("4 red 3 pawns"), "de")
+('Anna = L5 B5\\nBen = D9 D8', '4 rot 3 Bauern')
 """
 
 from __future__ import annotations
@@ -23,9 +32,10 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from pokerkit_teach.core.errors import CardParseError, DuplicateCardError
-from pokerkit_teach.core.i18n import Msg
+from pokerkit_teach.core.i18n import Msg, capitalize_first, message
 from pokerkit_teach.pokerguess import Prediction, PredictionCheck, PredictionCountError, PredictionError, count_groups
 from pokerkit_teach.pokerguess.cards import DrezCard, NeutralCard, parse_drez_cards
+from pokerkit_teach.pokerguess.check import order_reason
 from pokerkit_teach.pokerguess.render import drez_card_html, drez_cards_html
 
 from . import common
@@ -66,16 +76,16 @@ class GuessTable:
 
 def _split_name(line: str) -> tuple[str | None, str]:
     match = _NAMED.match(line)
-    if match and not re.fullmatch(r"[A-Za-z]\d+(\s+[A-Za-z]\d+)*", match["name"]):
+    if match and not re.fullmatch(r"[^\W\d_]\d+(\s+[^\W\d_]\d+)*", match["name"]):
         return match["name"], match["rest"]
     return None, line
 
 
-def _cards(text: str, where: Msg, seen: dict[DrezCard, Msg]) -> tuple[DrezCard, ...]:
+def _cards(text: str, where: Msg, seen: dict[DrezCard, Msg], lang: str) -> tuple[DrezCard, ...]:
     try:
-        parsed = parse_drez_cards(text)
+        parsed = parse_drez_cards(text, lang=lang)
     except CardParseError as error:
-        raise InputProblem("bad_card", text=error.token, where=where) from None
+        raise InputProblem("bad_card", text=error.token, where=where, reason=error.reason) from None
     except DuplicateCardError as error:
         raise InputProblem("duplicate", card=_card_words(error.card), first=where, second=where) from None
     cards = []
@@ -90,27 +100,28 @@ def _cards(text: str, where: Msg, seen: dict[DrezCard, Msg]) -> tuple[DrezCard, 
 
 
 class _CardWords:
-    """A card written as ``B5 Blue Bishop`` in the message's language."""
+    """A card written as ``B5 Blue Bishop`` in the message's language (``L5 blauer Läufer``)."""
 
     def __init__(self, card: DrezCard) -> None:
         self.card = card
 
     def localized(self, lang: str, spec: str = "") -> str:
-        return f"{self.card.short} {self.card.text(lang)}"
+        return f"{self.card.symbol(lang)} {self.card.localized(lang, spec)}"
 
 
 def _card_words(card: object) -> object:
     return _CardWords(card) if isinstance(card, DrezCard) else card
 
 
-def parse_guess_table(hands_text: str, community_text: str) -> GuessTable:
+def parse_guess_table(hands_text: str, community_text: str, lang: str = "en") -> GuessTable:
     """Read the hands (one per line, ``NAME = cards`` or ``NAME: cards`` or just the cards) and the five
-    community cards. Raises :class:`InputProblem` naming the first problem."""
+    community cards; card names in any language, the short notation with ``lang``'s letters first.
+    Raises :class:`InputProblem` naming the first problem."""
     seen: dict[DrezCard, Msg] = {}
     lines = [line for line in hands_text.splitlines() if line.strip()]
     named = [_split_name(line) for line in lines]
-    hands = common.name_hands(named, lambda text, where: _cards(text, where, seen), InputProblem, NAMES, _K + "where_hand")
-    community = _cards(community_text, Msg.of(_K + "where_community"), seen)
+    hands = common.name_hands(named, lambda text, where: _cards(text, where, seen, lang), InputProblem, NAMES, _K + "where_hand")
+    community = _cards(community_text, Msg.of(_K + "where_community"), seen, lang)
     if len(community) != 5:
         raise InputProblem("community_count", count=len(community))
     return GuessTable(tuple(hands), community)
@@ -143,15 +154,18 @@ def parse_predictions(text: str, players: Sequence[str]) -> list[tuple[str, Pred
     return predictions
 
 
-def prediction_input(prediction: Prediction) -> str:
-    """A prediction as the learner would type it: ``4 red 4 bishops``."""
-    return f"{prediction.colour_count} {prediction.colour.name.lower()} {prediction.figure_count} {prediction.figure.name.lower()}s"
+def prediction_input(prediction: Prediction, lang: str = "en") -> str:
+    """A prediction as a learner would type it in ``lang``: ``4 red 4 bishops`` / ``4 rot 4 Läufer``
+    (the first input word of the colour and of the figure in the catalogue)."""
+    colour = message(f"colour.words.{prediction.colour.name.lower()}", lang).split()[0]
+    figure = message(f"figure.words.{prediction.figure.name.lower()}", lang).split()[0]
+    return f"{prediction.colour_count} {colour} {prediction.figure_count} {figure}"
 
 
-def table_input(table: GuessTable) -> tuple[str, str]:
-    """The text of the two inputs that give ``table`` back."""
-    hands = "\n".join(f"{name} = {' '.join(c.short for c in hole)}" for name, hole in table.hands)
-    return hands, " ".join(c.short for c in table.community)
+def table_input(table: GuessTable, lang: str = "en") -> tuple[str, str]:
+    """The text of the two inputs that give ``table`` back, in ``lang``'s short notation."""
+    hands = "\n".join(f"{name} = {' '.join(c.symbol(lang) for c in hole)}" for name, hole in table.hands)
+    return hands, " ".join(c.symbol(lang) for c in table.community)
 
 
 # ---------------------------------------------------------------------- drawing
@@ -170,10 +184,10 @@ def counts_html(cards: Sequence[DrezCard], lang: str) -> str:
     """Two small tables: how many cards of every colour, and of every figure (highest figure first)."""
     colours, figures = count_groups(cards)
     colour_cells = "".join(
-        f"<th scope='col' style='color:{colour.css}'>{esc(colour.localized(lang))}</th>" for colour in colours
+        f"<th scope='col' style='color:{colour.css}'>{esc(colour.localized(lang, 'title'))}</th>" for colour in colours
     )
     colour_counts = "".join(f"<td class='pkt-guess-count' data-group='{colour.name.lower()}'>{n}</td>" for colour, n in colours.items())
-    figure_cells = "".join(f"<th scope='col'>{esc(figure.localized(lang, 'plural'))}</th>" for figure in figures)
+    figure_cells = "".join(f"<th scope='col'>{esc(capitalize_first(figure.localized(lang, 'plural')))}</th>" for figure in figures)
     figure_counts = "".join(f"<td class='pkt-guess-count' data-group='{figure.name.lower()}'>{n}</td>" for figure, n in figures.items())
     style = "style='border-collapse:collapse;text-align:center' cellpadding='5'"
     return (
@@ -201,6 +215,11 @@ def check_steps_html(steps: Sequence[tuple[str, PredictionCheck]], cards: Sequen
     items = []
     for number, (name, check) in enumerate(steps, start=start):
         prediction = check.prediction
+        after = ""
+        if number > start:  # why this prediction comes after the one checked before it
+            previous, earlier = steps[number - start - 1]
+            why = order_reason((previous, earlier.prediction), (name, prediction))
+            after = f"<p class='pkt-guess-order-reason'>{esc(tr(_K + 'checked_after', lang, previous=previous, why=why))}</p>"
         kind = "right" if check.holds else "wrong"
         colour = "#070" if check.holds else "#a00"
         colour_group = drez_cards_html(check.colour_cards, lang) if check.colour_cards else "—"
@@ -208,7 +227,7 @@ def check_steps_html(steps: Sequence[tuple[str, PredictionCheck]], cards: Sequen
         figure_group = drez_cards_html(used_figures, lang) if used_figures else "—"
         items.append(
             f"<section class='pkt-guess-check-step pkt-guess-{kind}' style='margin:0.5em 0 1em 0'>"
-            f"<p><b>{esc(tr(_K + 'step_heading', lang, number=number, name=name, prediction=prediction))}</b></p>"
+            f"<p><b>{esc(tr(_K + 'step_heading', lang, number=number, name=name, prediction=prediction))}</b></p>{after}"
             f"<p>{esc(tr(_K + 'colour_group', lang, colour=prediction.colour, have=check.colour_total, want=prediction.colour_count))} {colour_group}</p>"
             f"<p>{esc(tr(_K + 'figure_group', lang, figure=prediction.figure, have=len(check.figure_cards), want=prediction.figure_count))} {figure_group}</p>"
             f"<div>{_marked_cards(check, cards, lang)}</div>"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import ipywidgets
 import numpy as np
 
-from pokerkit_teach.core.i18n import Msg
+from pokerkit_teach.core.i18n import Msg, capitalize_first
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.pokerguess import GAME, Prediction
 from pokerkit_teach.pokerguess.cards import Colour, Figure
@@ -233,8 +233,8 @@ class GuessGame:
     def _relabel(self) -> None:
         lang = self.app.lang
         for control, options in (
-            (self.colour, [(c.localized(lang), c) for c in Colour]),
-            (self.figure, [(f.localized(lang, "plural"), f) for f in sorted(Figure, reverse=True)]),
+            (self.colour, [(c.localized(lang, "title"), c) for c in Colour]),
+            (self.figure, [(capitalize_first(f.localized(lang, "plural")), f) for f in sorted(Figure, reverse=True)]),
         ):
             value = control.value
             control.options = options

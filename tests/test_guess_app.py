@@ -182,15 +182,15 @@ def test_rulebook_example_is_checked_from_the_highest_down() -> None:
     app.all_checks_button.click()
     shown = text(app.check_result.value)
     assert app.check_result.value.count("pkt-guess-check-step") == 4 and app.next_check_button.disabled
-    assert "the Green group takes Green Knight, Green Pawn, Green Bishop" in shown
-    assert "the Jokers left over are Magenta Joker, Orange Joker, Yellow Joker" in shown
+    assert "the green group takes the Green Knight, the Green Pawn, and the Green Bishop" in shown
+    assert "the group of Jokers takes the Magenta Joker, the Orange Joker, and the Yellow Joker" in shown
     assert "Bottom's prediction holds: Bottom takes the pot." in shown
     app.language.value = "de"
     shown = text(app.check_result.value)
     assert app.check_result.value.count("pkt-guess-check-step") == 4
-    assert "für die Bauern bleiben nur 2 übrig" in shown
-    assert "die Gruppe Grün nimmt Springer Grün, Bauer Grün, Läufer Grün" in shown
-    assert "für die Joker bleiben Joker Magenta, Joker Orange, Joker Gelb" in shown
+    assert "für ihre Gruppe bleiben nur 2 Bauern übrig" in shown
+    assert "die Gruppe Grün nimmt den grünen Springer, den grünen Bauern und den grünen Läufer" in shown
+    assert "die Gruppe der Joker nimmt den magentafarbenen Joker, den orangefarbenen Joker und den gelben Joker" in shown
     assert "Die Vorhersage von Bottom stimmt: Bottom gewinnt den Pot." in shown
 
 

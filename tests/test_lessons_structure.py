@@ -74,7 +74,7 @@ def _strings(source: str) -> Iterator[str]:
 
 
 def test_every_language_has_lessons() -> None:
-    assert {"en", "de"} <= set(LANGUAGES)
+    assert {"en", "de", "es"} <= set(LANGUAGES)
     assert ALL_LESSONS
 
 
@@ -82,6 +82,15 @@ def test_every_language_has_lessons() -> None:
 def test_every_lesson_exists_in_every_language(lang: str) -> None:
     missing = sorted(set(ALL_LESSONS) - _lesson_names(lang))
     assert not missing, f"notebooks/lessons/{lang}/ lacks the translation of {', '.join(missing)}"
+
+
+def test_the_index_links_lessons_that_exist_in_every_language() -> None:
+    """The index app links lessons/<lang>/<lesson>.ipynb for the learner's language: each must be there."""
+    from pokerkit_teach.core.i18n import LANGUAGES as KIT_LANGUAGES
+    from pokerkit_teach.widgets.index import LESSONS as LINKED
+
+    assert set(KIT_LANGUAGES) <= set(LANGUAGES), "a language of the kit has no folder in notebooks/lessons"
+    assert {f"{name}.ipynb" for name in LINKED} == set(ALL_LESSONS)
 
 
 @pytest.mark.parametrize("lesson", ALL_LESSONS)
@@ -147,3 +156,30 @@ def test_only_checked_cells_keep_outputs(lesson: str) -> None:
         for cell in _cells(lang, lesson):
             if cell["cell_type"] == "markdown":
                 assert "outputs" not in cell and CHECK_OUTPUT not in _source(cell)
+
+
+def refresh_checked_outputs(paths: list[Path]) -> None:
+    """Run each lesson and store the outputs of its ``# NBVAL_CHECK_OUTPUT`` cells only (every other cell is
+    left without output). For after a catalogue's wording changed: ``python tests/test_lessons_structure.py
+    notebooks/lessons/es/06_poker_a_voces.ipynb`` (no argument: every lesson). Review the diff before committing."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    for path in paths:
+        run = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+        NotebookClient(run, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        for cell, ran in zip(stored["cells"], run.cells, strict=True):
+            if cell["cell_type"] != "code":
+                continue
+            checked = _source(cell).startswith(CHECK_OUTPUT)
+            cell["outputs"] = json.loads(json.dumps(ran.outputs)) if checked else []
+            cell["execution_count"] = ran.execution_count if checked else None
+        path.write_text(json.dumps(stored, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print("refreshed", path)
+
+
+if __name__ == "__main__":
+    import sys
+
+    refresh_checked_outputs([Path(name) for name in sys.argv[1:]] or sorted(LESSONS.glob("*/*.ipynb")))

@@ -28,10 +28,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import html
 import json
 import os
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -152,7 +154,14 @@ def stop_hub(hub: Hub, timeout: float = 60) -> list[str]:
         except psutil.Error:
             pass
     psutil.wait_procs(alive, timeout=10)
+    for home in (hub.state / "home").glob("*"):  # the learners' runtime folders, outside the state folder
+        shutil.rmtree(runtime_dir(hub.state, home.name), ignore_errors=True)
     return left
+
+
+def runtime_dir(state: Path, name: str) -> str:
+    """A learner's JUPYTER_RUNTIME_DIR, as deploy/jupyterhub/jupyterhub_config.py makes it."""
+    return "/tmp/pkt-runtime-" + hashlib.sha256(f"{state}/{name}".encode()).hexdigest()[:16]
 
 
 def server_process(hub: Hub, name: str) -> psutil.Process | None:

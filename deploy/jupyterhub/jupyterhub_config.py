@@ -10,6 +10,7 @@
 # PKT_TEACHER (default "teacher") with the teacher password and is the hub's admin.
 # Tests (tests/test_jupyterhub.py) and the load benchmark (benchmarks/hub_load.py) start the hub with
 # this very file, with free ports and a short idle time.
+import hashlib
 import json
 import os
 import shutil
@@ -80,9 +81,15 @@ c.Spawner.default_url = "/voila/render/notebooks/index.ipynb"
 HERE = Path(__file__).resolve().parent
 LEARNER_CONFIG = os.pathsep.join([str(KIT / "binder"), str(HERE / "learner")])
 c.Spawner.environment = {
-    # learners' servers: only the Voila extension (deploy/jupyterhub/learner/): no JupyterLab, no
-    # terminals, which saves 0.6 s of CPU and 14 MiB per server at the start; the teacher gets them back
+    # learners' servers (deploy/jupyterhub/learner/): only the Voila extension, no JupyterLab, no
+    # terminals, which saves 0.6 s of CPU and 14 MiB per server at the start (the teacher gets them
+    # back); kernels on Unix sockets, since all learners' kernels share this machine's TCP ports, and
+    # two kernels started at once could take the same one (one died in a class of 30 arriving at once)
     "JUPYTER_CONFIG_PATH": LEARNER_CONFIG,
+    # a short runtime folder: a Unix socket's path has at most 107 characters ("File name too long" from a
+    # kernel under a home in a long path), and the socket names take 48 of them
+    "JUPYTER_RUNTIME_DIR": lambda spawner: "/tmp/pkt-runtime-" + hashlib.sha256(
+        f"{STATE}/{spawner.user.name}".encode()).hexdigest()[:16],
     # how often a learner's server tells the hub it is in use (JupyterHub's default: 300 s)
     "JUPYTERHUB_ACTIVITY_INTERVAL": env("PKT_HUB_ACTIVITY_INTERVAL", "300"),
 }

@@ -382,7 +382,9 @@ def requested_language(argv: Sequence[str]) -> str:
 
 def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     """The command line's parser; its errors are said in ``lang``."""
-    parser = _Parser(prog="pokerkit-teach", description="Rank poker hands and check Pokerface showdowns, step by step.", lang=lang)
+    parser = _Parser(prog="pokerkit-teach", description="Rank poker hands and check Pokerface showdowns, step by step.", lang=lang,
+                     epilog="--lang may stand before or after the command; errors are said in that language too "
+                            "(the help texts are in English).")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     languages = "language of the explanations and of the errors: " + ", ".join(LANGUAGES) + " (default en)"
     parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help=languages)

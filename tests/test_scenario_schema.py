@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerkit_teach.cli import main
+from pokerkit_teach.core.i18n import LANGUAGES, message
 from pokerkit_teach.core.scenarios import MAX_DEPTH, ScenarioError, builtin_scenarios, check_scenario_data, json_path, scenario_schema
 from pokerkit_teach.pokerface.scenarios import load_scenario
 from pokerkit_teach.pokerguess.scenarios import GuessScenario, load_guess_scenario
@@ -229,14 +230,14 @@ def changed_files(draw: st.DrawFn) -> tuple[Any, tuple[Any, ...], str]:
     return data, path, kind
 
 
-def check_generated(data: Any, path: tuple[Any, ...]) -> None:
+def check_generated(data: Any, path: tuple[Any, ...], lang: str = "en") -> None:
     with tempfile.TemporaryDirectory() as folder:
         file = Path(folder) / "generated.json"
         file.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        status, out, err = replay(file)  # a traceback fails the test
+        status, out, err = replay(file, "--lang", lang)  # a traceback fails the test
         assert status in (0, 2)
         if status == 2:
-            assert out == "" and err.startswith(f"error: {file}") and err.count("\n") == 1
+            assert out == "" and err.startswith(message("errors.cli.prefix", lang, problem=str(file))) and err.count("\n") == 1
     try:
         check_scenario_data(data, "generated.json")
     except ScenarioError as error:
@@ -248,16 +249,16 @@ def check_generated(data: Any, path: tuple[Any, ...]) -> None:
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(changed_files())
-def test_changed_built_in_files_are_replayed_or_refused_naming_the_field(case: tuple[Any, tuple[Any, ...], str]) -> None:
-    check_generated(case[0], case[1])
+@given(changed_files(), st.sampled_from(LANGUAGES))
+def test_changed_built_in_files_are_replayed_or_refused_naming_the_field(case: tuple[Any, tuple[Any, ...], str], lang: str) -> None:
+    check_generated(case[0], case[1], lang)
 
 
 @pytest.mark.slow
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(changed_files())
-def test_changed_built_in_files_2000_cases(case: tuple[Any, tuple[Any, ...], str]) -> None:
-    check_generated(case[0], case[1])
+@given(changed_files(), st.sampled_from(LANGUAGES))
+def test_changed_built_in_files_2000_cases(case: tuple[Any, tuple[Any, ...], str], lang: str) -> None:
+    check_generated(case[0], case[1], lang)
 
 
 

@@ -50,7 +50,7 @@ def test_the_prefixes_differ_from_english() -> None:
     (["showdown", "--hand", "Anna=7d 6h"], "the following arguments are required: --board",
      "diese Argumente fehlen: --board", "faltan estos argumentos: --board"),
     (["rank", "--zzz"], "unrecognized arguments: --zzz", "unbekannte Argumente: --zzz", "argumentos desconocidos: --zzz"),
-    (["simulate", "voces", "--games"], "argument --games: expected one argument", "Argument --games: erwartet einen Wert",
+    (["simulate", "voces", "--games"], "argument --games: expected one argument", "Argument --games: braucht einen Wert",
      "argumento --games: se esperaba un valor"),
     (["bogus"], "invalid choice: 'bogus'", "ungültige Auswahl: 'bogus'", "opción no válida: 'bogus'"),
 ])

@@ -132,3 +132,17 @@ def test_the_command_line_has_a_version() -> None:
     with pytest.raises(SystemExit) as stop:
         cli.build_parser().parse_args(["--version"])
     assert stop.value.code == 0
+
+
+def test_the_registrys_option_errors_speak_every_language_and_show_a_list_as_words() -> None:
+    with pytest.raises(OptionError) as refused:
+        get_game("pokerguess").new_rules(3, {"variants": ("soft-landing", "free-for-all")})
+    assert str(refused.value).endswith("got 'soft-landing free-for-all'")
+    assert refused.value.text("de").startswith("variants: erwartet eine der Optionen dieses Spiels (")
+    with pytest.raises(OptionError) as refused:
+        get_game("pokerface").new_rules(9)
+    assert refused.value.text("de") == "players: erwartet 3 bis 6, erhalten 9"
+    assert refused.value.text("es") == "players: se esperaba de 3 a 6, pero es 9"
+    with pytest.raises(OptionError) as refused:
+        get_game("chess")
+    assert refused.value.text("es") == "game: se esperaba uno de estos: pokerface, pokerguess, voces, pero es 'chess'"

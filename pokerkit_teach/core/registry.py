@@ -105,7 +105,9 @@ class GameInfo:
         for name in given:
             if name not in self.options:
                 has: str | Msg = ", ".join(self.options) or Msg.of("errors.scenario.no_fields")
-                raise OptionError(name, Msg.of("errors.expected.game_option", names=has), given[name])
+                value = given[name]
+                shown = " ".join(map(str, value)) if isinstance(value, (list, tuple)) else value  # a list as the words given
+                raise OptionError(name, Msg.of("errors.expected.game_option", names=has), shown)
         return self.rules_for(self.player_names(players), given)
 
     def bots_for(self, names: Sequence[str], players: int, seeds: Sequence[SeedLike] | None = None) -> list[Bot[Any]]:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# What a JupyterHub for the apps needs beside the kit (deploy/jupyterhub/, tests/test_jupyterhub.py,
-# benchmarks/hub_load.py): JupyterHub and its idle culler from PyPI, and the hub's proxy,
+# What a JupyterHub for the apps needs (deploy/jupyterhub/, tests/test_jupyterhub.py,
+# benchmarks/hub_load.py): the kit, JupyterHub and its idle culler from PyPI, and the hub's proxy,
 # configurable-http-proxy, from the npm registry (it runs on Node.js, which must be installed).
 # Installs only what is missing, into .venv: the proxy goes to .venv/node with a link in .venv/bin, so
 # nothing is installed system-wide. Prints the proxy's path. Run from anywhere:
@@ -10,6 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$python" -m venv .venv
+if ! .venv/bin/python -c "import pokerkit_teach" 2>/dev/null; then
+    echo "scripts/hub_deps.sh: installing the kit into .venv" >&2
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
+fi
 if ! .venv/bin/python -c "import jupyterhub, jupyterhub_idle_culler" 2>/dev/null; then
     echo "scripts/hub_deps.sh: installing jupyterhub and jupyterhub-idle-culler into .venv" >&2
     .venv/bin/python -m pip install --quiet --disable-pip-version-check "jupyterhub>=5.3" "jupyterhub-idle-culler>=1.4"

@@ -57,8 +57,8 @@ def shared_pot(pot_left_over: bool) -> list[str]:
 
 def test_a_shared_pot_says_nothing_about_a_remainder_of_zero() -> None:
     text = shared_pot(pot_left_over=False)
-    assert text == ["No prediction holds: 3 players share the pot of 3 chips, 1 each",
-                    "Keine Vorhersage stimmt: 3 Spieler teilen sich den Pot von 3 Chips, je 1"]
+    assert text == ["No prediction holds: 3 players share the pot of 3 chips, 1 chip each",
+                    "Keine Vorhersage stimmt: 3 Spieler teilen sich den Pot von 3 Chips, je 1 Chip"]
 
 
 def test_a_chip_left_over_is_one_chip() -> None:

@@ -224,6 +224,17 @@ def wait_for_voila_request() -> None:
             os.environ[key] = value
 
 
+# The apps' own style, in every app's frame. Tab labels are as wide as their words (ipywidgets gives each
+# tab 144 px and cuts a longer label, "Beispiele aus den Re…"), and the tabs wrap to a second row on a
+# narrow screen instead of being cut.
+APP_CSS = """<style>
+.pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; max-width: none; }
+.pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabLabel { overflow: visible; text-overflow: clip; white-space: nowrap; }
+.pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+.pkt-app .jupyter-widget-tab > .lm-TabBar { overflow: visible; min-height: max-content; }
+</style>"""
+
+
 def _widget_registry() -> dict[str, Any]:
     """The kernel's open widgets by model id (ipywidgets 8 keeps them in ``widget._instances``)."""
     from ipywidgets.widgets import widget
@@ -258,8 +269,11 @@ class App:
         self.message_area = ipywidgets.HTML()
         self.message_area.add_class("pkt-message")
         self.output = ipywidgets.Output()  # shows errors raised in callbacks instead of losing them
+        self.style = ipywidgets.HTML(APP_CSS)
+        self.style.add_class("pkt-style")
         body = self.build()
-        self.box = ipywidgets.VBox([ipywidgets.HBox([self.title, self.language]), self.notice, *body, self.message_area, self.output])
+        self.box = ipywidgets.VBox([self.style, ipywidgets.HBox([self.title, self.language]), self.notice, *body, self.message_area,
+                                    self.output])
         self.box.add_class("pkt-app")
         self._refresh_frame()
         self.refresh()

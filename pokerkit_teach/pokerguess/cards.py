@@ -74,7 +74,8 @@ class Figure(enum.IntEnum):
         return form("figure", "letter", self.name.lower(), lang)
 
     def localized(self, lang: str, spec: str = "") -> str:
-        return form("figure", spec, self.name.lower(), lang)
+        """A form of the figure from the catalogue (``figure.<form>``; ``one`` when none is named)."""
+        return form("figure", spec or "one", self.name.lower(), lang)
 
 
 class Colour(enum.IntEnum):
@@ -91,7 +92,8 @@ class Colour(enum.IntEnum):
     GREEN = 9
 
     def localized(self, lang: str, spec: str = "") -> str:
-        return form("colour", spec, self.name.lower(), lang)
+        """A form of the colour from the catalogue (``colour.<form>``; ``title`` when none is named)."""
+        return form("colour", spec or "title", self.name.lower(), lang)
 
     @property
     def css(self) -> str:
@@ -233,7 +235,7 @@ class NeutralCard:
         return self.short
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return message("drez.neutral", lang, number=self.number)
+        return message("pokerguess.card.neutral_name", lang, number=self.number)
 
     def __str__(self) -> str:
         return self.text()

@@ -4,6 +4,9 @@ server extension renders the index app at the Binder badge's address (voila/rend
 repo2docker runs ``pip install -r binder/requirements.txt`` and then ``binder/postBuild`` from the
 repository root; so does this test (pip from the repo root, postBuild with JUPYTER_CONFIG_DIR pointing
 into tmp_path instead of ~/.jupyter). It needs the package index (slow-ish: about a minute).
+binder/requirements.txt installs the kit under binder/constraints.txt, the lock of the versions the tests
+ran with: the fresh environment must hold exactly the locked versions of everything the kit needs
+(scripts/binder_lock.py --check, run with the fresh environment's Python).
 """
 
 from __future__ import annotations
@@ -48,6 +51,9 @@ def test_binder_environment_serves_the_index_app(tmp_path: Path) -> None:
                         "JUPYTER_DATA_DIR": str(tmp_path / "jupyter-data"), "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
     env.pop("VIRTUAL_ENV", None)
     subprocess.run([*pip, "install", "-r", "binder/requirements.txt"], check=True, timeout=900, cwd=repo)
+    lock = subprocess.run([str(python), "scripts/binder_lock.py", "--check"], cwd=repo, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert lock.returncode == 0, f"the Binder environment differs from binder/constraints.txt:\n{lock.stdout}{lock.stderr}"
     subprocess.run(["bash", "binder/postBuild"], check=True, timeout=120, cwd=repo, env=env)
     assert (tmp_path / "jupyter-config" / "jupyter_server_config.json").exists()
 

@@ -115,14 +115,14 @@ def test_typed_hands_are_ranked_with_the_wild_card_resolved() -> None:
     type_hands(app, "Anna = Ks1 Ks2 Ks3 Ks4 raccoon\nBen = 2s2 7s2 9s2 Js2 As2")
     assert "pkt-error" not in app.message_area.value and "The 2 typed hands are revealed" in text(app.message_area.value)
     shown = text(app.rank_result.value)
-    assert "Anna: Raccoon → K●" in shown and "five Kings (Raccoon as K●)" in shown
+    assert "Anna: Raccoon → K●" in shown and "five Kings (the Raccoon stands for K●)" in shown
     assert "1 Anna" in shown and "2 Ben" in shown and "a flush" in shown
     assert "Anna wins the hand." in shown
     assert "pkt-voces-wild" in app.rank_result.value and 'aria-label="K● (King of suit 1)"' in app.rank_result.value
     assert "The hands were typed in." in app.seed_line.value
     app.language.value = "de"
     shown = text(app.rank_result.value)
-    assert "Anna: Waschbär → K●" in shown and "fünf Könige (Waschbär als K●)" in shown
+    assert "Anna: Waschbär → K●" in shown and "fünf Könige (der Waschbär steht für K●)" in shown
     assert "1 Anna" in shown and "2 Ben" in shown and "ein Flush" in shown
     assert "Anna gewinnt die Hand." in shown
     assert 'aria-label="K● (König der Farbe 1)"' in app.rank_result.value
@@ -205,9 +205,9 @@ def test_bad_hand_message_in_german() -> None:
 
 EXPECTED = {
     # example: (what the steps must show, who wins)
-    "raccoon_wild": (["Anna: Raccoon → Q●", "four Queens (Raccoon as Q●)", "a full house, Jacks full of 4s"], "Anna wins the hand."),
+    "raccoon_wild": (["Anna: Raccoon → Q●", "four Queens (the Raccoon stands for Q●)", "a full house, Jacks full of 4s"], "Anna wins the hand."),
     "raccoon_pair": (["Anna is out of this hand: two or more Raccoons", "Ben is out of this hand: two or more Raccoons"], "Carla wins the hand."),
-    "dove_pair": (["five 9s (Dove as 9●)", "10s full of 5s (Dove as 10●)", "four Kings"], "Anna wins the hand."),
+    "dove_pair": (["five 9s (the Dove stands for 9●)", "10s full of 5s (the Dove stands for 10●)", "four Kings"], "Anna wins the hand."),
     "dove_alone": (["the Dove counts for nothing: no other player shows a Dove", "three Queens"], "Ben wins the hand."),
     "dove_own_pair": (["Anna is out of this hand: two Doves in one player's own hand."], "Ben wins the hand."),
     "capybara": (["Capybaras shown: 1, an odd number. The worst hand wins, so each wild card and Baboon takes the card that makes its hand lowest.", "1 Ben", "3 Carla"], "Ben wins the hand."),
@@ -215,11 +215,11 @@ EXPECTED = {
     "penguin": (["two pair, Aces and Kings", "Anna wins with an Emperor Penguin: +10 points."], "Anna wins the hand."),
 }
 GERMAN = {
-    "raccoon_wild": (["Anna: Waschbär → Q●", "vier Damen (Waschbär als Q●)", "ein Full House, drei Buben und zwei Vieren"],
+    "raccoon_wild": (["Anna: Waschbär → Q●", "vier Damen (der Waschbär steht für Q●)", "ein Full House, drei Buben und zwei Vieren"],
                      "Anna gewinnt die Hand."),
     "raccoon_pair": (["Anna scheidet aus dieser Hand aus: Darin liegen zwei oder mehr Waschbären",
                       "Ben scheidet aus dieser Hand aus: Darin liegen zwei oder mehr Waschbären"], "Carla gewinnt die Hand."),
-    "dove_pair": (["fünf Neunen (Taube als 9●)", "drei Zehnen und zwei Fünfen (Taube als 10●)", "vier Könige"], "Anna gewinnt die Hand."),
+    "dove_pair": (["fünf Neunen (die Taube steht für 9●)", "drei Zehnen und zwei Fünfen (die Taube steht für 10●)", "vier Könige"], "Anna gewinnt die Hand."),
     "dove_alone": (["Die Taube zählt nichts: Kein anderer Spieler deckt eine Taube auf", "drei Damen"], "Ben gewinnt die Hand."),
     "dove_own_pair": (["Anna scheidet aus dieser Hand aus: zwei Tauben in der eigenen Hand."], "Ben gewinnt die Hand."),
     "capybara": (["Aufgedeckte Wasserschweine: 1, eine ungerade Zahl. Die schlechteste Hand gewinnt, darum nimmt jeder Joker und jeder Pavian die Karte, die seine Hand am niedrigsten macht.", "1 Ben", "3 Carla"],
@@ -275,7 +275,7 @@ def test_rulebook_round_replays_forward_and_back() -> None:
     narration = text(app.narration.value)
     assert app.navigator.buttons["forward"].disabled and "Step 32 of 32" in app.navigator.counter.value
     # the rulebook: Gema has 8 in coins and folded her second hand: 10 points
-    assert "Gema scores 10 for the round: 8 in coins, 2 for folds" in narration
+    assert "Gema scores 10 points for the round: 8 in coins, 2 for folds" in narration
     assert "five unseen cards" in text(app.scenario_table.value)  # Leo's third hand was filled blind
     app.language.value = "de"
     assert "Schritt 32 von 32" in app.navigator.counter.value
@@ -359,7 +359,7 @@ def test_you_start_trading_and_buttons_follow_the_engine_in_german() -> None:
     assert "Tausche, oder leg deine Hand unter Marker 1." in text(game.status.value)
     assert game.offer_button.disabled and game.offer_button.tooltip == "Nenne die Karten zum Tauschen (mindestens eine)."
     assert game.withdraw_button.disabled and game.withdraw_button.tooltip == "Anna hat kein offenes Angebot zum Zurückziehen."
-    still_trading = "Es wird noch getauscht: Setzen und Entscheiden kommen nach STOPP."
+    still_trading = "Es wird noch getauscht: Setzen und Entscheiden kommen nach dem STOPP."
     assert game.bet_button.disabled and game.bet_button.tooltip == still_trading
     assert game.stay_button.disabled and game.fold_button.tooltip == still_trading
     game.card_box.children[0].value = True
@@ -416,10 +416,10 @@ def test_accepting_a_bots_offer_swaps_the_same_number_of_cards() -> None:
     app.language.value = "de"
     accept = game.accept_buttons[0][1]
     assert accept.description == "Angebot von Ben annehmen (2 Karten)"
-    assert accept.disabled and accept.tooltip == "Ben bietet 2 Karten; ein Tausch gibt gleich viele zurück, nicht 1."
+    assert accept.disabled and accept.tooltip == "Ben bietet 2 Karten an; bei einem Tausch kommen gleich viele zurück, nicht 1."
     before = state.snapshot()
     accept.click()  # a click that gets through anyway: the engine refuses, nothing changes
-    assert state.snapshot() == before and "Ben bietet 2 Karten; ein Tausch gibt gleich viele zurück, nicht 1." in text(app.message_area.value)
+    assert state.snapshot() == before and "Ben bietet 2 Karten an; bei einem Tausch kommen gleich viele zurück, nicht 1." in text(app.message_area.value)
     app.language.value = "en"
     accept = game.accept_buttons[0][1]
     accept.click()
@@ -614,7 +614,7 @@ def test_language_switch_changes_visible_texts() -> None:
     assert app.game.stay_button.description == "In Hand 3 bleiben" and app.game.wait_button.description == "Die anderen tauschen lassen"
     assert "Runde 1 von 1" in text(app.game.status.value)
     assert "legt eine Hand verdeckt unter Marker 1" in text(app.game.log.value)  # the log is put into words again
-    assert app.game.bet_button.tooltip == "Es wird noch getauscht: Setzen und Entscheiden kommen nach STOPP."  # the engine's reason
+    assert app.game.bet_button.tooltip == "Es wird noch getauscht: Setzen und Entscheiden kommen nach dem STOPP."  # the engine's reason
     assert app.game.specials.buttons[Special.RACCOON].description == "Waschbär"
     app.language.value = "en"
     assert app.tabs.titles[4] == "Play against bots" and "Capybaras shown: 1" in text(app.example_result.value)

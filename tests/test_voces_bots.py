@@ -96,9 +96,9 @@ def test_simulation_sums_the_figures_of_each_game() -> None:
     assert sum(v for k, v in totals.items() if k.startswith("won.")) == 6  # one winner set per game
     assert 0 <= totals["nobody_won"] <= totals["hands"] and totals["eliminations"] > 0
     text = report(totals, 6, "en", bots=result.bots)
-    assert text.startswith("6 games, 4 players, Capybara, Raccoon: builder: ") and "; random: " in text
+    assert text.startswith("6 games, 4 players, Capybara and Raccoon: hand builder: ") and "; random: " in text
     german = report(totals, 6, "de", bots=result.bots)
-    assert german.startswith("6 Spiele, 4 Spieler, Wasserschwein, Waschbär: builder: ") and "; random: " in german
+    assert german.startswith("6 Spiele, 4 Spieler, Wasserschwein und Waschbär: Handbauer: ") and "; Zufall: " in german
 
 
 def test_a_shared_victory_is_one_game_shared_not_a_win_for_each() -> None:
@@ -106,17 +106,17 @@ def test_a_shared_victory_is_one_game_shared_not_a_win_for_each() -> None:
     totals = {"players": 8, "points.1": 50, "points.2": 50, "points.3": 30, "points.4": 20, "won.1+2": 1, "won.3": 1,
               "hands": 18, "nobody_won": 0, "folds": 20}
     text = report(totals, 2, "en", bots=["builder"])
-    assert "builder: 18.8 points a game, won 50.0% of games alone and 50.0% shared" in text
+    assert "hand builder: 18.8 points a game, won 50.0% of games alone and 50.0% shared" in text
     by_seat = report(totals, 2, "en")
     assert "seat 1: 25.0 points a game, won 0.0% of games alone and 50.0% shared" in by_seat
     assert "seat 3: 15.0 points a game, won 50.0% of games alone and 0.0% shared" in by_seat
     assert "seat 4: 10.0 points a game, won 0.0% of games alone and 0.0% shared" in by_seat
     german = report(totals, 2, "de", bots=["builder"])
-    assert "builder: 18,8 Punkte pro Spiel, 50,0 % der Spiele allein gewonnen und 50,0 % geteilt" in german
+    assert "Handbauer: 18,8 Punkte pro Spiel, 50,0\xa0% der Spiele allein gewonnen und 50,0\xa0% geteilt" in german
     by_seat = report(totals, 2, "de")
-    assert "Platz 1: 25,0 Punkte pro Spiel, 0,0 % der Spiele allein gewonnen und 50,0 % geteilt" in by_seat
-    assert "Platz 3: 15,0 Punkte pro Spiel, 50,0 % der Spiele allein gewonnen und 0,0 % geteilt" in by_seat
-    assert "Platz 4: 10,0 Punkte pro Spiel, 0,0 % der Spiele allein gewonnen und 0,0 % geteilt" in by_seat
+    assert "Sitz 1: 25,0 Punkte pro Spiel, 0,0\xa0% der Spiele allein gewonnen und 50,0\xa0% geteilt" in by_seat
+    assert "Sitz 3: 15,0 Punkte pro Spiel, 50,0\xa0% der Spiele allein gewonnen und 0,0\xa0% geteilt" in by_seat
+    assert "Sitz 4: 10,0 Punkte pro Spiel, 0,0\xa0% der Spiele allein gewonnen und 0,0\xa0% geteilt" in by_seat
 
 
 def test_simulate_voces_from_the_command_line() -> None:
@@ -129,10 +129,10 @@ def test_simulate_voces_from_the_command_line() -> None:
     assert totals["special.raccoon"] == totals["special.capybara"] == 6 and totals["hands"] == 6 * 3 * 3
     assert sum(v for k, v in totals.items() if k.startswith("won.")) == 6  # a shared victory counts once
     assert 0 <= totals["nobody_won"] <= totals["hands"] and totals["eliminations"] > 0
-    for lang, words in (("en", "games, 4 players, Capybara, Raccoon: "), ("de", "Spiele, 4 Spieler, Wasserschwein, Waschbär: ")):
+    for lang, words in (("en", "games, 4 players, Capybara and Raccoon: "), ("de", "Spiele, 4 Spieler, Wasserschwein und Waschbär: ")):
         out = io.StringIO()
         assert main(["simulate", "voces", "--games", "2", "--specials", "raccoon", "capybara", "--lang", lang], out=out) == 0
-        assert words in out.getvalue() and "% " in out.getvalue()
+        assert words in out.getvalue() and "%" in out.getvalue()
     err = io.StringIO()
     assert main(["simulate", "voces", "--games", "2", "--specials", "unicorn"], out=io.StringIO(), err=err) == 2
     assert "specials: expected special cards named" in err.getvalue() and "'unicorn'" in err.getvalue()

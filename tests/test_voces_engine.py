@@ -209,7 +209,7 @@ def test_the_log_in_a_view_hides_the_cards_of_others_offers_and_trades() -> None
     assert marina.log[-1] == gema.log[-1] == state.events[-1]
     assert gema.log[-1].describe("en") == "Gema takes Marina's offer: 2 cards change hands (Gema gives 4▲, 7◆, gets 2■, 5◆)."
     assert gema.log[-1].describe("de") == (
-        "Gema nimmt das Angebot von Marina an: 2 Karten wechseln den Besitzer (Gema gibt 4▲, 7◆, bekommt 2■, 5◆).")
+        "Gema nimmt das Angebot von Marina an: 2 Karten wechseln den Besitzer (Gema gibt 4▲, 7◆ und bekommt 2■, 5◆).")
     assert leo.log[-1].kind == "traded_unseen" and leo.log[-1].describe("en") == "Gema takes Marina's offer: 2 cards change hands."
     assert leo.log[-1].describe("de") == "Gema nimmt das Angebot von Marina an: 2 Karten wechseln den Besitzer."
     # an offer's cards are the offerer's secret, even from the player who later takes it

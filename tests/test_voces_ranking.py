@@ -73,8 +73,8 @@ def test_wilds_take_their_best_value_and_say_which() -> None:
     flush = rank_voces_hand("raccoon dove Qs1 Js1 10s1")
     assert flush.category is VocesCategory.STRAIGHT_FLUSH and flush.key == (14,)
     assert "the Raccoon stands for A●" in flush.describe()
-    assert flush.localized("en") == "a straight flush to the Ace (Raccoon as A●, Dove as K●)"
-    assert flush.localized("de") == "ein Straight Flush bis Ass (Waschbär als A●, Taube als K●)"
+    assert flush.localized("en") == "a straight flush to the Ace (the Raccoon stands for A●, the Dove stands for K●)"
+    assert flush.localized("de") == "ein Straight Flush bis zum Ass (der Waschbär steht für A●, die Taube steht für K●)"
 
 
 def test_a_baboon_cannot_be_ranked() -> None:
@@ -107,4 +107,4 @@ def test_rank_command_for_voces() -> None:
 def test_rank_command_speaks_german_too() -> None:
     out = io.StringIO()
     assert main(["rank", "--game", "voces", "--lang", "de", "Ks1", "Ks2", "Ks3", "Ks4", "raccoon"], out=out) == 0
-    assert out.getvalue().splitlines() == ["K● K▲ K■ K◆ Waschbär", "  fünf Könige (Waschbär als K●)"]
+    assert out.getvalue().splitlines() == ["K● K▲ K■ K◆ Waschbär", "  fünf Könige (der Waschbär steht für K●)"]

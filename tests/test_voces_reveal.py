@@ -31,7 +31,7 @@ def test_a_dove_is_wild_only_when_another_player_shows_one() -> None:
     assert dict(alone.ranked)["A"].localized("de") == "ein Paar Könige"
     both = reveal({"A": "dove Ks2 Ks3 2s1 3s1", "B": "dove#2 Qs1 Qs2 4s1 4s2"})
     assert dict(both.ranked)["A"].describe().startswith("three Kings")
-    assert dict(both.ranked)["A"].localized("de") == "drei Könige (Taube als K●)"
+    assert dict(both.ranked)["A"].localized("de") == "drei Könige (die Taube steht für K●)"
     two = reveal({"A": "dove dove#2 Ks3 2s1 3s1", "B": "Qs1 Qs2 Qs3 4s1 4s2"})
     assert dict(two.eliminated) == {"A": "two_doves"}
 

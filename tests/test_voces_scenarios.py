@@ -69,7 +69,7 @@ def test_replay_from_the_command_line(name: str, lang: str) -> None:
     assert main(["replay", name, "--lang", lang], out=out, err=err) == 0, err.getvalue()
     text = out.getvalue()
     expected = {"voces-trade-offer": {"en": "takes Marina's offer", "de": "nimmt das Angebot von Marina an"},
-                "voces-round-example": {"en": "Gema scores 10 for the round", "de": "Gema erzielt 10 Punkte"},
+                "voces-round-example": {"en": "Gema scores 10 points for the round", "de": "Gema erzielt 10 Punkte"},
                 "voces-capybara": {"en": "Marina wins hand 3", "de": "Marina gewinnt Hand 3"}}[name][lang]
     assert expected in text
     out = io.StringIO()

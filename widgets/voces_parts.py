@@ -26,11 +26,11 @@ from typing import Any, Sequence
 
 from pokerkit_teach.core.errors import CardParseError
 from pokerkit_teach.voces.state import VocesEvent, VocesPhase
-from pokerkit_teach.core.i18n import Msg
+from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.voces.render import voces_card_html, voces_cards_html
 from pokerkit_teach.voces.cards import COPIES_IN_BOX, SUIT_SYMBOLS, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_card
 from pokerkit_teach.voces.ranking import VocesHand
-from pokerkit_teach.voces.reveal import RevealResult
+from pokerkit_teach.voces.reveal import RevealResult, ranking_reasons
 
 from . import common
 from .common import esc, tr
@@ -146,8 +146,8 @@ def card_label(card: AnyVocesCard, lang: str) -> str:
 
 
 def hand_words(hand: VocesHand, lang: str) -> str:
-    """The engine's words for a ranked hand (what each wild card stands for included)."""
-    return hand.localized(lang)
+    """The engine's words for a ranked hand (what each wild card stands for included): its one describer."""
+    return hand.describe(lang)
 
 
 def _wilds_html(hand: VocesHand, lang: str) -> str:
@@ -230,20 +230,24 @@ def reveal_steps_html(hands: Sequence[tuple[str, Sequence[AnyVocesCard]]], resul
     steps.append(("wilds", t("wilds"), "".join(lines) or f"<div>{esc(t('no_wilds'))}</div>"))
     capybaras = sum(_holds(c, Special.CAPYBARA) for c in final.values())
     direction = t("reversed", count=capybaras) if result.reversed else t("normal", count=capybaras)
-    ordered = sorted(result.ranked, key=lambda item: item[1], reverse=not result.reversed)
     rows = []
-    for place, (name, hand) in enumerate(ordered, start=1):
+    place = 0
+    for name, hand, above, why in ranking_reasons(result):
+        if above is None or why is None or why.key != "voces.why.equal":
+            place += 1  # equal hands share a place
         mark = " class='pkt-voces-winner' style='background:#eaf6ea'" if name in result.winners else ""
+        reason = t("below", name=above, reason=why) if above is not None and why is not None else "–"
         rows.append(f"<tr{mark}><td>{place}</td><th scope='row'>{esc(name)}</th><td>{voces_cards_html(final[name], lang)}</td>"
-                    f"<td class='pkt-voces-hand-words'>{esc(hand_words(hand, lang))}</td></tr>")
+                    f"<td class='pkt-voces-hand-words'>{esc(hand_words(hand, lang))}</td>"
+                    f"<td class='pkt-voces-why'>{esc(reason)}</td></tr>")
     for name, _ in result.eliminated:
         rows.append(f"<tr class='pkt-voces-eliminated'><td>–</td><th scope='row'>{esc(name)}</th>"
-                    f"<td>{voces_cards_html(final[name], lang, OUT_STYLE)}</td><td>{esc(t('out'))}</td></tr>")
-    head = "".join(f"<th scope='col'>{esc(t('column.' + c))}</th>" for c in ("place", "player", "cards", "ranking"))
+                    f"<td>{voces_cards_html(final[name], lang, OUT_STYLE)}</td><td>{esc(t('out'))}</td><td>–</td></tr>")
+    head = "".join(f"<th scope='col'>{esc(t('column.' + c))}</th>" for c in ("place", "player", "cards", "ranking", "why"))
     table = f"<table class='pkt-voces-ranking' cellpadding='3' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
     steps.append(("capybara", t("capybara"), f"<div class='pkt-voces-direction'>{esc(direction)}</div>{table}"))
     if result.winners:
-        winner = t("winner" if len(result.winners) == 1 else "winners", names=", ".join(result.winners))
+        winner = t("winner" if len(result.winners) == 1 else "winners", names=Items(result.winners))
     else:
         winner = t("no_winner")
     bonus = "".join(f"<div class='pkt-voces-penguin'>{esc(t('penguin', name=name, bonus=points))}</div>" for name, points in result.bonus)
@@ -309,7 +313,7 @@ def round_result_html(events: Sequence[VocesEvent], round_number: int, lang: str
         if event.kind == "revealed":
             cards = event.param("cards") or ()
             ranking = event.param("ranking")
-            words = ranking.localized(lang) if isinstance(ranking, VocesHand) else ranking.text(lang) if isinstance(ranking, Msg) else ""
+            words = ranking.describe(lang) if isinstance(ranking, VocesHand) else ranking.text(lang) if isinstance(ranking, Msg) else ""
             wilds = _wilds_html(ranking, lang) if isinstance(ranking, VocesHand) else ""
             current.append(f"<div class='pkt-voces-shown'><b>{esc(event.param('player'))}:</b> {voces_cards_html(cards, lang)} "
                            f"<span class='pkt-voces-hand-words'>{esc(words)}</span> {wilds}</div>")

@@ -19,7 +19,7 @@ Bet(seat=0, pile=1, coins=(0, 0, 1))
 >>> parse_action("Gema: bet 1 0 2 1", ("Gema", "Marina", "Nacho"))
 Traceback (most recent call last):
 ...
-ValueError: 'Gema: bet 1 0 2 1': pile 1 holds the coins 0, 0, 1, so the three hands get exactly those (in any order)
+pokerkit_teach.core.errors.InputError: 'Gema: bet 1 0 2 1': pile 1 holds the coins 0, 0, 1, so the three hands get exactly those (in any order)
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence, Union
 
+from pokerkit_teach.core.errors import InputError, in_context
+from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.voces.cards import AnyVocesCard, VocesCard, parse_voces_cards
 
 __all__ = [
@@ -139,7 +141,7 @@ def _ints(words: Sequence[str], what: str) -> list[int]:
     try:
         return [int(w) for w in words]
     except ValueError:
-        raise ValueError(f"{what} must be whole numbers, got {' '.join(words)!r}") from None
+        raise InputError(key="voces.notation.whole_numbers", what=Msg.of(what), got=repr(" ".join(words))) from None
 
 
 def parse_action(text: str, players: Sequence[str]) -> Action:
@@ -147,29 +149,29 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
     try:
         return _parse(text, tuple(players))
     except ValueError as error:
-        raise ValueError(f"{text!r}: {error}") from None
+        raise in_context(error, repr(text)) from None
 
 
 def _parse(text: str, players: tuple[str, ...]) -> Action:
     who, sep, rest = text.partition(":")
     if not sep:
-        raise ValueError("write the player's name, a colon and the action, like 'Gema: place'")
+        raise InputError(key="voces.notation.no_colon")
     name = who.strip()
     if name not in players:
-        raise ValueError(f"no player called {name!r} (players: {', '.join(players)})")
+        raise InputError(key="voces.notation.no_player", name=repr(name), players=Items(players))
     seat = players.index(name)
     words = rest.split()
     if not words:
-        raise ValueError("the action is missing after the colon")
+        raise InputError(key="voces.notation.no_action")
     verb, args = words[0].lower(), words[1:]
     if verb == "offer":
         return Offer(seat, parse_voces_cards(" ".join(args)))
     if verb == "accept":
         if not args or args[0] not in players:
-            raise ValueError(f"name whose offer is accepted (players: {', '.join(players)})")
+            raise InputError(key="voces.notation.accept_whom", players=Items(players))
         return Accept(seat, players.index(args[0]), parse_voces_cards(" ".join(args[1:])))
     if verb in ("withdraw", "place", "fold", "stay") and args:
-        raise ValueError(f"'{verb}' takes nothing after it")
+        raise InputError(key="voces.notation.nothing_after", verb=verb)
     if verb == "withdraw":
         return Withdraw(seat)
     if verb == "place":
@@ -179,25 +181,25 @@ def _parse(text: str, players: tuple[str, ...]) -> Action:
     if verb == "stay":
         return Stay(seat)
     if verb == "bet":
-        numbers = _ints(args, "a bet's pile and coins")
+        numbers = _ints(args, "voces.notation.bet_numbers")
         if len(numbers) != 4 or numbers[0] not in PILES:
-            raise ValueError("write the pile (1, 2 or 3) and the coins for hands 1, 2 and 3, like 'bet 1 0 0 1'")
+            raise InputError(key="voces.notation.bet_form")
         pile, coins = numbers[0], (numbers[1], numbers[2], numbers[3])
         if sorted(coins) != sorted(PILES[pile]):
             held = ", ".join(map(str, PILES[pile]))
-            raise ValueError(f"pile {pile} holds the coins {held}, so the three hands get exactly those (in any order)")
+            raise InputError(key="voces.notation.bet_coins", pile=pile, coins=held)
         return Bet(seat, pile, coins)
     if verb == "five":
-        numbers = _ints(args, "the hand")
+        numbers = _ints(args, "voces.notation.hand_number")
         if len(numbers) != 1 or numbers[0] not in (1, 2, 3):
-            raise ValueError("write the hand (1, 2 or 3) that gets the 5-coin, like 'five 3'")
+            raise InputError(key="voces.notation.five_form")
         return PlaceFive(seat, numbers[0])
     if verb == "pick":
-        numbers = _ints(args, "the picks")
+        numbers = _ints(args, "voces.notation.pick_numbers")
         if not numbers or any(n not in (1, 2, 3) for n in numbers):
-            raise ValueError("write which drawn card (1, 2 or 3) each Baboon takes, like 'pick 2'")
+            raise InputError(key="voces.notation.pick_form")
         return Pick(seat, tuple(numbers))
-    raise ValueError(f"unknown action {verb!r}; use offer, accept, withdraw, place, bet, five, fold, stay or pick")
+    raise InputError(key="voces.notation.unknown_verb", verb=repr(verb))
 
 
 def notation(action: Action, players: Sequence[str]) -> str:
@@ -210,7 +212,7 @@ def notation(action: Action, players: Sequence[str]) -> str:
         return " ".join(c.ascii if isinstance(c, VocesCard) else f"{c.kind.value}#{c.copy}" for c in items)
 
     if isinstance(action, CHANCE_ACTIONS):
-        raise ValueError("chance steps are not written as player actions")
+        raise InputError(key="voces.notation.chance")
     name = players[action.seat]
     if isinstance(action, Offer):
         return f"{name}: offer {cards(action.cards)}"

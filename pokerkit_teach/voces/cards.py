@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Iterable, Sequence, Union
 
-from pokerkit_teach.core.errors import CardCountError, CardParseError, check_distinct
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, form, message
+from pokerkit_teach.core.errors import CardCountError, CardParseError, InputError, check_distinct
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, catalogue, form, message
 from pokerkit_teach.voces.render import voces_card_html
 from pokerkit_teach.core.rng import SeedLike, make_rng
 
@@ -61,7 +63,7 @@ SUIT_COUNT = 7
 COPIES_IN_BOX = 7
 _VALUE_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _TEXT_VALUE = {"A": 1, "1": 1, "J": 11, "Q": 12, "K": 13} | {str(v): v for v in range(2, 11)}
-_FORMS = "a value (A or 1, 2-10, J, Q, K) and a suit (s1-s7 or ● ▲ ■ ◆ ★ ✚ ☾), like Ks3 or A▲"
+_FORMS = Msg.of("voces.error.forms")
 
 
 @dataclass(frozen=True)
@@ -73,9 +75,9 @@ class VocesCard:
 
     def __post_init__(self) -> None:
         if not 1 <= self.value <= 13:
-            raise CardParseError(repr(self.value), "a value is 1 (the Ace) to 13 (the King)")
+            raise CardParseError(repr(self.value), Msg.of("voces.error.value_range"))
         if not 1 <= self.suit <= SUIT_COUNT:
-            raise CardParseError(repr(self.suit), f"a suit is numbered 1 to {SUIT_COUNT}")
+            raise CardParseError(repr(self.suit), Msg.of("voces.error.suit_range", most=SUIT_COUNT))
 
     @property
     def rank(self) -> int:
@@ -94,7 +96,7 @@ class VocesCard:
     def from_text(cls, text: str) -> "VocesCard":
         card = parse_voces_card(text)
         if not isinstance(card, VocesCard):
-            raise CardParseError(text, "this is a special card, not a numbered one")
+            raise CardParseError(text, Msg.of("voces.error.special_not_numbered"))
         return card
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -157,17 +159,50 @@ class Special(enum.Enum):
         return f"Special.{self.name}"
 
 
-_SPECIAL_WORDS = {s.value: s for s in Special} | {"penguin": Special.EMPEROR_PENGUIN, "emperor penguin": Special.EMPEROR_PENGUIN}
+def _plain(word: str) -> str:
+    """A word as it is looked up: lower case, accents and umlauts dropped (``Pingüino-Emperador`` ->
+    ``pinguino emperador``, ``Waschbär`` -> ``waschbar``), ``-`` and ``_`` read as spaces."""
+    decomposed = unicodedata.normalize("NFKD", word.lower().replace("-", " ").replace("_", " "))
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+@lru_cache(maxsize=None)
+def _special_words() -> dict[str, Special]:
+    """Every word for a special card in every language's catalogue: its name (``special.name``) and the
+    other words a learner may type (``voces.input.special``)."""
+    words: dict[str, Special] = {}
+    for lang in LANGUAGES:
+        table = catalogue(lang)
+        for kind in Special:
+            listed = [table.get(f"special.name.{kind.value}", ""), kind.value]
+            listed += table.get(f"voces.input.special.{kind.value}", "").split(",")
+            for word in listed:
+                if _plain(word):
+                    words.setdefault(_plain(word), kind)
+    return words
+
+
+@lru_cache(maxsize=None)
+def _value_words() -> dict[str, int]:
+    """The values a learner may type: the printed ones and each language's letters (``voces.input.values``,
+    like German ``B=11, D=12``)."""
+    values = dict(_TEXT_VALUE)
+    for lang in LANGUAGES:
+        for pair in catalogue(lang).get("voces.input.values", "").split(","):
+            letter, _, value = pair.partition("=")
+            if letter.strip() and value.strip().isdigit():
+                values.setdefault(letter.strip().upper(), int(value))
+    return values
 
 
 def special_named(name: str) -> Special | None:
-    """The kind of special card a name stands for (``raccoon``, ``Emperor-Penguin``, ``penguin`` ...), or
-    ``None``.
+    """The kind of special card a name stands for, in any language the kit speaks (``raccoon``,
+    ``Emperor-Penguin``, ``penguin``, ``Waschbär``, ``mapache`` ...), or ``None``.
 
-    >>> special_named("Emperor-Penguin"), special_named("unicorn")
-    (Special.EMPEROR_PENGUIN, None)
+    >>> special_named("Emperor-Penguin"), special_named("Waschbär"), special_named("Kaiser-Pinguin"), special_named("unicorn")
+    (Special.EMPEROR_PENGUIN, Special.RACCOON, Special.EMPEROR_PENGUIN, None)
     """
-    return _SPECIAL_WORDS.get(" ".join(name.lower().replace("-", " ").replace("_", " ").split()))
+    return _special_words().get(_plain(name))
 
 
 @dataclass(frozen=True)
@@ -179,13 +214,13 @@ class SpecialCard:
 
     def __post_init__(self) -> None:
         if not 1 <= self.copy <= COPIES_IN_BOX:
-            raise CardParseError(repr(self.copy), f"the box has copies 1 to {COPIES_IN_BOX} of each special card")
+            raise CardParseError(repr(self.copy), Msg.of("voces.error.copy_range", most=COPIES_IN_BOX))
 
     @classmethod
     def from_text(cls, text: str) -> "SpecialCard":
         card = parse_voces_card(text)
         if not isinstance(card, SpecialCard):
-            raise CardParseError(text, "this is a numbered card, not a special one")
+            raise CardParseError(text, Msg.of("voces.error.numbered_not_special"))
         return card
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -214,39 +249,44 @@ AnyVocesCard = Union[VocesCard, SpecialCard]
 
 
 def parse_voces_card(text: str, position: int = 1, offset: int = 0) -> AnyVocesCard:
-    """Parse ``Ks3``, ``10★``, ``A▲``, ``raccoon`` or ``raccoon#3``.
+    """Parse ``Ks3``, ``10★``, ``A▲``, ``raccoon`` or ``raccoon#3``; a special card's name may be written
+    in any language the kit speaks (``Waschbär``, ``mapache``, ``pingüino_emperador``), and a face card by
+    the letter of any language (German ``Bs1`` for ``Js1``).
 
     >>> parse_voces_card("Zs1")
     Traceback (most recent call last):
     ...
-    pokerkit_teach.core.errors.CardParseError: card 1 'Zs1' (at character 0) is not a card: unknown value 'Z'; write a value (A or 1, 2-10, J, Q, K) and a suit (s1-s7 or ● ▲ ■ ◆ ★ ✚ ☾), like Ks3 or A▲
+    pokerkit_teach.core.errors.CardParseError: card 1 'Zs1' (at character 0) is not a card: unknown value 'Z'; write a value (A or 1, 2-10, J, Q, K) and a suit (s1-s7 or ● ▲ ■ ◆ ★ ✚ ☾), like Ks3 or A▲, or a special card such as raccoon
+    >>> parse_voces_card("Waschbär#2"), parse_voces_card("Ds3")
+    (SpecialCard(Special.RACCOON, 2), VocesCard.from_text('Qs3'))
     """
     token = text.strip()
-    special = re.fullmatch(r"([A-Za-z_ ]+?)(?:#(\d+))?", token)
-    if special and special.group(1).lower().replace("_", " ") in _SPECIAL_WORDS:
-        kind = _SPECIAL_WORDS[special.group(1).lower().replace("_", " ")]
+    special = re.fullmatch(r"(.+?)(?:#(\d+))?", token)
+    kind = special_named(special.group(1)) if special else None
+    if special and kind is not None:
         copy = int(special.group(2) or 1)
         if not 1 <= copy <= COPIES_IN_BOX:
-            raise CardParseError(token, f"the box has copies 1 to {COPIES_IN_BOX} of each special card", position, offset)
+            raise CardParseError(token, Msg.of("voces.error.copy_range", most=COPIES_IN_BOX), position, offset)
         return SpecialCard(kind, copy)
-    match = re.fullmatch(r"(10|[0-9]|[AJQKajqk])(?:[sS]([0-9]+)|(.))", token)
+    values = _value_words()
+    match = re.fullmatch(r"(10|[0-9]|[^\W\d_])(?:[sS]([0-9]+)|(.))", token)
     if not match:
         first = re.match(r"10|.", token)
-        if first and first.group().upper() not in _TEXT_VALUE:
-            raise CardParseError(token, f"unknown value {first.group()!r}; write {_FORMS}", position, offset)
-        raise CardParseError(token, f"not a card; write {_FORMS}", position, offset)
+        if first and first.group().upper() not in values:
+            raise CardParseError(token, Msg.of("voces.error.unknown_value", value=repr(first.group()), forms=_FORMS), position, offset)
+        raise CardParseError(token, Msg.of("voces.error.not_a_card", forms=_FORMS), position, offset)
     value_text, suit_number, suit_symbol = match.groups()
-    value = _TEXT_VALUE.get(value_text.upper())
+    value = values.get(value_text.upper())
     if value is None:
-        raise CardParseError(token, f"unknown value {value_text!r}; write {_FORMS}", position, offset)
+        raise CardParseError(token, Msg.of("voces.error.unknown_value", value=repr(value_text), forms=_FORMS), position, offset)
     if suit_symbol is not None:
         if suit_symbol not in SUIT_SYMBOLS:
-            raise CardParseError(token, f"unknown suit {suit_symbol!r}; write {_FORMS}", position, offset)
+            raise CardParseError(token, Msg.of("voces.error.unknown_suit", suit=repr(suit_symbol), forms=_FORMS), position, offset)
         suit = SUIT_SYMBOLS.index(suit_symbol) + 1
     else:
         suit = int(suit_number)
         if not 1 <= suit <= SUIT_COUNT:
-            raise CardParseError(token, f"unknown suit {suit}; write {_FORMS}", position, offset)
+            raise CardParseError(token, Msg.of("voces.error.unknown_suit", suit=suit, forms=_FORMS), position, offset)
     return VocesCard(value, suit)
 
 
@@ -274,7 +314,7 @@ def parse_voces_cards(
             next_copy[card.kind] = max(next_copy.get(card.kind, 1), card.copy + 1)
         result.append(card)
     if count is not None and len(result) != count:
-        raise CardCountError(len(result), str(count), "this list")
+        raise CardCountError(len(result), count, Msg.of("voces.error.this_list"))
     check_distinct(result)
     return tuple(result)
 
@@ -283,10 +323,10 @@ def voces_deck(players: int, specials: Sequence[Special] = ()) -> tuple[AnyVoces
     """The deck for a round: ``players + 1`` suits of 13, and ``players + 1`` copies of each special
     card chosen (the rulebook suggests one kind per round, at most two for advanced players)."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= SUIT_COUNT - 1:
-        raise ValueError(f"Póker a Voces is played by 2 to {SUIT_COUNT - 1} players, got {players!r}")
+        raise InputError(key="voces.error.players_range", most=SUIT_COUNT - 1, got=repr(players))
     kinds = list(specials)
     if len(set(kinds)) != len(kinds):
-        raise ValueError("each kind of special card can be chosen only once")
+        raise InputError(key="voces.error.special_twice")
     suits = players + 1
     cards: list[AnyVocesCard] = [VocesCard(v, s) for s in range(1, suits + 1) for v in range(1, 14)]
     cards += [SpecialCard(Special(kind), copy) for kind in kinds for copy in range(1, suits + 1)]

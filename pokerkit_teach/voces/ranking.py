@@ -10,8 +10,8 @@ the hand; the result says what each stood for. A card with no value (Emperor Pen
 a place but counts for nothing: such a hand ranks on its other cards and can make no straight or flush.
 
 >>> hand = rank_voces_hand("Ks1 Ks2 Ks3 Ks4 raccoon")
->>> hand.category.name, hand.describe()
-('FIVE_OF_A_KIND', 'five Kings (the Raccoon stands for K●)')
+>>> hand.category.name, hand.describe(), hand.describe("de")
+('FIVE_OF_A_KIND', 'five Kings (the Raccoon stands for K●)', 'fünf Könige (der Waschbär steht für K●)')
 >>> rank_voces_hand("As1 Ks1 Qs1 Js1 10s1") > rank_voces_hand("Ks1 Ks2 Ks3 Ks4 Ks5")
 False
 >>> rank_voces_hand("Js1 9s2 7s3 6s4 capybara") < rank_voces_hand("As1 Ks2 5s3 3s4 2s1")
@@ -24,21 +24,22 @@ import enum
 import itertools
 from dataclasses import dataclass
 from collections import Counter
-from typing import Callable, Iterable, Sequence
+from typing import Iterable, Sequence
 
-from pokerkit_teach.core.i18n import form, message
+from pokerkit_teach.core.errors import CardCountError, InputError
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, form, message
 from pokerkit_teach.voces.cards import SUIT_COUNT, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_cards
 
-__all__ = ["VocesCategory", "VocesHand", "rank_voces_hand", "WILDS", "VALUELESS"]
+__all__ = ["VocesCategory", "VocesHand", "rank_voces_hand", "compare_reason", "WILDS", "VALUELESS"]
 
 WILDS = (Special.RACCOON, Special.DOVE)
 VALUELESS = (Special.EMPEROR_PENGUIN, Special.CAPYBARA)
 
-_NAMES = {2: "2s", 3: "3s", 4: "4s", 5: "5s", 6: "6s", 7: "7s", 8: "8s", 9: "9s", 10: "10s", 11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces"}
-_SYMBOL = {11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 class VocesCategory(enum.IntEnum):
+    """The hand categories, lowest first; ``{category:a}`` names one with its article in a message."""
+
     HIGH_CARD = 1
     PAIR = 2
     TWO_PAIR = 3
@@ -49,6 +50,9 @@ class VocesCategory(enum.IntEnum):
     FOUR_OF_A_KIND = 8
     STRAIGHT_FLUSH = 9
     FIVE_OF_A_KIND = 10
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        return message(f"voces.category.{spec or 'a'}.{self.name.lower()}", lang)
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,49 +86,82 @@ class VocesHand:
     def __hash__(self) -> int:
         return hash(self._cmp())
 
-    def describe(self) -> str:
-        """The hand in words (English), with what each wild card stood for."""
-        k = self.key
-        c = self.category
-        texts: dict[VocesCategory, Callable[[], str]] = {
-            VocesCategory.FIVE_OF_A_KIND: lambda: f"five {_NAMES[k[0]]}",
-            VocesCategory.STRAIGHT_FLUSH: lambda: f"a straight flush to the {_SYMBOL.get(k[0], k[0])}",
-            VocesCategory.FOUR_OF_A_KIND: lambda: f"four {_NAMES[k[0]]}",
-            VocesCategory.FULL_HOUSE: lambda: f"a full house, {_NAMES[k[0]]} full of {_NAMES[k[1]]}",
-            VocesCategory.FLUSH: lambda: "a flush",
-            VocesCategory.STRAIGHT: lambda: f"a straight to the {_SYMBOL.get(k[0], k[0])}",
-            VocesCategory.THREE_OF_A_KIND: lambda: f"three {_NAMES[k[0]]}",
-            VocesCategory.TWO_PAIR: lambda: f"two pair, {_NAMES[k[0]]} and {_NAMES[k[1]]}",
-            VocesCategory.PAIR: lambda: f"a pair of {_NAMES[k[0]]}",
-            VocesCategory.HIGH_CARD: lambda: f"high card {_SYMBOL.get(k[0], k[0]) if k else 'none'}",
-        }
-        text = texts[c]()
-        if self.wilds:
-            parts = ", ".join(f"the {w.kind.localized('en')} stands for {card}" for w, card in self.wilds)
-            text += f" ({parts})"
-        return text
+    def describe(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The hand in words in ``lang``, with what each wild card stands for: the one describer of a
+        Póker a Voces hand (the engine's log, the apps and the command line all use it).
 
-    def localized(self, lang: str, spec: str = "") -> str:
-        """The hand in words in ``lang``, with what each wild card stood for (used in messages).
-
-        >>> rank_voces_hand("Ks1 Ks2 Ks3 Ks4 raccoon").localized("de")
-        'fünf Könige (Waschbär als K●)'
+        >>> rank_voces_hand("Ks1 Ks2 Ks3 Ks4 raccoon").describe("de")
+        'fünf Könige (der Waschbär steht für K●)'
+        >>> rank_voces_hand("Js1 9s2 7s3 6s4 capybara").describe()
+        'high card Jack'
         """
-        words = [_RankWord(k) for k in self.key[:2]] + [_RankWord(0), _RankWord(0)]
-        if self.category is VocesCategory.HIGH_CARD and not self.key:
-            text = message("voces.hand.no_card", lang)
-        else:
-            text = message(f"voces.hand.{self.category.name.lower()}", lang, a=words[0], b=words[1])
+        main = self.main()
+        text = message(main.key, lang, **dict(main.params))
         if self.wilds:
             parts = ", ".join(message("voces.hand.wild", lang, wild=w.kind, card=card) for w, card in self.wilds)
             text += f" ({parts})"
         return text
 
-
-class _RankWord(int):
-    """A rank 2-14 that names itself in the message's language (``{a:plural}``, ``{a:name}``)."""
+    def main(self) -> Msg:
+        """The category and its ranks, without the wild cards (``a pair of Kings``)."""
+        if self.category is VocesCategory.HIGH_CARD and not self.key:
+            return Msg.of("voces.hand.no_card")
+        words = [_RankWord(k) for k in self.key[:2]] + [_RankWord(0), _RankWord(0)]
+        return Msg.of(f"voces.hand.{self.category.name.lower()}", a=words[0], b=words[1])
 
     def localized(self, lang: str, spec: str = "") -> str:
+        """The hand in words when a message names it: the same as :meth:`describe`."""
+        return self.describe(lang)
+
+
+def compare_reason(high: VocesHand, low: VocesHand, lowest: bool = False) -> Msg:
+    """Why ``high`` ranks above ``low`` in the normal order: the first thing that differs, named, in the
+    rulebook's order: the category, then the combined cards (the three before the pair), then the cards
+    that combine with nothing (the kickers), from the highest down. ``lowest``: the worst hand wins (an odd
+    number of Capybaras), so the reason is told from the lower hand's side.
+
+    >>> compare_reason(rank_voces_hand("Ks1 Ks2 9s3 5s4 3s1"), rank_voces_hand("Ks3 Ks4 9s1 5s2 2s3")).text()
+    'Both have a pair of Kings; the kicker 3 beats the 2'
+    >>> compare_reason(rank_voces_hand("Ks1 Ks2 Ks3 5s4 3s1"), rank_voces_hand("As3 As4 9s1 5s2 2s3")).text()
+    'Three of a kind ranks above a pair'
+    >>> compare_reason(rank_voces_hand("As1 Ks2 5s3 3s4 2s1"), rank_voces_hand("Js1 9s2 7s3 6s4 capybara"), lowest=True).text()
+    'Both have no combination; the highest card that differs decides: the Jack is lower than the Ace'
+    """
+    prefix = "voces.why_low." if lowest else "voces.why."
+    if high.category != low.category:
+        return Msg.of(prefix + "category", high=high.category, low=low.category)
+    category = high.category
+    for index, (a, b) in enumerate(itertools.zip_longest(high.key, low.key, fillvalue=0)):
+        if a != b:
+            break
+    else:
+        return Msg.of("voces.why.equal")
+    ranks = {"high": _RankWord(a), "low": _RankWord(b)}
+    if b == 0:  # the other hand has a card without value here
+        return Msg.of(prefix + "no_value", hand=high.main(), high=ranks["high"])
+    if category in (VocesCategory.STRAIGHT, VocesCategory.STRAIGHT_FLUSH):
+        return Msg.of(prefix + "top", category=category, **ranks)
+    if category in (VocesCategory.FLUSH, VocesCategory.HIGH_CARD):
+        return Msg.of(prefix + "card", category=category, **ranks)
+    if index < _COMBINED[category]:
+        return Msg.of(prefix + "combined", category=category, **ranks)
+    return Msg.of(prefix + "kicker", hand=high.main(), **ranks)
+
+
+# how many ranks of the key are combined cards (the rest are kickers)
+_COMBINED = {
+    VocesCategory.FIVE_OF_A_KIND: 1, VocesCategory.FOUR_OF_A_KIND: 1, VocesCategory.FULL_HOUSE: 2,
+    VocesCategory.THREE_OF_A_KIND: 1, VocesCategory.TWO_PAIR: 2, VocesCategory.PAIR: 1,
+}
+
+
+class _RankWord(int):
+    """A rank 2-14 that names itself in the message's language (``{a:plural}``, ``{a:name}``; ``{a:upto}``
+    is the top of a straight, ``to the Ace`` / ``bis zum Ass``)."""
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        if spec == "upto":
+            return message(f"voces.upto.{int(self)}", lang)
         return form("rank", spec, str(int(self)), lang)
 
 
@@ -192,10 +229,10 @@ def rank_voces_hand(cards: str | Sequence[AnyVocesCard], ace_low_straight: bool 
     """
     hand = parse_voces_cards(cards, count=5) if isinstance(cards, str) else tuple(cards)
     if len(hand) != 5:
-        raise ValueError(f"a Póker a Voces hand has 5 cards, got {len(hand)}")
+        raise CardCountError(len(hand), 5, Msg.of("voces.error.voces_hand"))
     for position, card in enumerate(hand, start=1):
         if isinstance(card, SpecialCard) and card.kind is Special.BABOON and not baboon_valueless:
-            raise ValueError(f"card {position} is a Baboon: it is swapped for a drawn card before hands are ranked")
+            raise InputError(key="voces.error.baboon_unranked", position=position)
     valued = [c for c in hand if isinstance(c, VocesCard)]
     wilds = [c for c in hand if isinstance(c, SpecialCard) and c.kind in wild_kinds]
     if not wilds:

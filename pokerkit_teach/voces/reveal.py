@@ -28,11 +28,13 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
+from pokerkit_teach.core.errors import InputError
+from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.core.rng import SeedLike, make_rng
 from pokerkit_teach.voces.cards import AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_cards
-from pokerkit_teach.voces.ranking import VocesHand, rank_voces_hand
+from pokerkit_teach.voces.ranking import VocesHand, compare_reason, rank_voces_hand
 
-__all__ = ["TieRule", "RevealResult", "reveal", "PENGUIN_BONUS"]
+__all__ = ["TieRule", "RevealResult", "reveal", "PENGUIN_BONUS", "ranking_reasons", "winning_reason"]
 
 PENGUIN_BONUS = 10
 
@@ -106,7 +108,7 @@ def reveal(
     rng = make_rng(seed)
     drawn_cards: tuple[VocesCard, ...] = tuple(drawn) if drawn is not None else ()
     if any(not isinstance(c, VocesCard) for c in drawn_cards):
-        raise ValueError("the cards drawn for the Baboons are numbered cards (special cards are set aside)")
+        raise InputError(key="voces.error.drawn_numbered")
     aside: list[SpecialCard] = []
     # Capybaras are never drawn for a Baboon, so the direction is known before the Baboons are swapped
     flipped = _count(parsed, Special.CAPYBARA) % 2 == 1
@@ -120,14 +122,14 @@ def reveal(
             pile += [extra[i] for i in rng.permutation(len(extra))] if extra else []
         numbered = [c for c in pile if isinstance(c, VocesCard)]
         if len(numbered) < 3:
-            raise ValueError("a Baboon needs three cards to draw (numbered cards: special cards are set aside), but the draw and discard piles hold fewer")
+            raise InputError(key="voces.error.too_few_to_draw")
         third = pile.index(numbered[2])
         aside = [c for c in pile[:third] if isinstance(c, SpecialCard)]
         drawn_cards = tuple(numbered[:3])
     stranded = drawn is not None and not drawn_cards  # nothing left to draw: the Baboons count for nothing
     if _count(parsed, Special.BABOON) and not stranded:
         if not 1 <= len(drawn_cards) <= 3:
-            raise ValueError("a Baboon is swapped for one of three drawn cards (fewer only when the deck and the discard pile run dry)")
+            raise InputError(key="voces.error.drawn_count")
         for name, cards in list(parsed.items()):
             baboons = [c for c in cards if isinstance(c, SpecialCard) and c.kind is Special.BABOON]
             if not baboons:
@@ -139,8 +141,8 @@ def reveal(
             if chosen is not None:
                 if (len(chosen) != len(swapped) or any(c not in drawn_cards for c in chosen)
                         or (not repeat_picks and len(set(chosen)) != len(chosen))):
-                    each = "" if repeat_picks else " (a different one for each)"
-                    raise ValueError(f"{name} must pick one of the drawn cards for each of {len(swapped)} Baboon(s){each}")
+                    each = "" if repeat_picks else Msg.of("voces.error.different")
+                    raise InputError(key="voces.error.bad_pick", baboons=len(swapped), name=name, different=each)
                 parsed[name] = tuple(rest) + tuple(chosen)
                 swaps.append((name, tuple(zip(swapped, chosen))))
                 continue
@@ -175,3 +177,43 @@ def reveal(
         winners = tied if len(tied) == 1 or tie_rule is TieRule.SHARED else ()
     bonus = tuple((name, PENGUIN_BONUS) for name in winners if _holds(parsed[name], Special.EMPEROR_PENGUIN))
     return RevealResult(drawn_cards, tuple(swaps), tuple(eliminated), tuple(ranked_hands), flipped, winners, bonus, tuple(aside))
+
+
+def ranking_reasons(result: RevealResult) -> tuple[tuple[str, VocesHand, str | None, Msg | None], ...]:
+    """The hands still in, in the order they finish (the winner first; the worst first when the Capybaras
+    turn the ranking over), each with the player placed just above it and why it ranks below that one
+    (``None`` for the first).
+
+    >>> [(name, above, why.text() if why else None) for name, _, above, why in ranking_reasons(
+    ...     reveal({"A": "Ks1 Ks2 9s3 5s4 3s1", "B": "Ks3 Ks4 9s1 5s2 2s3"}))]
+    [('A', None, None), ('B', 'A', 'Both have a pair of Kings; the kicker 3 beats the 2')]
+    """
+    ordered = sorted(result.ranked, key=lambda item: item[1], reverse=not result.reversed)
+    rows: list[tuple[str, VocesHand, str | None, Msg | None]] = []
+    for place, (name, hand) in enumerate(ordered):
+        if not place:
+            rows.append((name, hand, None, None))
+            continue
+        above_name, above = ordered[place - 1]
+        why = compare_reason(hand, above, lowest=True) if result.reversed else compare_reason(above, hand)
+        rows.append((name, hand, above_name, why))
+    return tuple(rows)
+
+
+def winning_reason(result: RevealResult) -> Msg:
+    """Why the winner won: against the best of the other hands still in, the first thing that differs
+    (an exact tie: the same values; nobody else in: no other hand).
+
+    >>> winning_reason(reveal({"A": "Ks1 Ks2 9s3 5s4 3s1", "B": "Ks3 Ks4 9s1 5s2 2s3"})).text()
+    'Against B: both have a pair of Kings; the kicker 3 beats the 2'
+    """
+    if not result.winners:
+        return Msg.of("voces.why.alone")
+    ranked = dict(result.ranked)
+    best = ranked[result.winners[0]]
+    others = [(name, hand) for name, hand in result.ranked if name not in result.winners]
+    if not others:
+        return Msg.of("voces.why.equal") if len(result.winners) > 1 else Msg.of("voces.why.alone")
+    name, runner_up = (min if result.reversed else max)(others, key=lambda item: item[1])
+    why = compare_reason(runner_up, best, lowest=True) if result.reversed else compare_reason(best, runner_up)
+    return Msg.of("voces.why.against", player=name, reason=why)

@@ -26,7 +26,7 @@ round). Options: ``specials`` (one list, or one per round), ``rounds``, ``ace_lo
 ...     print(event.describe())
 Gema shows hand 3: A●, K▲, 5■, 3◆, 2●, high card Ace.
 An odd number of Capybaras in hand 3: the worst hand wins
-Marina wins hand 3 and takes the coins in the centre (worth 9).
+Marina wins hand 3 (against Gema: both have no combination; the highest card that differs decides: the Jack is lower than the Ace) and takes the coins in the centre (worth 9).
 """
 
 from __future__ import annotations

@@ -53,13 +53,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Iterable, Sequence
 
-from pokerkit_teach.core.errors import IllegalAction, OptionError
+from pokerkit_teach.core.errors import IllegalAction, InputError, OptionError
 from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL, GameState, LogEvent, Outcome, Phase
-from pokerkit_teach.core.i18n import ListRow, Msg, message
+from pokerkit_teach.core.i18n import Items, ListRow, Msg, counted, message
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.voces.cards import AnyVocesCard, Special, SpecialCard, VocesCard, special_named, voces_deck
 from pokerkit_teach.voces.ranking import VocesHand
-from pokerkit_teach.voces.reveal import TieRule, reveal
+from pokerkit_teach.voces.reveal import TieRule, reveal, winning_reason
 from pokerkit_teach.voces.actions import (
     CHANCE_ACTIONS, FIVE, PILES, PLAYER_ACTIONS, Accept, Action, Bet, Deal, DrawForBaboons, Fold, Offer, Pick, Place,
     PlaceFive, Resolve, Stay, Withdraw,
@@ -115,13 +115,13 @@ def _round_specials(specials: Any, rounds: int) -> tuple[tuple[Special, ...], ..
             return [value]
         if isinstance(value, (list, tuple)):
             return list(value)
-        raise OptionError("specials", "a list of special cards, or one list per round", value)
+        raise OptionError("specials", Msg.of("voces.expected.specials_list"), value)
 
     items = listed(specials)
     if all(isinstance(s, (Special, str)) for s in items):
         items = [items] * rounds
     if len(items) != rounds:
-        raise OptionError("specials", f"one list for every round, or one list per round ({rounds} lists)", len(items))
+        raise OptionError("specials", Msg.of("voces.expected.specials_rounds", rounds=rounds), len(items))
     result = []
     for number, kinds in enumerate(items, start=1):
         chosen: list[Special] = []
@@ -129,11 +129,10 @@ def _round_specials(specials: Any, rounds: int) -> tuple[tuple[Special, ...], ..
             found = kind if isinstance(kind, Special) else special_named(kind) if isinstance(kind, str) else None
             if found is None:
                 names = ", ".join(s.value for s in Special)
-                raise OptionError("specials", f"special cards named {names} (round {number})", kind)
+                raise OptionError("specials", Msg.of("voces.expected.specials_names", names=names, round=number), kind)
             chosen.append(found)
         if len(set(chosen)) != len(chosen) or len(chosen) > 2:
-            raise OptionError("specials", f"at most two different kinds of special card in round {number} (the rulebook's "
-                                          "advice for advanced play)", [k.value for k in chosen])
+            raise OptionError("specials", Msg.of("voces.expected.specials_two", round=number), [k.value for k in chosen])
         result.append(tuple(chosen))
     return tuple(result)
 
@@ -142,7 +141,8 @@ def _choice(option: str, kind: type[enum.Enum], value: Any) -> Any:
     try:
         return kind(value)
     except ValueError:
-        raise OptionError(option, " or ".join(str(k.value) for k in kind), value) from None
+        first, second = (str(k.value) for k in kind)
+        raise OptionError(option, Msg.of("voces.expected.either", first=first, second=second), value) from None
 
 
 @dataclass(frozen=True)
@@ -171,15 +171,15 @@ class VocesRules:
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
         if not 3 <= len(self.players) <= 6:
-            raise OptionError("players", "3 to 6 players for Póker a Voces", len(self.players))
+            raise OptionError("players", Msg.of("voces.expected.players"), len(self.players))
         names = self.players
         if len(set(names)) != len(names) or not all(isinstance(p, str) and p and ":" not in p for p in names):
-            raise OptionError("players", "a different, non-empty name without a colon for every player", names)
+            raise OptionError("players", Msg.of("voces.expected.names"), names)
         if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or not 1 <= self.rounds <= 20:
-            raise OptionError("rounds", "a whole number of rounds from 1 to 20 (the rulebook plays 3)", self.rounds)
+            raise OptionError("rounds", Msg.of("voces.expected.rounds"), self.rounds)
         for option in ("ace_low_straight", "unused_five_scores", "baboon_same_card", "placed_hidden"):
             if not isinstance(getattr(self, option), bool):
-                raise OptionError(option, "true or false", getattr(self, option))
+                raise OptionError(option, Msg.of("voces.expected.true_false"), getattr(self, option))
         object.__setattr__(self, "specials", _round_specials(self.specials, self.rounds))
         object.__setattr__(self, "tie_rule", _choice("tie_rule", TieRule, self.tie_rule))
         object.__setattr__(self, "fold_timing", _choice("fold_timing", FoldTiming, self.fold_timing))
@@ -209,7 +209,7 @@ class HiddenCards:
         self.count = count
 
     def localized(self, lang: str, spec: str = "") -> str:
-        return message("voces.hidden.card" if self.count == 1 else "voces.hidden.cards", lang, n=self.count)
+        return counted("voces_hidden", self.count, lang)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, HiddenCards) and other.count == self.count
@@ -346,7 +346,7 @@ class CardCount(int):
     """A number of cards that words itself in the message's language ("1 card", "2 Karten")."""
 
     def localized(self, lang: str, spec: str = "") -> str:
-        return message("voces.count.one" if self == 1 else "voces.count.many", lang, n=int(self))
+        return counted("voces_cards", int(self), lang)
 
 
 def _whole(value: Any) -> bool:
@@ -547,7 +547,7 @@ class VocesState(GameState[Action, VocesRules]):
     def view_for(self, seat: int) -> VocesView:
         """What ``seat`` may know now (see :class:`VocesView`), with its legal moves."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.player_count:
-            raise ValueError(f"there is no seat {seat}")
+            raise InputError(key="voces.error.no_seat", seat=seat)
         r = self.round
         n = self.rules.player_count
         placed: tuple[tuple[AnyVocesCard, ...] | None, ...] = ()
@@ -672,7 +672,7 @@ class VocesState(GameState[Action, VocesRules]):
             if offerer not in r.offers:
                 raise IllegalAction("voces.illegal.nothing_offered", offerer=self._name(offerer) if offerer in range(self.rules.player_count) else offerer)
             if len(cards) != len(r.offers[offerer]):
-                raise IllegalAction("voces.illegal.same_number", offerer=self._name(offerer), count=CardCount(len(r.offers[offerer])),
+                raise IllegalAction("voces.illegal.same_number", offerer=self._name(offerer), count=len(r.offers[offerer]),
                                     given=len(cards))
 
     # ------------------------------------------------------------------ changing
@@ -710,7 +710,7 @@ class VocesState(GameState[Action, VocesRules]):
         player = self._name(seat)
         if isinstance(action, Offer):
             r.offers[seat] = action.cards
-            count = CardCount(len(action.cards))
+            count = len(action.cards)
             self._private_event("offered", seat, [seat], ("offered", {"player": player, "count": count}),
                                 player=player, count=count, cards=ListRow(action.cards))
         elif isinstance(action, Withdraw):
@@ -720,7 +720,7 @@ class VocesState(GameState[Action, VocesRules]):
             offered = r.offers.pop(action.offerer)
             r.hands[action.offerer] = _without(r.hands[action.offerer], offered) + list(action.cards)
             r.hands[seat] = _without(r.hands[seat], action.cards) + list(offered)
-            offerer, count = self._name(action.offerer), CardCount(len(offered))
+            offerer, count = self._name(action.offerer), len(offered)
             self._private_event("traded", seat, [seat, action.offerer],
                                 ("traded_unseen", {"player": player, "offerer": offerer, "count": count}),
                                 player=player, offerer=offerer, count=count, given=ListRow(action.cards), taken=ListRow(offered))
@@ -763,7 +763,7 @@ class VocesState(GameState[Action, VocesRules]):
         r.won = [0] * n
         r.bonus = [0] * n
         r.phase = VocesPhase.TRADING
-        specials = ListRow(self.rules.specials[r.number - 1])
+        specials = Items(self.rules.specials[r.number - 1])
         self._event("round_started", None, round=r.number, suits=n + 1, cards=len(order),
                     specials=specials if specials else Msg.of("voces.no_specials"))
 
@@ -901,7 +901,10 @@ class VocesState(GameState[Action, VocesRules]):
         r.deck = deck
         r.drawn = tuple(drawn)
         r.aside = aside
-        self._event("drawn", None, hand=r.hand, cards=ListRow(drawn) if drawn else "-", aside=len(aside))
+        if drawn:
+            self._event("drawn", None, hand=r.hand, count=len(drawn), cards=ListRow(drawn), aside=len(aside))
+        else:
+            self._event("drawn_none", None, hand=r.hand)
         holders = [s for s in self._in_hand() if _baboons(r.placed[s][r.hand - 1])]
         if drawn:
             r.order = holders
@@ -915,6 +918,7 @@ class VocesState(GameState[Action, VocesRules]):
         stayers = self._in_hand()
         centre = r.centre[h]
         winners: list[int] = []
+        why = Msg.of("voces.why.alone")
         if stayers:
             hands = {self._name(s): r.placed[s][h - 1] for s in stayers}
             picks = {self._name(s): cards for s, cards in r.picks.items()}
@@ -935,6 +939,7 @@ class VocesState(GameState[Action, VocesRules]):
                 if result.swaps or any(hand.wilds for _, hand in result.ranked):
                     self._event("reversed_wilds", None, hand=h)
             winners = [self.players.index(name) for name in result.winners]
+            why = winning_reason(result) if len(winners) == 1 else Msg.of("voces.why.equal")
             for name, bonus in result.bonus:
                 seat = self.players.index(name)
                 r.bonus[seat] += bonus
@@ -945,10 +950,11 @@ class VocesState(GameState[Action, VocesRules]):
                 r.won[s] += share
             r.lost += centre - share * len(winners)
             if len(winners) == 1:
-                self._event("hand_won", winners[0], player=self._name(winners[0]), hand=h, coins=centre)
+                self._event("hand_won", winners[0], player=self._name(winners[0]), hand=h, coins=centre, why=why)
             else:
-                self._event("hand_shared", None, players=ListRow([self._name(s) for s in winners]), hand=h, share=share,
-                            lost=centre - share * len(winners))
+                lost = centre - share * len(winners)
+                self._event("hand_shared", None, players=Items([self._name(s) for s in winners]), hand=h, share=share,
+                            lost=Msg.of("voces.share.lost", lost=lost) if lost else "", why=why)
         else:
             r.lost += centre
             self._event("nobody_won", None, hand=h, coins=centre)
@@ -988,7 +994,7 @@ class VocesState(GameState[Action, VocesRules]):
         outcome = self.outcome
         assert outcome is not None
         self._event("game_shared" if outcome.shared else "game_won", None,
-                    players=ListRow([self._name(s) for s in outcome.winners]), points=max(self.totals))
+                    players=Items([self._name(s) for s in outcome.winners]), points=max(self.totals))
 
     # ------------------------------------------------------------------ checks for tests and tools
     def card_census(self) -> Counter[AnyVocesCard]:

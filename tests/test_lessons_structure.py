@@ -158,6 +158,17 @@ def test_only_checked_cells_keep_outputs(lesson: str) -> None:
                 assert "outputs" not in cell and CHECK_OUTPUT not in _source(cell)
 
 
+def _stored(output: Any) -> Cell:
+    """An output as Jupyter stores it: texts as lists of lines."""
+    stored: Cell = json.loads(json.dumps(output))
+    if isinstance(stored.get("text"), str):
+        stored["text"] = stored["text"].splitlines(keepends=True)
+    for mime, value in stored.get("data", {}).items():
+        if isinstance(value, str) and mime.startswith("text/"):
+            stored["data"][mime] = value.splitlines(keepends=True)
+    return stored
+
+
 def refresh_checked_outputs(paths: list[Path]) -> None:
     """Run each lesson and store the outputs of its ``# NBVAL_CHECK_OUTPUT`` cells only (every other cell is
     left without output). For after a catalogue's wording changed: ``python tests/test_lessons_structure.py
@@ -173,7 +184,7 @@ def refresh_checked_outputs(paths: list[Path]) -> None:
             if cell["cell_type"] != "code":
                 continue
             checked = _source(cell).startswith(CHECK_OUTPUT)
-            cell["outputs"] = json.loads(json.dumps(ran.outputs)) if checked else []
+            cell["outputs"] = [_stored(output) for output in ran.outputs] if checked else []
             cell["execution_count"] = ran.execution_count if checked else None
         path.write_text(json.dumps(stored, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print("refreshed", path)

@@ -355,7 +355,8 @@ class Run:
     dealt: bool = False
     cpu_start: float | None = None  # CPU s of the server until ready
     cpu_index: float | None = None  # CPU s of the server and its kernels for the index page
-    cpu_deal: float | None = None  # CPU s for the table page and the deal
+    cpu_table: float | None = None  # CPU s for the table page and its widget state
+    cpu_deal: float | None = None  # CPU s for the deal's clicks
     rss: float = 0.0
     pss: float = 0.0
     server_rss: float = 0.0
@@ -387,8 +388,10 @@ async def learner_run(hub: Hub, run: Run, seed: int, args: argparse.Namespace, l
             start = time.perf_counter()
             await connection.request_states()
             run.sync = time.perf_counter() - start
+            after_table = cpu(tree(server))
+            run.cpu_table = after_table - after_index
             run.clicks, run.dealt = await play_a_deal(connection, args.max_clicks)
-            run.cpu_deal = cpu(tree(server)) - after_index
+            run.cpu_deal = cpu(tree(server)) - after_table
             if not run.dealt:
                 run.failure = f"no showdown after {len(run.clicks)} clicks"
         except Exception as error:  # noqa: BLE001 - a learner's failure is a result
@@ -481,14 +484,17 @@ def report(args: argparse.Namespace, runs: list[Run], wall: float, hub_cpu: floa
     print(f"  memory PSS (shared pages split between the processes) {spread([r.pss for r in measured], 'MiB')}")
     starts = [r.cpu_start for r in runs if r.cpu_start is not None]
     index = [r.cpu_index for r in runs if r.cpu_index is not None]
+    table = [r.cpu_table for r in ok if r.cpu_table is not None]
     deal = [r.cpu_deal for r in ok if r.cpu_deal is not None]
+    per_click = [r.cpu_deal / len(r.clicks) for r in ok if r.cpu_deal is not None and r.clicks]
     print(f"  CPU seconds to start the server: {spread(starts)}")
     print(f"  CPU seconds for the index app: {spread(index)}")
-    print(f"  CPU seconds for the table and a deal: {spread(deal)}")
+    print(f"  CPU seconds for the table's page and widget state: {spread(table)}")
+    print(f"  CPU seconds for a deal's clicks: {spread(deal)}; per click: {spread(per_click, 'ms')}")
     print(f"the hub: {hub_cpu:.1f} CPU s over the run, RSS {hub_rss:.0f} MiB; the proxy: {proxy_cpu:.1f} CPU s, "
           f"RSS {proxy_rss:.0f} MiB; the teacher listed {listed} running servers")
-    if measured and starts and index and deal:
-        per_cpu = statistics.median(starts) + statistics.median(index) + statistics.median(deal)
+    if measured and starts and index and table and deal:
+        per_cpu = sum(statistics.median(values) for values in (starts, index, table, deal))
         rss, pss = statistics.median([r.rss for r in measured]), statistics.median([r.pss for r in measured])
         print(f"sizing: a learner's arrival (start, index, table and a deal) costs {per_cpu:.1f} CPU s, so one core "
               f"lets about {60 / per_cpu:.0f} learners arrive per minute; memory per learner {pss:.0f} MiB on one "

@@ -226,8 +226,10 @@ def wait_for_voila_request() -> None:
 
 # The apps' own style, in every app's frame. Tab labels are as wide as their words (ipywidgets gives each
 # tab 144 px and cuts a longer label, "Beispiele aus den Re…"), and the tabs wrap to a second row on a
-# narrow screen instead of being cut.
+# narrow screen instead of being cut. A button without a width of its own grows with its label (ipywidgets
+# gives it 148 px: "Nueva part…", "Descubrir la siguien…").
 APP_CSS = """<style>
+.pkt-app .jupyter-widgets.jupyter-button { width: auto; min-width: var(--jp-widgets-inline-width-short, 148px); }
 .pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; max-width: none; }
 .pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabLabel { overflow: visible; text-overflow: clip; white-space: nowrap; }
 .pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }

@@ -15,7 +15,7 @@ from pokerkit_teach.core.i18n import LANGUAGES, catalogue, message
 PACKAGE = Path(__file__).resolve().parents[1] / "pokerkit_teach"
 
 
-FORMS = {"", "name", "plural", "the", "the_acc", "a", "acc", "symbol", "raw", "upto", ".0%", "one", "title", "adj", "adj_acc", "adj_f", "adj_pl", "adj_bare", ".1f", ".1%"} | {"#" + key.split(".")[1] for key in catalogue("en") if key.startswith("count.")}
+FORMS = {"", "name", "plural", "the", "the_acc", "a", "acc", "symbol", "raw", "upto", "beaten", "under", ".0%", "one", "title", "adj", "adj_acc", "adj_f", "adj_pl", "adj_bare", ".1f", ".1%"} | {"#" + key.split(".")[1] for key in catalogue("en") if key.startswith("count.")}
 
 
 def placeholders(template: str) -> set[str]:

@@ -27,7 +27,7 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from pokerkit_teach.core.errors import CardCountError, InputError
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, form, message
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, catalogue, form, message
 from pokerkit_teach.voces.cards import SUIT_COUNT, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_cards
 
 __all__ = ["VocesCategory", "VocesHand", "rank_voces_hand", "compare_reason", "WILDS", "VALUELESS"]
@@ -156,12 +156,15 @@ _COMBINED = {
 
 
 class _RankWord(int):
-    """A rank 2-14 that names itself in the message's language (``{a:plural}``, ``{a:name}``; ``{a:upto}``
-    is the top of a straight, ``to the Ace`` / ``bis zum Ass``)."""
+    """A rank 2-14 that names itself in the message's language (``{a:plural}``, ``{a:name}``). Forms only
+    Póker a Voces needs come from its own tables ``voces.<form>.<rank>``: ``{a:upto}`` is the top of a
+    straight (``to the Ace`` / ``bis zum Ass``), ``{a:beaten}`` a card that is beaten (Spanish ``al 2``,
+    ``a la Reina``), ``{a:under}`` a card another ranks under (Spanish ``del As``)."""
 
     def localized(self, lang: str, spec: str = "") -> str:
-        if spec == "upto":
-            return message(f"voces.upto.{int(self)}", lang)
+        own = f"voces.{spec}.{int(self)}"
+        if spec and own in catalogue(lang):
+            return message(own, lang)
         return form("rank", spec, str(int(self)), lang)
 
 

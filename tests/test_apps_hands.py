@@ -265,6 +265,7 @@ def test_replay_steps_forward_and_back_with_disabled_ends() -> None:
     app.language.value = "de"
     assert "Schritt 5 von 37" in app.counter.value
     assert "Anna nimmt das A♣ aus der Mitte." in text(app.narration.value)
+    assert text(app.narration.value).startswith("Durchgang 1 In der Beispieldatei steht dieser Zug als: Anna takes A Was passiert")
     app.language.value = "en"
     buttons["back"].click()
     assert "Step 4 of 37" in app.counter.value and "A♣ Anna" not in text(app.table.value)
@@ -345,6 +346,7 @@ def test_lab_runs_the_engine_and_shows_rates_with_intervals() -> None:
     assert "Grundspiel" in shown and f"{int(expected.totals['won'])} / 30" in shown and german_rate in shown
     assert f"{100 * low:.1f} % bis {100 * high:.1f} %".replace(".", ",") in shown
     assert f"Grundspiel {german_rate}" in app.chart.value.replace("\xa0", " ")
+    assert re.search(r'aria-hidden="true">\d+\xa0%</text>', app.chart.value)  # the axis in German: "20 %"
     assert "3 Spieler, Bots: Zufall, 30 Spiele pro Einstellung, Startwert 5" in shown
 
 

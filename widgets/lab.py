@@ -32,7 +32,7 @@ import secrets
 import sys
 import threading
 import time
-from typing import Sequence
+from typing import Callable, Sequence
 
 import ipywidgets
 
@@ -85,10 +85,12 @@ def variants_of(result: SimulationResult) -> tuple[str, ...]:
     return tuple(given) if isinstance(given, (list, tuple)) else (str(given),)
 
 
-def bar_chart_svg(bars: Sequence[tuple[str, float, float, float]], label: str, width: int = 560, height: int = 260) -> str:
+def bar_chart_svg(bars: Sequence[tuple[str, float, float, float]], label: str, width: int = 560, height: int = 260,
+                  tick: Callable[[float], str] = lambda share: f"{round(100 * share)}%") -> str:
     """A bar chart of shares (0 to 1) with error bars: ``bars`` holds ``(name, value, low, high)``.
 
-    ``label`` is the text alternative read out by screen readers (the chart is ``role="img"``).
+    ``label`` is the text alternative read out by screen readers (the chart is ``role="img"``); ``tick``
+    writes a share on the axis (the app passes the language's percentage).
     """
     left, bottom, top = 44, 40, 12
     plot_h = height - bottom - top
@@ -105,7 +107,7 @@ def bar_chart_svg(bars: Sequence[tuple[str, float, float, float]], label: str, w
     for i in range(ticks + 1):
         value = scale_max * i / ticks
         parts.append(f'<line x1="{left}" x2="{width - 10}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#ddd"/>')
-        parts.append(f'<text x="{left - 4}" y="{y(value) + 4:.1f}" text-anchor="end" aria-hidden="true">{round(100 * value)}%</text>')
+        parts.append(f'<text x="{left - 4}" y="{y(value) + 4:.1f}" text-anchor="end" aria-hidden="true">{html.escape(tick(value))}</text>')
     for n, (name, value, low, high) in enumerate(bars):
         x = left + slot * n + (slot - bar_w) / 2
         centre = x + bar_w / 2
@@ -390,4 +392,4 @@ class VariantLabApp(App):
             bars.append((name, result.rate("won"), low, high))
             rate, low_text, high_text = self._rates(result)
             items.append(self.t(_K + "chart_item", config=name, rate=rate, low=low_text, high=high_text))
-        return bar_chart_svg(bars, self.t(_K + "chart", items="; ".join(items)))
+        return bar_chart_svg(bars, self.t(_K + "chart", items="; ".join(items)), tick=lambda share: self.t(_K + "tick", value=share))

@@ -125,9 +125,11 @@ class ReplayApp(App):
     def narration_html(self) -> str:
         t, lang = self.t, self.lang
         step = self.replay.steps[self.step - 1]
-        head = t(_K + "deal", deal=step.deal) + (" · " + t(_K + "move", move=step.move) if step.move else "")
         events = "".join(f"<li>{esc(line)}</li>" for line in step.lines(lang))
-        parts = [f"<h3>{esc(head)}</h3><h4>{esc(t(_K + 'happened'))}</h4><ul class='pkt-events'>{events}</ul>"]
+        parts = [f"<h3>{esc(t(_K + 'deal', deal=step.deal))}</h3>"]
+        if step.move:  # the example file's own notation (its words are the file's, not the learner's language)
+            parts.append(f"<p class='pkt-move-notation'><small>{esc(t(_K + 'move', move=step.move))}</small></p>")
+        parts.append(f"<h4>{esc(t(_K + 'happened'))}</h4><ul class='pkt-events'>{events}</ul>")
         rules = step.rules_applied(lang)
         if rules:
             items = "".join(f"<li>{esc(rule)}</li>" for rule in rules)

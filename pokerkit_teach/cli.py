@@ -5,7 +5,7 @@ Problems with the input go to stderr with exit status 2 and one line that names 
 argument), the limits of the numeric options, card and option errors and scenario files all come from the
 catalogues (``messages/<lang>/errors.toml``). ``--lang`` is read before anything else, wherever it stands
 on the line (``simulate chess --lang de`` is refused in German); the last ``--lang`` wins, as in argparse,
-and an unknown language is refused in English. The help texts (``--help``) are in English.
+and an unknown language is refused in English. The help (``--help``) is said in that language too.
 """
 
 from __future__ import annotations
@@ -346,12 +346,28 @@ def argparse_message(text: str, lang: str) -> str:
     return text
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout with the word before the usage line in the parser's language."""
+
+    def __init__(self, prog: str, usage: str) -> None:
+        super().__init__(prog)
+        self._usage_word = usage
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, self._usage_word if prefix is None else prefix)
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line in ``lang``, with exit status 2."""
 
     def __init__(self, *args: Any, lang: str = DEFAULT_LANGUAGE, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        usage = message("cli.help.usage", lang)
+        kwargs["formatter_class"] = lambda prog: _HelpFormatter(prog, usage)
+        super().__init__(*args, add_help=False, **kwargs)
         self.lang = lang
+        self._positionals.title = message("cli.help.positionals", lang)
+        self._optionals.title = message("cli.help.options", lang)
+        self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS, help=message("cli.help.help", lang))
 
     def error(self, message_text: str) -> Any:  # argparse's own errors: exit status 2 with one line
         problem = message("errors.cli.usage_hint", self.lang, problem=argparse_message(message_text, self.lang), command=self.prog)
@@ -381,96 +397,65 @@ def requested_language(argv: Sequence[str]) -> str:
 
 
 def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
-    """The command line's parser; its errors are said in ``lang``."""
-    parser = _Parser(prog="pokerkit-teach", description="Rank poker hands and check Pokerface showdowns, step by step.", lang=lang,
-                     epilog="--lang may stand before or after the command; errors are said in that language too "
-                            "(the help texts are in English).")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    languages = "language of the explanations and of the errors: " + ", ".join(LANGUAGES) + " (default en)"
+    """The command line's parser; its help and its errors are said in ``lang``."""
+    def say(key: str, **values: Any) -> str:  # a help text (argparse reads % in help texts as a format)
+        return message(f"cli.help.{key}", lang, **values).replace("%", "%%")
+
+    def text(key: str) -> str:  # a description: not formatted by argparse
+        return message(f"cli.help.{key}", lang)
+
+    parser = _Parser(prog="pokerkit-teach", description=text("description"), lang=lang, epilog=text("epilog"))
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}", help=say("version"))
+    languages = say("lang", languages=", ".join(LANGUAGES))
     parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help=languages)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def common(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("--json", action="store_true", help="print JSON instead of text")
+        sub.add_argument("--json", action="store_true", help=say("json"))
         sub.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=languages)  # before or after the command
 
-    rank = commands.add_parser(
-        "rank",
-        lang=lang,
-        help="rank one hand of 5 to 7 cards",
-        description="Rank a hand of 5 to 7 cards (Qc, 10s, Td, German D/B ...). With no CARDS, read one hand per line from stdin.",
-    )
+    rank = commands.add_parser("rank", lang=lang, help=say("rank"), description=text("rank_description"))
     rank.add_argument("cards", nargs="*", metavar="CARDS")
-    rank.add_argument("--game", choices=["holdem", "voces"], default="holdem",
-                      help="holdem (default) or voces: a Póker a Voces hand of 5 cards (Ks3, A▲, raccoon ...)")
-    rank.add_argument("--ace-low", action="store_true", help="voces: let A-2-3-4-5 count as the lowest straight")
+    rank.add_argument("--game", choices=["holdem", "voces"], default="holdem", help=say("rank_game"))
+    rank.add_argument("--ace-low", action="store_true", help=say("ace_low"))
     common(rank)
     rank.set_defaults(run=_rank)
 
-    showdown = commands.add_parser(
-        "showdown",
-        lang=lang,
-        help="check a Pokerface showdown",
-        description="Check a Pokerface showdown: give the hands in the order of the spade tokens (A, 2, 3 ...).",
-    )
-    showdown.add_argument("--board", required=True, help='the five shared cards, e.g. "Qc 8h 8s 5d 3c"')
-    showdown.add_argument("--hand", action="append", metavar="NAME=CARDS", help='a player and two hole cards, e.g. "Anna=7d 6h"; repeat in token order')
+    showdown = commands.add_parser("showdown", lang=lang, help=say("showdown"), description=text("showdown_description"))
+    showdown.add_argument("--board", required=True, help=say("showdown_board"))
+    showdown.add_argument("--hand", action="append", metavar="NAME=CARDS", help=say("showdown_hand"))
     common(showdown)
     showdown.set_defaults(run=_showdown)
 
-    compare = commands.add_parser(
-        "compare",
-        lang=lang,
-        help="compare any number of poker hands, strongest first",
-        description="Rank any number of hands (each with the shared cards of --board, if given) strongest first, "
-                    "and say what decides between each hand and the next.",
-    )
-    compare.add_argument("--board", help='0 to 5 shared cards, e.g. "Qc 8h 8s 5d 3c"')
-    compare.add_argument("--hand", action="append", metavar="NAME=CARDS", help='a player and their cards, e.g. "Anna=7d 6h"; repeat')
+    compare = commands.add_parser("compare", lang=lang, help=say("compare"), description=text("compare_description"))
+    compare.add_argument("--board", help=say("compare_board"))
+    compare.add_argument("--hand", action="append", metavar="NAME=CARDS", help=say("compare_hand"))
     common(compare)
     compare.set_defaults(run=_compare)
 
-    examples = commands.add_parser("examples", lang=lang, help="list the built-in scenarios of every game (the rulebooks' examples)")
+    examples = commands.add_parser("examples", lang=lang, help=say("examples"))
     common(examples)
     examples.set_defaults(run=_examples)
 
-    replay = commands.add_parser(
-        "replay",
-        lang=lang,
-        help="replay a scenario of any game step by step",
-        description="Replay a built-in scenario (see 'examples') or a scenario file (JSON, see docs/scenarios.md) step by step.",
-    )
+    replay = commands.add_parser("replay", lang=lang, help=say("replay"), description=text("replay_description"))
     replay.add_argument("scenario", metavar="NAME|FILE")
     common(replay)
     replay.set_defaults(run=_replay)
 
-    simulate = commands.add_parser(
-        "simulate",
-        lang=lang,
-        help="simulate many games with bots in every seat",
-        description="Play many games with bots in every seat. Pokerface: the team's win rate with a 95% confidence interval; "
-                    "PokerGuess and Póker a Voces: how each bot fares.",
-    )
+    simulate = commands.add_parser("simulate", lang=lang, help=say("simulate"), description=text("simulate_description"))
     simulate.add_argument("game", choices=game_names())
-    simulate.add_argument("--players", type=_whole_number(MIN_PLAYERS, MAX_PLAYERS, lang), default=4,
-                          help="Pokerface and Póker a Voces: 3 to 6; PokerGuess: 2 to 6 (default 4)")
-    simulate.add_argument("--variant", nargs="*", action="extend", metavar="NAME",
-                          help="free-for-all, rising-stakes, soft-landing (any of them; 'base' for none)")
-    simulate.add_argument("--bots", nargs="+", metavar="NAME",
-                          help="one bot for every seat, or one per seat: " + "; ".join(
-                              f"{game.name}: {', '.join(game.bot_names)} (default {game.default_bot})" for game in all_games()))
-    simulate.add_argument("--specials", nargs="*", metavar="NAME",
-                          help="Póker a Voces: the special cards in every round (raccoon, dove, capybara, baboon, penguin; at most two)")
-    simulate.add_argument("--max-rounds", type=_whole_number(1, 100_000, lang), metavar="N",
-                          help="PokerGuess: stop a game after N rounds and count the player with the most chips as the winner "
-                               "(default: the game's round limit; the report says how many games stopped there)")
+    simulate.add_argument("--players", type=_whole_number(MIN_PLAYERS, MAX_PLAYERS, lang), default=4, help=say("players"))
+    simulate.add_argument("--variant", nargs="*", action="extend", metavar="NAME", help=say("variant"))
+    bots = "; ".join(message("cli.help.bots_game", lang, game=game.name, names=", ".join(game.bot_names), bot=game.default_bot)
+                     for game in all_games())
+    simulate.add_argument("--bots", nargs="+", metavar="NAME", help=say("bots", games=bots))
+    simulate.add_argument("--specials", nargs="*", metavar="NAME", help=say("specials"))
+    simulate.add_argument("--max-rounds", type=_whole_number(1, 100_000, lang), metavar="N", help=say("max_rounds"))
     simulate.add_argument("--games", type=_whole_number(1, GAMES_LIMIT, lang), default=1000,
-                          help=f"how many games, 1 to {GAMES_LIMIT:,} (default 1,000)")
-    simulate.add_argument("--seed", type=_whole_number(0, SEED_LIMIT, lang), default=0,
-                          help="a whole number from 0 to 2**63-1 (default 0); the same seed gives the same result")
+                          help=say("games", limit=GAMES_LIMIT, default=1000))
+    simulate.add_argument("--seed", type=_whole_number(0, SEED_LIMIT, lang), default=0, help=say("seed"))
     cpus = min(cpu_count(), MAX_WORKERS)
-    simulate.add_argument("--workers", type=_whole_number(0, cpus, lang), default=0,
-                          help=f"processes to use, 1 to the number of CPUs of this machine ({cpus}); 0 (default): up to 2")
+    simulate.add_argument("--workers", type=_whole_number(0, cpus, lang), default=0, help=say("workers", cpus=cpus))
     common(simulate)
     simulate.set_defaults(run=_simulate)
     return parser

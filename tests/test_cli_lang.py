@@ -214,3 +214,18 @@ def test_compare_ranks_any_number_of_hands_with_the_reason() -> None:
 def test_compare_refuses_bad_hands_in_one_line(argv: list[str]) -> None:
     assert refused(argv).startswith("error: ")
     assert refused([*argv, "--lang", "de"]).startswith("Fehler: ")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["simulate", "--help"], ["rank", "--help"], ["compare", "--help"]])
+def test_the_help_is_said_in_the_language_asked_for(argv: list[str]) -> None:
+    words = {"en": ("usage: ", "options:", "show this help message and exit"),
+             "de": ("Aufruf: ", "Optionen:", "diese Hilfe zeigen und beenden"),
+             "es": ("uso: ", "opciones:", "muestra esta ayuda y termina")}
+    for lang in LANGUAGES:
+        status, out, err = call([*argv, "--lang", lang] if argv[0] != "--help" else ["--lang", lang, *argv])
+        assert (status, err) == (0, "")
+        usage, options, help_line = words[lang]
+        assert out.startswith(usage) and f"\n{options}\n" in out and help_line in out, (lang, out)
+        assert "%%" not in out
+    status, out, _ = call(["simulate", "--help", "--lang", "de"])
+    assert "95-%-Konfidenzintervall" in " ".join(out.split()) and "1 bis 1.000.000 (Standard: 1.000)" in " ".join(out.split())

@@ -363,7 +363,8 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, lang: str = DEFAULT_LANGUAGE, **kwargs: Any) -> None:
         usage = message("cli.help.usage", lang)
         kwargs["formatter_class"] = lambda prog: _HelpFormatter(prog, usage)
-        super().__init__(*args, add_help=False, **kwargs)
+        kwargs["add_help"] = False  # the -h line of our own, in lang
+        super().__init__(*args, **kwargs)
         self.lang = lang
         self._positionals.title = message("cli.help.positionals", lang)
         self._optionals.title = message("cli.help.options", lang)

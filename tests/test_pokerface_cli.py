@@ -32,10 +32,10 @@ def test_replay_token_round_in_english_and_german() -> None:
     text = english.stdout
     assert "Dan takes the 4♦ from Ben, who now has no token." in text
     assert "Ben takes the 3♦ from the middle." in text
-    assert text.strip().splitlines()[-1] == "The ♦ round is over: Anna A♦, Carla 2♦, Ben 3♦, Dan 4♦"
+    assert text.strip().splitlines()[-1] == "The ♦ round is over: Anna A♦, Carla 2♦, Ben 3♦, and Dan 4♦"
     german = run("replay", "token-round", "--lang", "de").stdout
     assert "Dan nimmt Ben die 4♦ weg; Ben hat jetzt keine Marke." in german
-    assert german.strip().splitlines()[-1] == "Die ♦-Runde ist vorbei: Anna A♦, Carla 2♦, Ben 3♦, Dan 4♦"
+    assert german.strip().splitlines()[-1] == "Die ♦-Runde ist vorbei: Anna A♦, Carla 2♦, Ben 3♦ und Dan 4♦"
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -14,9 +14,10 @@ import pytest
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.simulate import simulate, wilson_interval
-from pokerkit_teach.holdem.cards import french_deck, parse_cards
+from pokerkit_teach.holdem.cards import Suit, french_deck, parse_cards
 from pokerkit_teach.holdem.ranking import hand_strength
 from pokerkit_teach.pokerface import GAME, DealBoard, DealHoleCards, Pass, Phase, PokerfaceRules, TakeFromMiddle, Variant
+from pokerkit_teach.pokerface.events import Token
 from pokerkit_teach.pokerface.hints import rank_probabilities
 from pokerkit_teach.pokerface.simulate import report
 from pokerkit_teach.pokerface.strength import place_probabilities, prefetch, share_beaten
@@ -154,7 +155,9 @@ def test_estimator_takes_the_token_of_its_place() -> None:
     nuts = bot.decide(river_view("Ah Kh", "Qh Jh Th 2c 3d"))  # a royal flush: surely the top place
     assert nuts is not None and nuts.action == TakeFromMiddle(0, 4)
     assert (nuts.reason.key, dict(nuts.reason.params)) == (
-        "pokerface.reason.take_middle", {"token": "4♠", "place": 4, "count": 4, "percent": 100})
+        "pokerface.reason.take_middle", {"token": Token(Suit.SPADES, 4), "place": 4, "count": 4, "percent": 1.0})
+    assert nuts.text("en") == "My hand looks like place 4 of 4 (100% likely), so I take the 4♠ from the middle."
+    assert nuts.text("de") == "Meine Hand sieht nach Platz 4 von 4 aus (100\xa0% wahrscheinlich), also nehme ich die 4♠ aus der Mitte."
     worst = bot.decide(river_view("3c 2d", "Ah Kd 9s 8c 6h"))  # 3-high against any pair: surely the bottom
     assert worst is not None and worst.action == TakeFromMiddle(0, 1)
 

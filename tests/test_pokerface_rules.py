@@ -7,6 +7,8 @@ import pytest
 
 from pokerkit_teach.holdem.cards import Suit, parse_cards
 from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.i18n import Msg
+from pokerkit_teach.pokerface.events import Token
 from pokerkit_teach.pokerface import (
     CHANCE,
     SIMULTANEOUS,
@@ -104,7 +106,8 @@ def test_taking_from_the_middle_returns_your_own_token_first() -> None:
     state.apply(TakeFromMiddle(0, 2))
     assert clubs.token_of(0) == 2
     error = refusal(state, TakeFromMiddle(1, 1))
-    assert (error.reason, error.details) == ("pokerface.illegal.own_token", {"player": "B", "token": "A♣", "holder": "B"})
+    assert (error.reason, error.details) == ("pokerface.illegal.own_token", {"player": "B", "token": Token(Suit.CLUBS, 1), "holder": "B"})
+    assert error.text("en") == "B already holds the A♣." and error.text("de") == "B hat das A♣ schon."
 
 
 def test_passing_needs_a_token_and_a_broken_chain_restarts() -> None:
@@ -217,14 +220,18 @@ def test_chance_steps_can_be_applied_one_by_one() -> None:
     state = PokerfaceRules(("A", "B", "C"), 0).new_game(seed=8, auto_chance=False)
     assert state.current_player() == CHANCE and state.legal_actions() == [DealHoleCards()]
     error = refusal(state, TakeFromMiddle(1, 1))
-    assert (error.reason, error.details) == ("pokerface.illegal.waiting_for_chance", {"step": "hole"})
+    assert (error.reason, error.details) == ("pokerface.illegal.waiting_for_chance", {"step": Msg.of("pokerface.first.hole")})
+    # The step is said in words, not as the engine's step name.
+    assert error.text("en") == "Not yet: the hole cards are dealt first."
+    assert error.text("de") == "Noch nicht: zuerst werden die Handkarten gegeben."
     state.apply(DealHoleCards())
     assert state.hole is not None and len({c for pair in state.hole for c in pair}) == 6
     everyone_takes_and_passes(state)
     assert state.legal_actions() == [DealBoard(Phase.FLOP)] and state.legal_actions(0) == []
     assert refusal(state, DealBoard(Phase.FLOP, parse_cards("As Ks"))).reason == "pokerface.illegal.forced_card_count"
     error = refusal(state, DealBoard(Phase.TURN))
-    assert (error.reason, error.details) == ("pokerface.illegal.wrong_chance_step", {"step": "flop"})
+    assert (error.reason, error.details) == ("pokerface.illegal.wrong_chance_step", {"step": Msg.of("pokerface.phase.flop")})
+    assert error.text("en") == "The next step is the flop." and error.text("de") == "Als Nächstes kommt der Flop."
     state.apply(DealBoard(Phase.FLOP))
     assert len(state.board) == 3
 
@@ -397,7 +404,9 @@ def test_forced_board_cards_must_be_card_values(cards, key) -> None:  # type: ig
         return
     before = state.snapshot()
     error = refusal(state, DealBoard(Phase.FLOP, cards))
-    assert error.reason == key and error.details["stage"] == "flop" and error.details["count"] == 3
+    assert error.reason == key and error.details["stage"] == Msg.of("pokerface.phase_for.flop") and error.details["count"] == 3
+    assert "for the flop must be a tuple of 3 Card values" in error.text("en")
+    assert "für den Flop müssen ein Tupel aus 3 Card-Werten sein" in error.text("de")
     assert state.snapshot() == before
 
 

@@ -423,25 +423,39 @@ def best_hand(cards: CardsLike) -> HandResult:
     return HandResult(hand, strength, tables.categories[strength - 1], tables.rank_keys[strength - 1], five, left_out)
 
 
-def description_msg(result: HandResult) -> Msg:
+@dataclass(frozen=True)
+class Description(Msg):
+    """A hand's description, as a message; in a template ``{description:acc}`` says it as the object of
+    a sentence (``describe.acc.<kind>``: German "beide haben einen Drilling Achten")."""
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        key = self.key if not spec else self.key.replace("describe.", f"describe.{spec}.", 1)
+        return message(key, lang, **dict(self.params))
+
+
+def _description(key: str, **params: object) -> Description:
+    return Description(key, tuple(params.items()))
+
+
+def description_msg(result: HandResult) -> Description:
     """The hand in words, as a message: ``a pair of 8s with Q 7 6``."""
     key = result.key
     category = result.category
     if result.is_royal_flush:
-        return Msg.of("describe.royal_flush")
+        return _description("describe.royal_flush")
     if category in (Category.HIGH_CARD, Category.FLUSH):
-        return Msg.of(f"describe.{category.key_name}", top=key[0], cards=Row(key))
+        return _description(f"describe.{category.key_name}", top=key[0], cards=Row(key))
     if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-        return Msg.of(f"describe.{category.key_name}", top=key[0], cards=Row(c.rank for c in result.best_five))
+        return _description(f"describe.{category.key_name}", top=key[0], cards=Row(c.rank for c in result.best_five))
     if category is Category.PAIR:
-        return Msg.of("describe.pair", pair=key[0], kickers=Row(key[1:]))
+        return _description("describe.pair", pair=key[0], kickers=Row(key[1:]))
     if category is Category.TWO_PAIR:
-        return Msg.of("describe.two_pair", high=key[0], low=key[1], kicker=key[2])
+        return _description("describe.two_pair", high=key[0], low=key[1], kicker=key[2])
     if category is Category.THREE_OF_A_KIND:
-        return Msg.of("describe.three_of_a_kind", trips=key[0], kickers=Row(key[1:]))
+        return _description("describe.three_of_a_kind", trips=key[0], kickers=Row(key[1:]))
     if category is Category.FULL_HOUSE:
-        return Msg.of("describe.full_house", trips=key[0], pair=key[1])
-    return Msg.of("describe.four_of_a_kind", quads=key[0], kicker=key[1])
+        return _description("describe.full_house", trips=key[0], pair=key[1])
+    return _description("describe.four_of_a_kind", quads=key[0], kicker=key[1])
 
 
 def describe_hand(result: HandResult, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -29,7 +29,7 @@ from pokerkit_teach.core.game import Bot, Decision
 from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.pokerface.actions import Pass, TakeFromMiddle, TakeFromPlayer
-from pokerkit_teach.pokerface.events import token_text
+from pokerkit_teach.pokerface.events import Token
 from pokerkit_teach.pokerface.hints import RankHint, rank_probabilities
 from pokerkit_teach.pokerface.strength import place_probabilities
 from pokerkit_teach.pokerface.views import PlayerView
@@ -103,31 +103,31 @@ class EstimatorBot(Bot[PlayerView]):
         kinds = {type(action) for action in legal}
         can_pass = Pass in kinds
         middle = [n + 1 for n, h in enumerate(holders) if h is None]
-        place = {"place": target, "count": count, "percent": round(100 * sure)}
+        place = {"place": target, "count": count, "percent": float(sure)}
         if own == target:
             if can_pass:
-                return Decision(Pass(seat), Msg.of("pokerface.reason.keep", token=token_text(suit, target), **place))
+                return Decision(Pass(seat), Msg.of("pokerface.reason.keep", token=Token(suit, target), **place))
             return None  # free-for-all: already done and content
         if target in middle:
-            return Decision(TakeFromMiddle(seat, target), Msg.of("pokerface.reason.take_middle", token=token_text(suit, target), **place))
+            return Decision(TakeFromMiddle(seat, target), Msg.of("pokerface.reason.take_middle", token=Token(suit, target), **place))
         holder = holders[target - 1]
         in_brake = TakeFromPlayer not in kinds
         if holder is not None and not in_brake and sure >= self.confidence:
-            return Decision(TakeFromPlayer(seat, holder), Msg.of("pokerface.reason.take_player", token=token_text(suit, target),
+            return Decision(TakeFromPlayer(seat, holder), Msg.of("pokerface.reason.take_player", token=Token(suit, target),
                                                                 player=view.players[holder], **place))
         # Not sure enough to take it away: settle for the nearest free token, or keep what we hold.
         choices = middle + ([own] if own is not None else [])
         if not choices:  # nothing free and nothing held: take the wanted token after all
             assert holder is not None
-            return Decision(TakeFromPlayer(seat, holder), Msg.of("pokerface.reason.take_player", token=token_text(suit, target),
+            return Decision(TakeFromPlayer(seat, holder), Msg.of("pokerface.reason.take_player", token=Token(suit, target),
                                                                 player=view.players[holder], **place))
         nearest = min(choices, key=lambda n: (abs(n - expected), n))
-        wanted = token_text(suit, target)
+        wanted = Token(suit, target)
         if nearest == own:
             if not can_pass:
                 return None  # free-for-all: already done and content with it
-            return Decision(Pass(seat), Msg.of("pokerface.reason.settle_keep", token=token_text(suit, own), wanted=wanted, **place))
-        return Decision(TakeFromMiddle(seat, nearest), Msg.of("pokerface.reason.settle_middle", token=token_text(suit, nearest), wanted=wanted, **place))
+            return Decision(Pass(seat), Msg.of("pokerface.reason.settle_keep", token=Token(suit, own), wanted=wanted, **place))
+        return Decision(TakeFromMiddle(seat, nearest), Msg.of("pokerface.reason.settle_middle", token=Token(suit, nearest), wanted=wanted, **place))
 
 
 class ReaderBot(EstimatorBot):

@@ -18,7 +18,7 @@ from pokerkit_teach.core.game import LogEvent
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, capitalize_first, message
 from pokerkit_teach.holdem.cards import Suit
 
-__all__ = ["Event", "token_text"]
+__all__ = ["Event", "Token", "token_text"]
 
 
 def _printed(suit: Suit, number: int) -> str:
@@ -27,6 +27,28 @@ def _printed(suit: Suit, number: int) -> str:
 
 # Every token of the game, as printed (a table: the log names tokens at almost every move).
 _TOKENS = {(suit, number): _printed(suit, number) for suit in Suit for number in range(1, 7)}
+
+
+@dataclass(frozen=True)
+class Token:
+    """A token in a message: printed as on its card (``A♦``), or with a word form from the catalogue,
+    ``{token:the}`` / ``{token:the_acc}`` (``token.the_acc.<number>``): the article and case are data,
+    so German says "das A♦" but "die 4♦", as the rulebook does.
+
+    >>> message("pokerface.event.took_middle", "de", player="Anna", token=Token(Suit.CLUBS, 1))
+    'Anna nimmt das A♣ aus der Mitte.'
+    """
+
+    suit: Suit
+    number: int
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        if not spec:
+            return str(self)
+        return message(f"token.{spec}.{self.number}", lang, token=str(self))
+
+    def __str__(self) -> str:
+        return token_text(self.suit, self.number)
 
 
 def token_text(suit: Suit, number: int) -> str:

@@ -55,7 +55,7 @@ class RankHint:
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         parts = ", ".join(
-            message("pokerface.hint.place", lang, place=r + 1, percent=round(100 * p))
+            message("pokerface.hint.place", lang, place=r + 1, percent=float(p))
             for r, p in enumerate(self.probabilities)
         )
         return message("pokerface.hint.summary", lang, samples=self.samples, places=parts)

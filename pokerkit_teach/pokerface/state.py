@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL, GameState, Outcome
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Row
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg, Row
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.holdem.cards import Card, Suit, french_deck
 from pokerkit_teach.holdem.explain import description_msg
@@ -55,7 +55,7 @@ from pokerkit_teach.pokerface.actions import (
     TakeFromMiddle,
     TakeFromPlayer,
 )
-from pokerkit_teach.pokerface.events import Event, token_text
+from pokerkit_teach.pokerface.events import Event, Token, token_text
 from pokerkit_teach.pokerface.showdown import ShowdownResult, check_showdown
 from pokerkit_teach.pokerface.views import PlayerView
 
@@ -65,6 +65,11 @@ if TYPE_CHECKING:
 __all__ = ["PokerfaceState", "CHANCE", "TERMINAL", "SIMULTANEOUS", "TokenRound", "Phase", "Step"]
 
 # The event that tells of each board stage.
+def _for(stage: str) -> Msg:
+    """``for the flop``: the deal's step that forced cards are given for, in the reader's language."""
+    return Msg.of(f"pokerface.phase_for.{stage}")
+
+
 _DEALT = {Phase.FLOP: "flop_dealt", Phase.TURN: "turn_dealt", Phase.RIVER: "river_dealt"}
 _OVER = Step(Phase.OVER)
 
@@ -295,17 +300,17 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
             if type(action) is not type(expected) or (
                 isinstance(action, DealBoard) and isinstance(expected, DealBoard) and action.stage is not expected.stage
             ):
-                raise IllegalAction("pokerface.illegal.wrong_chance_step", step=self.phase.value)
+                raise IllegalAction("pokerface.illegal.wrong_chance_step", step=Msg.of(f"pokerface.phase.{self.phase.value}"))
             self._check_forced_cards(action)
             return
         if not isinstance(action, (TakeFromMiddle, TakeFromPlayer, Pass)):
             raise IllegalAction("pokerface.illegal.unknown_action", action=repr(action))
         token_round = self._round
         if token_round is None:
-            raise IllegalAction("pokerface.illegal.waiting_for_chance", step=self.phase.value)
+            raise IllegalAction("pokerface.illegal.waiting_for_chance", step=Msg.of(f"pokerface.first.{self.phase.value}"))
         seat = action.seat
         if not isinstance(seat, int) or not 0 <= seat < self._count:
-            raise IllegalAction("pokerface.illegal.no_such_seat", seat=seat, count=self._count)
+            raise IllegalAction("pokerface.illegal.no_such_seat", seat=seat, count=self._count, last=self._count - 1)
         player = self._name(seat)
         suit = token_round.suit.symbol
         if not self.may_act(seat):
@@ -319,11 +324,11 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
             if holder is not None:
                 key = "own_token" if holder == seat else "token_not_in_middle"
                 raise IllegalAction(f"pokerface.illegal.{key}", player=player,
-                                    token=token_text(token_round.suit, action.token), holder=self._name(holder))
+                                    token=Token(token_round.suit, action.token), holder=self._name(holder))
         elif isinstance(action, TakeFromPlayer):
             target = action.target
             if not isinstance(target, int) or not 0 <= target < self._count:
-                raise IllegalAction("pokerface.illegal.no_such_seat", seat=target, count=self._count)
+                raise IllegalAction("pokerface.illegal.no_such_seat", seat=target, count=self._count, last=self._count - 1)
             if target == seat:
                 raise IllegalAction("pokerface.illegal.take_from_self", player=player)
             if token_round.token_of(target) is None:
@@ -341,13 +346,13 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
             count = self._count
             given: object = action.cards
             if not isinstance(given, tuple) or not all(isinstance(pair, tuple) for pair in given):
-                raise IllegalAction("pokerface.illegal.forced_not_cards", stage=Phase.HOLE.value, count=2 * count)
+                raise IllegalAction("pokerface.illegal.forced_not_cards", stage=_for(Phase.HOLE.value), count=2 * count)
             if len(given) != count or any(len(pair) != 2 for pair in given):
                 raise IllegalAction("pokerface.illegal.forced_hole_count", players=count)
-            self._check_card_values([card for pair in given for card in pair], Phase.HOLE.value, set())
+            self._check_card_values([card for pair in given for card in pair], _for(Phase.HOLE.value), set())
         if isinstance(action, DealBoard) and action.cards is not None:
             size = BOARD_PHASES[action.stage]
-            stage = action.stage.value
+            stage = _for(action.stage.value)
             cards: object = action.cards
             if not isinstance(cards, tuple):
                 raise IllegalAction("pokerface.illegal.forced_not_cards", stage=stage, count=size)
@@ -356,7 +361,7 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
             self._check_card_values(list(cards), stage, self._used_cards())
 
     @staticmethod
-    def _check_card_values(cards: list[object], stage: str, used: set[Card]) -> None:
+    def _check_card_values(cards: list[object], stage: Msg, used: set[Card]) -> None:
         if not all(isinstance(card, Card) for card in cards):
             raise IllegalAction("pokerface.illegal.forced_not_cards", stage=stage, count=len(cards))
         seen: set[object] = set()
@@ -497,7 +502,7 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
             assert suit is not None
             first = (self.dealer + 1) % self._count
             self._round = self.rounds[suit] = TokenRound(suit, self._count, first)
-            tokens = " ".join(token_text(suit, n) for n in range(1, self._count + 1))
+            tokens = Row(token_text(suit, n) for n in range(1, self._count + 1))
             if self._free_for_all:  # nobody begins: everyone may move at any moment
                 self._event("round_started_free_for_all", None, "free_for_all", suit=suit.symbol, tokens=tokens)
             else:
@@ -516,15 +521,15 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
             token_round.give(action.token, seat)
             kind = "took_middle_returned" if own is not None else "took_middle"
             rule = "brake_take" if in_brake else "take_middle"
-            self._event(kind, seat, rule, player=player, token=token_text(suit, action.token),
-                        returned=token_text(suit, own) if own is not None else "")
+            self._event(kind, seat, rule, player=player, token=Token(suit, action.token),
+                        returned=Token(suit, own) if own is not None else "")
         elif isinstance(action, TakeFromPlayer):
             taken = token_round.token_of(action.target)
             assert taken is not None
             token_round.give(taken, seat)
             kind = "took_player_returned" if own is not None else "took_player"
             self._event(kind, seat, "take_player", player=player, target=self._name(action.target),
-                        token=token_text(suit, taken), returned=token_text(suit, own) if own is not None else "")
+                        token=Token(suit, taken), returned=Token(suit, own) if own is not None else "")
         else:
             kind = "done" if self._free_for_all else "passed"
             self._event(kind, seat, "pass_done" if self._free_for_all else "pass", player=player, suit=suit.symbol)
@@ -557,7 +562,7 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
             queue = [s for s in order if token_round.token_of(s) is None]
             kind = "brake_free_for_all" if self._free_for_all else "brake"
             if queue:
-                self._event(kind, None, kind, laps=self.rules.brake_laps, players=", ".join(self._name(s) for s in queue))
+                self._event(kind, None, kind, laps=self.rules.brake_laps, players=Items(self._name(s) for s in queue))
             else:
                 self._event(f"{kind}_all_hold", None, kind, laps=self.rules.brake_laps)
             token_round.brake_queue = queue
@@ -567,7 +572,7 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
     def _end_round(self, token_round: TokenRound, rule: str) -> None:
         token_round.finished = True
         token_round.brake_queue = None
-        holdings = ", ".join(
+        holdings = Items(
             f"{self._name(seat)} {token_text(token_round.suit, n + 1)}"
             for n, seat in enumerate(token_round.holder) if seat is not None
         )

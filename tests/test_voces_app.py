@@ -99,12 +99,12 @@ def test_deal_is_reproducible_from_the_seed() -> None:
     assert len(first.hands) == 5 and len({c for _, cards in first.hands for c in cards}) == 25
     assert "Seed 7, deal 1" in first.seed_line.value
     again.language.value = "de"
-    assert "Startwert 7, Austeilen 1" in again.seed_line.value
+    assert "Startwert 7, Durchgang 1" in again.seed_line.value
     first.rank_players.value = 3
     first.deal_button.click()
     assert "Seed 7, deal 2" in first.seed_line.value and len(first.hands) == 3
     first.language.value = "de"
-    assert "Startwert 7, Austeilen 2" in first.seed_line.value
+    assert "Startwert 7, Durchgang 2" in first.seed_line.value
     first.language.value = "en"
     assert first.rank_result.value.count("<tr") == 4  # a heading and three ranked hands
 
@@ -152,7 +152,7 @@ def test_baboon_in_a_typed_hand_is_swapped_for_a_drawn_card() -> None:
     assert "No Baboon" not in shown
     app.language.value = "de"
     shown = text(app.rank_result.value)
-    assert "Drei Karten werden vom Stapel gezogen:" in shown and "Anna tauscht den Pavian gegen" in shown
+    assert "Drei Karten werden vom Nachziehstapel gezogen:" in shown and "Anna tauscht den Pavian gegen" in shown
     assert "Kein Pavian" not in shown
 
 
@@ -224,7 +224,7 @@ GERMAN = {
     "dove_own_pair": (["Anna scheidet aus dieser Hand aus: zwei Tauben in der eigenen Hand."], "Ben gewinnt die Hand."),
     "capybara": (["Aufgedeckte Wasserschweine: 1, eine ungerade Zahl. Die schlechteste Hand gewinnt, darum nimmt jeder Joker und jeder Pavian die Karte, die seine Hand am niedrigsten macht.", "1 Ben", "3 Carla"],
                  "Ben gewinnt die Hand."),
-    "baboon": (["Drei Karten werden vom Stapel gezogen: 3● 9◆ Q▲", "Anna tauscht den Pavian gegen 9◆.", "vier Neunen"],
+    "baboon": (["Drei Karten werden vom Nachziehstapel gezogen: 3● 9◆ Q▲", "Anna tauscht den Pavian gegen 9◆.", "vier Neunen"],
                "Anna gewinnt die Hand."),
     "penguin": (["zwei Paare, Asse und Könige", "Anna gewinnt mit einem Kaiserpinguin: +10 Punkte."], "Anna gewinnt die Hand."),
 }

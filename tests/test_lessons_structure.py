@@ -8,6 +8,9 @@ must have the same code cells in the same order: a cell's code is the same text 
 - cells tagged ``words``, where only the text inside string literals (and comments) may differ: with every
   string blanked the code must be the same (quiz questions and printed labels are prose).
 
+A code cell keeps its notebook id in every translation, so two cells that differ only in their strings
+cannot trade places unnoticed.
+
 Notebooks are stored without outputs, except a cell marked ``# NBVAL_CHECK_OUTPUT``, whose stored output
 is what nbval compares. The checks read the JSON only (no kernel), so they run in well under a second.
 """
@@ -116,6 +119,10 @@ def test_translations_have_the_same_code_cells(lesson: str) -> None:
         cells = _code_cells(lang, lesson)
         where = f"{lesson}: {lang} against {base_lang}"
         assert len(cells) == len(base), f"{where}: {len(cells)} code cells instead of {len(base)}"
+        for number, (ours, theirs) in enumerate(zip(cells, base), 1):
+            assert ours.get("id") == theirs.get("id"), (
+                f"{where}: code cell {number} has the id {ours.get('id')!r}, not {theirs.get('id')!r}: a translation keeps the"
+                " ids of the cells it copies, so two cells that differ only in their strings cannot trade places")
         for number, (ours, theirs) in enumerate(zip(cells[1:], base[1:]), 2):
             tags, base_tags = _tags(ours) & {"words"}, _tags(theirs) & {"words"}
             assert tags == base_tags, f"{where}: code cell {number} is tagged 'words' in one language only"

@@ -69,6 +69,8 @@ def test_argparse_errors_follow_lang_wherever_it_stands(argv: list[str], english
 
 def test_lang_with_an_equals_sign_and_an_unknown_language() -> None:
     assert refused(["simulate", "chess", "--lang=de"]).startswith("Fehler: ")
+    assert refused(["--lang", "es", "bogus"]).startswith("Error: argumento ORDEN: opción no válida: 'bogus' (elige entre 'rank', ")
+    assert refused(["--lang", "de"]).startswith("Fehler: diese Argumente fehlen: BEFEHL")
     line = refused(["rank", "--lang", "fr", "As Ks Qs Js Ts"])  # an unknown language: English, naming the choices
     assert line.startswith("error: ") and "'fr'" in line and "'es'" in line
 

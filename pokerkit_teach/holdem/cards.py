@@ -11,7 +11,7 @@ Card.from_text('Qc')
 'D♣'
 >>> Card.from_text("10♠") == Card.from_text("Ts") == Card.from_text("ts")
 True
->>> Card.from_text("B♦")          # German Bube = Jack
+>>> Card.from_text("B♦")          # German Bube = Jack: the notation of every language is read
 Card.from_text('Jd')
 
 Cards are ordered by rank, then by suit (clubs < diamonds < hearts < spades):
@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Union
 
 from pokerkit_teach.core.errors import CardCountError, CardParseError, check_distinct
-from pokerkit_teach.core.i18n import Msg, form
+from pokerkit_teach.core.i18n import LANGUAGES, Msg, form
 from pokerkit_teach.core.rng import SeedLike, make_rng
 from pokerkit_teach.holdem.render import card_html
 
@@ -75,18 +75,18 @@ class Rank(enum.IntEnum):
     ACE = 14
 
     def symbol(self, lang: str = "en") -> str:
-        """The rank as printed on a card: ``10``, ``Q`` (German ``D``).
+        """The rank as printed on a card in the language's notation (``rank.symbol.<n>`` in the catalogue):
+        ``10``, ``Q`` (German ``D``).
 
         >>> Rank.QUEEN.symbol(), Rank.QUEEN.symbol("de"), Rank.TEN.symbol()
         ('Q', 'D', '10')
         """
-        table = _RANK_SYMBOLS_DE if lang == "de" else _RANK_SYMBOLS_EN
-        return table[self]
+        return form("rank", "symbol", str(self.value), lang)
 
     @property
     def ascii(self) -> str:
-        """One ASCII letter: ``T`` for ten, as in most poker software."""
-        return "T" if self is Rank.TEN else _RANK_SYMBOLS_EN[self]
+        """One ASCII letter, as in most poker software and the shared test vectors: ``T`` for ten."""
+        return "23456789TJQKA"[self.value - 2]
 
     def localized(self, lang: str, spec: str = "") -> str:
         """The rank in a message: the symbol, or a word form from the catalogue (``plural``, ``the``)."""
@@ -126,25 +126,20 @@ class Suit(enum.IntEnum):
         return form("suit", spec, self.letter, lang)
 
 
-_RANK_SYMBOLS_EN = {r: str(r.value) for r in Rank if r <= 10} | {
-    Rank.JACK: "J",
-    Rank.QUEEN: "Q",
-    Rank.KING: "K",
-    Rank.ACE: "A",
-}
-_RANK_SYMBOLS_DE = _RANK_SYMBOLS_EN | {Rank.JACK: "B", Rank.QUEEN: "D"}
+def _rank_text() -> dict[str, Rank]:
+    """Everything a rank may be written as, upper or lower case: the ASCII notation (``T`` for ten) and
+    the symbols of every catalogue language (``rank.symbol``: English J Q K A, German B D K A ...).
+    English input keeps its meaning: a language may not give an English letter to another rank."""
+    table: dict[str, Rank] = {rank.ascii: rank for rank in Rank} | {str(v): Rank(v) for v in range(2, 11)}
+    for lang in LANGUAGES:
+        for rank in Rank:
+            symbol = rank.symbol(lang).upper()
+            if table.setdefault(symbol, rank) is not rank:
+                raise ValueError(f"messages/{lang}: the rank symbol {symbol!r} already stands for {table[symbol].name}")
+    return table
 
-# Everything a rank may be written as: English letters, T for ten, and the German rulebook's
-# B (Bube = Jack) and D (Dame = Queen). Upper or lower case.
-_RANK_TEXT: dict[str, Rank] = {str(v): Rank(v) for v in range(2, 11)} | {
-    "T": Rank.TEN,
-    "J": Rank.JACK,
-    "B": Rank.JACK,
-    "Q": Rank.QUEEN,
-    "D": Rank.QUEEN,
-    "K": Rank.KING,
-    "A": Rank.ACE,
-}
+
+_RANK_TEXT = _rank_text()
 _SUIT_TEXT: dict[str, Suit] = {
     "C": Suit.CLUBS,
     "D": Suit.DIAMONDS,
@@ -159,7 +154,6 @@ _SUIT_TEXT: dict[str, Suit] = {
     "♡": Suit.HEARTS,
     "♤": Suit.SPADES,
 }
-_FORMS = "a rank (2-10, T, J, Q, K, A, or German B, D) and a suit (c d h s or ♣ ♦ ♥ ♠), like Qc, 10♠ or Td"
 
 
 @dataclass(frozen=True)
@@ -208,7 +202,7 @@ class Card:
         return self.rank.ascii + self.suit.letter
 
     def text(self, lang: str = "en") -> str:
-        """The card with its suit symbol, ranks in English (``Q♣``) or German (``D♣``)."""
+        """The card with its suit symbol, the rank in the language's notation: ``Q♣`` (German ``D♣``)."""
         return self.rank.symbol(lang) + self.suit.symbol
 
     def localized(self, lang: str, spec: str = "") -> str:
@@ -227,6 +221,11 @@ class Card:
 _ALL_CARDS = tuple(Card(Rank(r), Suit(s)) for r in range(2, 15) for s in range(4))
 
 
+def _why(reason: str, **details: object) -> Msg:
+    """Why a text is not a card, with the notation to write instead, in the reader's language."""
+    return Msg.of(f"cards.parse.{reason}", forms=Msg.of("cards.parse.forms"), **details)
+
+
 def parse_card(text: str, position: int = 1, offset: int = 0) -> Card:
     """Parse one card from text.
 
@@ -235,20 +234,24 @@ def parse_card(text: str, position: int = 1, offset: int = 0) -> Card:
     >>> parse_card("1x")
     Traceback (most recent call last):
     ...
-    pokerkit_teach.core.errors.CardParseError: card 1 '1x' (at character 0) is not a card: unknown rank '1'; write a rank (2-10, T, J, Q, K, A, or German B, D) and a suit (c d h s or ♣ ♦ ♥ ♠), like Qc, 10♠ or Td
+    pokerkit_teach.core.errors.CardParseError: card 1 '1x' (at character 0) is not a card: unknown rank '1'; write a rank (2-10, J, Q, K, A; T for 10; German B, D) and a suit (♣ ♦ ♥ ♠ or c d h s), like Qc, 10♠ or Td
+    >>> parse_card("Dx").text("de")
+    Traceback (most recent call last):
+    ...
+    pokerkit_teach.core.errors.CardParseError: card 1 'Dx' (at character 0) is not a card: unknown suit 'x'; write a rank (2-10, J, Q, K, A; T for 10; German B, D) and a suit (♣ ♦ ♥ ♠ or c d h s), like Qc, 10♠ or Td
     """
     token = text.strip()
     if not token:
-        raise CardParseError(text, f"empty; write {_FORMS}", position, offset)
+        raise CardParseError(text, _why("empty"), position, offset)
     if len(token) < 2:
-        raise CardParseError(token, f"too short; write {_FORMS}", position, offset)
+        raise CardParseError(token, _why("too_short"), position, offset)
     rank_text, suit_text = token[:-1], token[-1]
     rank = _RANK_TEXT.get(rank_text.upper())
     if rank is None:
-        raise CardParseError(token, f"unknown rank {rank_text!r}; write {_FORMS}", position, offset)
+        raise CardParseError(token, _why("unknown_rank", rank=repr(rank_text)), position, offset)
     suit = _SUIT_TEXT.get(suit_text.upper())
     if suit is None:
-        raise CardParseError(token, f"unknown suit {suit_text!r}; write {_FORMS}", position, offset)
+        raise CardParseError(token, _why("unknown_suit", suit=repr(suit_text)), position, offset)
     return _ALL_CARDS[4 * (rank.value - 2) + suit.value]
 
 
@@ -296,7 +299,7 @@ def parse_cards(
                 result.append(parse_card(item, i, offset))
                 offset += len(item) + 1
             else:
-                raise CardParseError(repr(item), "neither a card nor text", i, offset)
+                raise CardParseError(repr(item), Msg.of("cards.parse.not_a_card"), i, offset)
     if count is not None:
         least, most = (count, count) if isinstance(count, int) else count
         if not least <= len(result) <= most:
@@ -350,7 +353,7 @@ def card_from_code(code: int) -> Card:
     except TypeError:
         index = -1
     if isinstance(code, bool) or not 0 <= index < 52:
-        raise CardParseError(repr(code), "a card code is a whole number from 0 to 51")
+        raise CardParseError(repr(code), Msg.of("cards.parse.bad_code"))
     return _ALL_CARDS[index]
 
 

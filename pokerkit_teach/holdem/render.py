@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Iterable
 
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, catalogue, message
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, message
 from pokerkit_teach.core.render import CARD_STYLE, DIM_STYLE, KEPT_STYLE, row_html
 
 if TYPE_CHECKING:
@@ -23,16 +23,14 @@ if TYPE_CHECKING:
 
 
 def card_label(card: "Card", lang: str = DEFAULT_LANGUAGE) -> str:
-    """The card in words, for screen readers: ``Queen of clubs`` / ``Kreuz Dame``.
+    """The card in words, for screen readers, in the word order of the catalogue's ``card.label``:
+    ``Queen of clubs`` / ``Kreuz Dame``.
 
     >>> from pokerkit_teach.holdem.cards import Card
     >>> card_label(Card.from_text("Qc"), "de")
     'Kreuz Dame'
     """
-    table = catalogue(lang)
-    rank = table[f"rank.name.{card.rank.value}"]
-    suit = table[f"suit.name.{card.suit.letter}"]
-    return f"{suit} {rank}" if lang == "de" else f"{rank} of {suit}"
+    return message("card.label", lang, rank=card.rank, suit=card.suit)
 
 
 def card_html(card: "Card", lang: str = DEFAULT_LANGUAGE, extra_style: str = "") -> str:

@@ -222,3 +222,8 @@ def test_bad_pick_refusal_in_a_game() -> None:
     with pytest.raises(IllegalAction) as caught:
         state.apply(Pick(0, (4,)))
     assert "for 1 Baboon." in str(caught.value)
+
+
+def test_german_points_after_mit_are_dative() -> None:
+    assert event("game_won", "de", players=Items(["Ben"]), points=16).endswith("Ben gewinnt mit 16 Punkten")
+    assert event("game_shared", "de", players=Items(["Ben", "Ana"]), points=1).endswith("mit je 1 Punkt")

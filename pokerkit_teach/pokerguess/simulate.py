@@ -16,7 +16,7 @@ True
 >>> report(figures, 10, "en")
 '10 games, 2 players, 200 pots (20 shared); seat 1: 60.0% of pots, 70.0% of games won; seat 2: 30.0% of pots, 30.0% of games won; every game ended by the rules (one player held all the chips)'
 >>> report(figures | {"games_stopped": 4, "round_limit.500": 10}, 10, "de", ["counter", "random"])
-'10 Spiele, 2 Spieler, 200 Pots (20 geteilt); Zähler: 60,0\xa0% der Pots, 70,0\xa0% der Spiele gewonnen; Zufall: 30,0\xa0% der Pots, 30,0\xa0% der Spiele gewonnen; 4 von 10 Spielen endeten an der Rundengrenze (max_rounds = 500); dort zählte der Spieler mit den meisten Chips als Sieger'
+'10 Spiele, 2 Spieler, 200 Pots (20 geteilt); Zähler: 60,0\xa0% der Pots, 70,0\xa0% der Spiele gewonnen; Zufall: 30,0\xa0% der Pots, 30,0\xa0% der Spiele gewonnen; an der Rundengrenze (max_rounds = 500) beendet: 4 von 10 Spielen; dort zählte der Spieler mit den meisten Chips als Sieger'
 """
 
 from __future__ import annotations

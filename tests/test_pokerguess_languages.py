@@ -203,3 +203,18 @@ def test_the_replayed_check_gives_the_order_reason() -> None:
     replay = load_guess_scenario("pokerguess-example").replay()
     lines = [line for step in replay.steps for line in step.lines("en")]
     assert any("checked after Top's prediction because both predict 4 red cards and 4 cards of one figure" in line for line in lines)
+
+
+def test_every_german_card_takes_its_article_and_case() -> None:
+    """All 54 cards in a sentence that takes the accusative ('Top zeigt ...') and in the nominative."""
+    from pokerkit_teach.pokerguess.cards import pokerdrez_deck
+    for card in pokerdrez_deck(include_neutral=False):
+        assert isinstance(card, DrezCard)
+        acc, nom, bare = (card.localized("de", form) for form in ("the_acc", "the", "name"))
+        if card.figure is Figure.QUEEN:  # die Dame: the same in both cases, weak -e after die
+            assert acc == nom and acc.startswith("die ") and acc.split()[1].endswith("e") and bare.split()[0].endswith("e"), acc
+        else:  # der Läufer / den blauen Läufer / blauer Läufer
+            assert nom.startswith("der ") and nom.split()[1].endswith("e"), nom
+            assert acc.startswith("den ") and acc.split()[1].endswith("en"), acc
+            assert bare.split()[0].endswith("er"), bare
+        assert acc.endswith("Bauern") == (card.figure is Figure.PAWN)  # the weak noun: den Bauern

@@ -124,10 +124,13 @@ class DuplicateCardError(CardError):
 class CardCountError(CardError):
     """A list holds the wrong number of cards."""
 
-    def __init__(self, got: int, expected: str | int, what: str | Msg = Msg.of("errors.what.hand")) -> None:
+    def __init__(self, got: int, expected: str | int | Msg, what: str | Msg = Msg.of("errors.what.hand")) -> None:
         self.got = got
         self.expected = expected
-        super().__init__(key="errors.card_count", what=what, expected=expected, got=got)
+        if isinstance(expected, int) and not isinstance(expected, bool):  # "needs 1 card", "needs 2 cards"
+            super().__init__(key="errors.card_count", what=what, expected=expected, got=got)
+        else:  # a range such as "5 to 7"
+            super().__init__(key="errors.card_count_range", what=what, expected=expected, got=got)
 
 
 def check_distinct(cards: Sequence[object], where: str = "") -> None:

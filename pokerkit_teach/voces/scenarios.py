@@ -39,8 +39,8 @@ from typing import Any, Mapping, Sequence
 
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.game import ReplayStep, StepReplay
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE
-from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg
+from pokerkit_teach.core.scenarios import load_named_or_file, scenario_error, pick_title, read_builtin, read_titles_and_players, replay_rounds
 from pokerkit_teach.voces.cards import AnyVocesCard, parse_voces_cards
 from pokerkit_teach.voces.actions import Action, Deal, parse_action
 from pokerkit_teach.voces.state import VocesRules, VocesState
@@ -71,48 +71,47 @@ class VocesScenario:
     @classmethod
     def from_dict(cls, data: Any, source: str = "scenario") -> "VocesScenario":
         if not isinstance(data, Mapping) or data.get("game") != "voces":
-            raise ScenarioError(f"{source}: a Póker a Voces scenario is a JSON object with \"game\": \"voces\"")
+            raise scenario_error("voces.scenario.not_voces", source)
         unknown = set(data) - {"game", "name", "title", "about", "players", "options", "rounds", "seed"}
         if unknown:
-            raise ScenarioError(f"{source}: unknown field {sorted(unknown)[0]!r}")
+            raise scenario_error("voces.scenario.unknown_field", source, name=repr(sorted(unknown)[0]))
         titles, players = read_titles_and_players(data, source)
         options = data.get("options", {})
         if not isinstance(options, Mapping) or set(options) - _OPTIONS:
-            raise ScenarioError(f"{source}: 'options' may set {', '.join(sorted(_OPTIONS))}")
+            raise scenario_error("voces.scenario.options", source, names=", ".join(sorted(_OPTIONS)))
         raw_rounds = data.get("rounds")
         if not isinstance(raw_rounds, list) or not raw_rounds:
-            raise ScenarioError(f"{source}: 'rounds' is a list of at least one round")
+            raise scenario_error("voces.scenario.rounds", source)
         settings = dict(options)
         settings.setdefault("rounds", len(raw_rounds))
         try:
             rules = VocesRules(tuple(players), **settings)
         except OptionError as error:
-            raise ScenarioError(f"{source}: {error}") from None
+            raise scenario_error("voces.scenario.problem", source, problem=error) from None
         if len(raw_rounds) > rules.rounds:
-            raise ScenarioError(f"{source}: {len(raw_rounds)} rounds given, but the game has {rules.rounds}")
+            raise scenario_error("voces.scenario.too_many_rounds", source, given=len(raw_rounds), rounds=rules.rounds)
         seed = data.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ScenarioError(f"{source}: 'seed' is a whole number of 0 or more")
+            raise scenario_error("voces.scenario.seed", source)
         rounds = []
         for number, raw in enumerate(raw_rounds, start=1):
-            where = f"{source}, round {number}"
+            where = (source, Msg.of("errors.scenario.round", round=number))
             if not isinstance(raw, Mapping) or set(raw) - {"deck", "moves"}:
-                raise ScenarioError(f"{where}: a round has 'deck' and 'moves'")
+                raise scenario_error("voces.scenario.round_fields", *where)
             full = rules.deck(number)
             try:
                 top = parse_voces_cards(raw.get("deck", ""))
             except ValueError as error:
-                raise ScenarioError(f"{where}: {error}") from None
+                raise scenario_error("voces.scenario.problem", *where, problem=error) from None
             extra = Counter(top) - Counter(full)
             if extra:
                 card = next(iter(extra))
-                raise ScenarioError(f"{where}: {card} is not in this round's deck ({rules.player_count + 1} suits and "
-                                    f"the special cards chosen)")
+                raise scenario_error("voces.scenario.not_in_deck", *where, card=card, suits=rules.player_count + 1)
             taken = set(top)
             deck = tuple(top) + tuple(c for c in full if c not in taken)
             moves = raw.get("moves", [])
             if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-                raise ScenarioError(f"{where}: 'moves' is a list of texts")
+                raise scenario_error("voces.scenario.moves", *where)
             rounds.append(_Round(deck, tuple(moves)))
         return cls(str(data.get("name") or Path(source).stem), tuple((k, str(v)) for k, v in titles.items()), rules,
                    tuple(rounds), seed)

@@ -74,8 +74,12 @@ else:  # "simple": every learner's server runs as the hub's user, home in /tmp/<
     c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
     c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "home" / "{username}")
 c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
+# Kernels on Unix sockets (the teacher's too): every server on this machine shares its TCP ports, and
+# the hub picks a free port for each server before the server binds it; a kernel on TCP that takes it in
+# between leaves the learner without a server (seen once here, with other programs' kernels around).
+c.Spawner.args = ["--KernelManager.transport=ipc"]
 if spawner != "systemd" and os.geteuid() == 0:
-    c.Spawner.args = ["--allow-root"]  # a workshop hub run as root starts the servers as root too
+    c.Spawner.args += ["--allow-root"]  # a workshop hub run as root starts the servers as root too
 c.Spawner.notebook_dir = str(KIT)
 c.Spawner.default_url = "/voila/render/notebooks/index.ipynb"
 HERE = Path(__file__).resolve().parent

@@ -13,6 +13,7 @@ pokerkit_teach.core.errors.OptionError: specials: expected special cards named e
 from typing import Any, Mapping, Sequence
 
 from pokerkit_teach.core.errors import OptionError
+from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.core.registry import GameInfo
 from pokerkit_teach.voces.actions import (
     PILES, Accept, Action, Bet, Deal, DrawForBaboons, Fold, Offer, Pick, Place, PlaceFive, Resolve, Stay, Withdraw,
@@ -44,7 +45,7 @@ def rules_for(players: Sequence[str], options: Mapping[str, Any]) -> VocesRules:
     raises :class:`OptionError` naming it."""
     for name in options:
         if name not in OPTIONS:
-            raise OptionError(name, f"one of this game's options ({', '.join(OPTIONS)})", options[name])
+            raise OptionError(name, Msg.of("errors.expected.game_option", names=", ".join(OPTIONS)), options[name])
     settings = {"specials": ()} | dict(options)
     return VocesRules(tuple(players), **settings)
 

@@ -182,5 +182,5 @@ DEFAULT_BOT = "builder"
 def make_bot(name: str, seed: SeedLike = None) -> Bot[VocesView]:
     """A bot by name (``random`` or ``builder``); another name raises :class:`OptionError` for ``bots``."""
     if name not in BOTS:
-        raise OptionError("bots", f"one of {', '.join(BOT_NAMES)}", name)
+        raise OptionError("bots", Msg.of("errors.expected.bot", names=", ".join(BOT_NAMES)), name)
     return BOTS[name](seed)

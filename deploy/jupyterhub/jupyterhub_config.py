@@ -103,8 +103,9 @@ c.Spawner.start_timeout = 300
 c.Spawner.http_timeout = 240
 
 # Limits per learner, from the measurements in docs/deploying.md (a server with the index app and the
-# table open: about 190 MiB). The systemd spawner enforces them; the local spawners only pass them on
-# to the server as MEM_LIMIT and CPU_LIMIT.
+# table open: 300 MiB, the server 155 MiB and each app's kernel about 72 MiB; 512M leaves room for two
+# more apps). The systemd spawner enforces them; the local spawners only pass them on to the server as
+# MEM_LIMIT and CPU_LIMIT.
 c.Spawner.mem_limit = env("PKT_HUB_MEM_LIMIT", "512M")
 c.Spawner.cpu_limit = float(env("PKT_HUB_CPU_LIMIT", "1"))
 

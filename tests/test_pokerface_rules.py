@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pokerkit_teach.holdem.cards import Suit, parse_cards
-from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.errors import IllegalAction, InputError
 from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.pokerface.events import Token
 from pokerkit_teach.pokerface import (
@@ -405,8 +405,8 @@ def test_forced_board_cards_must_be_card_values(cards, key) -> None:  # type: ig
     before = state.snapshot()
     error = refusal(state, DealBoard(Phase.FLOP, cards))
     assert error.reason == key and error.details["stage"] == Msg.of("pokerface.phase_for.flop") and error.details["count"] == 3
-    assert "for the flop must be a tuple of 3 Card values" in error.text("en")
-    assert "für den Flop müssen ein Tupel aus 3 Card-Werten sein" in error.text("de")
+    assert "for the flop must be a tuple of 3 values of type Card" in error.text("en")
+    assert "für den Flop müssen ein Tupel aus 3 Werten vom Typ Card sein" in error.text("de")
     assert state.snapshot() == before
 
 
@@ -472,3 +472,21 @@ def test_a_free_for_all_brake_with_nobody_to_take_says_so() -> None:
     for lang in ("en", "de"):
         assert not brakes[0].describe(lang).rstrip().endswith(":")
     assert state.rounds[Suit.CLUBS].finished
+
+
+@pytest.mark.parametrize("make, english, german", [
+    (lambda: PokerfaceRules(("A", "B")), "Pokerface is played by 3 to 6 players, got 2",
+     "Pokerface wird zu 3 bis 6 Spielern gespielt, erhalten: 2"),
+    (lambda: PokerfaceRules(("A", "B", "A")), "every player needs a different name, got A, B, and A",
+     "jeder Spieler braucht einen eigenen Namen, erhalten: A, B und A"),
+    (lambda: PokerfaceRules(("A", "B", "C"), 5), "the first dealer is seat 0 to 2, got 5",
+     "der erste Geber sitzt auf Platz 0 bis 2, erhalten: 5"),
+    (lambda: PokerfaceRules.for_players(["A", "B", "C"], "Zoe"), "unknown player 'Zoe'; the players are A, B, and C",
+     "unbekannter Spieler 'Zoe'; die Spieler sind A, B und C"),
+])
+def test_rules_errors_are_said_in_every_language(make, english, german) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(InputError) as caught:
+        make()
+    assert caught.value.key is not None
+    assert caught.value.text("en") == english and caught.value.text("de") == german
+    assert caught.value.text("es") != english

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
+from pokerkit_teach.core.errors import InputError
 from pokerkit_teach.core.game import Phase as GamePhase
 from pokerkit_teach.holdem.cards import Card, Suit
 
@@ -110,7 +111,7 @@ class DealBoard:
         except ValueError:
             stage = None
         if stage not in BOARD_PHASES:
-            raise ValueError(f"a board stage is the flop, the turn or the river, got {self.stage!r}")
+            raise InputError(key="pokerface.error.board_stage", got=repr(self.stage))
         object.__setattr__(self, "stage", stage)
         object.__setattr__(self, "cards", _frozen(self.cards, depth=1))
 

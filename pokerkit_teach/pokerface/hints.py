@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pokerkit_teach.holdem.batch import deal_batch, evaluate_batch
+from pokerkit_teach.core.errors import InputError
 from pokerkit_teach.holdem.cards import Suit
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, message
 from pokerkit_teach.core.rng import SeedLike, make_rng
@@ -122,9 +123,9 @@ def rank_probabilities(view: PlayerView, samples: int = 20_000, seed: SeedLike =
     Needs the viewer's hole cards (from the first token round on). ``seed`` makes the hint repeatable.
     """
     if len(view.hole) != 2:
-        raise ValueError("a hint needs the player's two hole cards: deal them first")
+        raise InputError(key="pokerface.error.hint_no_cards")
     if samples < 1:
-        raise ValueError(f"a hint needs at least one sample, got {samples}")
+        raise InputError(key="pokerface.error.hint_samples", got=samples)
     rng = make_rng(seed)
     strengths = sample_strengths(view, samples, rng)
     shares = _places(strengths, view.seat)

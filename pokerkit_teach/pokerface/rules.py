@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Any, Iterable, Mapping, Sequence
 
 from pokerkit_teach.core.errors import InputError, OptionError
+from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.holdem.cards import Suit
 from pokerkit_teach.pokerface.showdown import MAX_PLAYERS, MIN_PLAYERS
@@ -49,7 +50,7 @@ class Variant(enum.Enum):
             return cls(key)
         except ValueError:
             names = ", ".join(v.value.replace("_", "-") for v in cls)
-            raise OptionError("variants", f"one of {names}", text) from None
+            raise OptionError("variants", Msg.of("pokerface.expected.variant", names=names), text) from None
 
 
 @dataclass(frozen=True)
@@ -78,18 +79,18 @@ class PokerfaceRules:
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "variants", frozenset(self.variants))
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise _input_error("players", f"Pokerface is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}")
+            raise _input_error("players", "players_count", min=MIN_PLAYERS, max=MAX_PLAYERS, got=len(players))
         for i, name in enumerate(players, start=1):
             if not isinstance(name, str) or not name.strip():
-                raise _input_error("players", f"player {i} has no name")
+                raise _input_error("players", "player_no_name", number=i)
         if len(set(players)) != len(players):
-            raise _input_error("players", f"every player needs a different name, got {', '.join(players)}")
+            raise _input_error("players", "same_names", names=Items(players))
         if not 0 <= self.first_dealer < len(players):
-            raise _input_error("dealer", f"the first dealer is seat 0 to {len(players) - 1}, got {self.first_dealer}")
+            raise _input_error("dealer", "dealer_seat", last=len(players) - 1, got=repr(self.first_dealer))
         if isinstance(self.brake_laps, bool) or not isinstance(self.brake_laps, int) or self.brake_laps < 1:
-            raise _input_error("brake_laps", "the emergency brake needs at least one full lap")
+            raise _input_error("brake_laps", "brake_laps")
         if not isinstance(self.free_for_all_brake, bool):
-            raise _input_error("free_for_all_brake", f"free_for_all_brake is True or False, got {self.free_for_all_brake!r}")
+            raise _input_error("free_for_all_brake", "free_for_all_brake", got=repr(self.free_for_all_brake))
 
     @classmethod
     def for_players(cls, players: int | Iterable[str], dealer: int | str = 0, variants: Iterable[Variant | str] = ()) -> "PokerfaceRules":
@@ -135,9 +136,10 @@ class PokerfaceRules:
         return PokerfaceState(self, seed, auto_chance)
 
 
-def _input_error(place: str, text: str) -> InputError:
-    """Rules the kit cannot use, with the place (``players``, ``dealer`` ...) they went wrong."""
-    error = InputError(text)
+def _input_error(place: str, reason: str, **details: Any) -> InputError:
+    """Rules the kit cannot use, with the place (``players``, ``dealer`` ...) they went wrong; the text is
+    the catalogue's ``pokerface.error.<reason>``."""
+    error = InputError(key=f"pokerface.error.{reason}", **details)
     error.place = place
     return error
 
@@ -146,7 +148,7 @@ def _seat_of(players: tuple[str, ...], name: str) -> int:
     try:
         return players.index(name)
     except ValueError:
-        raise _input_error("players", f"unknown player {name!r}; the players are {', '.join(players)}") from None
+        raise _input_error("players", "unknown_player", name=repr(name), players=Items(players)) from None
 
 
 
@@ -159,15 +161,16 @@ def rules_for(players: Sequence[str], options: Mapping[str, Any]) -> PokerfaceRu
     """
     for name in options:
         if name != "variants":
-            raise OptionError(name, "one of Pokerface's options (variants)", options[name])
+            raise OptionError(name, Msg.of("pokerface.expected.option"), options[name])
     given = options.get("variants", ())
     if isinstance(given, (str, Variant)):
         given = (given,)
     if not isinstance(given, Iterable):
-        raise OptionError("variants", "a list of variant names", given)
+        raise OptionError("variants", Msg.of("pokerface.expected.variant_list"), given)
     try:
         return PokerfaceRules.for_players(tuple(players), 0, tuple(given))
     except OptionError:
         raise
     except InputError as error:
-        raise OptionError(error.place or "players", "3 to 6 players with different names", ", ".join(map(str, players))) from error
+        raise OptionError(error.place or "players", Msg.of("pokerface.expected.players", min=MIN_PLAYERS, max=MAX_PLAYERS),
+                          ", ".join(map(str, players))) from error

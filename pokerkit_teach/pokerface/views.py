@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from pokerkit_teach.core.errors import InputError
 from pokerkit_teach.holdem.cards import Card, Suit
 from pokerkit_teach.holdem.render import cards_html
 from pokerkit_teach.pokerface.actions import Action, Phase
@@ -56,7 +57,7 @@ class PlayerView(NamedTuple):
     def of(cls, state: "PokerfaceState", seat: int) -> "PlayerView":
         count = state.player_count
         if not 0 <= seat < count:
-            raise ValueError(f"no seat {seat}: the seats are 0 to {count - 1}")
+            raise InputError(key="pokerface.error.no_seat", seat=seat, last=count - 1)
         rules = state.rules
         phase, suit = state.step
         hole = state.hole

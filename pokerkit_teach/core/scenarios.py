@@ -70,8 +70,12 @@ def read_titles_and_players(data: Mapping[str, Any], source: str) -> tuple[dict[
     titles = data.get("title", {})
     if isinstance(titles, str):
         titles = {DEFAULT_LANGUAGE: titles}
-    if not isinstance(titles, Mapping) or any(lang not in LANGUAGES for lang in titles):
+    if not isinstance(titles, Mapping):
         raise scenario_error("errors.scenario.title", source, place="title", languages=", ".join(LANGUAGES))
+    for lang in titles:  # the schema takes any language code; the kit's languages are its catalogue folders
+        if lang not in LANGUAGES:
+            raise scenario_error("errors.scenario.title_language", source, f"title.{lang}", place=f"title.{lang}",
+                                 name=repr(lang), languages=", ".join(LANGUAGES))
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise scenario_error("errors.scenario.players", source, place="players")

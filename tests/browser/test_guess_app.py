@@ -72,7 +72,7 @@ def test_rulebook_example_is_stepped_through_in_the_browser(page: apps.Page, voi
     assert "Step 1 of" in counter.inner_text() and p.locator("button.pkt-guess-back").first.is_disabled()
     apps.click_and_wait(p, p.locator("button.pkt-guess-forward").first)
     assert "Step 2 of" in counter.inner_text()
-    assert "Top predicts 3 Red cards and 4 Bishops." in p.locator(".pkt-guess-narration").first.inner_text()
+    assert "Top predicts 3 red cards and 4 Bishops." in p.locator(".pkt-guess-narration").first.inner_text()
     apps.click_and_wait(p, p.locator("button.pkt-guess-last").first)
     assert "Bottom's prediction holds: Bottom takes the pot." in p.locator(".pkt-guess-narration").first.inner_text()
     assert p.locator("button.pkt-guess-forward").first.is_disabled() and p.locator("button.pkt-guess-last").first.is_disabled()

@@ -167,12 +167,12 @@ def _rank_voces(text: str, args: argparse.Namespace, out: TextIO) -> None:
             "category": hand.category.name.lower(),
             "key": list(hand.key),
             "wilds": [{"card": wild.text(args.lang), "stands_for": card.text(args.lang)} for wild, card in hand.wilds],
-            "description": hand.localized(args.lang),
+            "description": hand.describe(args.lang),
         }
         print(json.dumps(data, ensure_ascii=False), file=out)
     else:
         print(" ".join(card.text(args.lang) for card in hand.cards), file=out)
-        print(f"  {hand.localized(args.lang)}", file=out)
+        print(f"  {hand.describe(args.lang)}", file=out)
 
 
 def _rank(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:

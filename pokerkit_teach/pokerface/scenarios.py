@@ -39,12 +39,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.errors import IllegalAction, KitError, in_context
 from pokerkit_teach.core.game import ReplayStep as GameReplayStep
 from pokerkit_teach.core.game import StepReplay
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg
 from pokerkit_teach.core.rng import make_rng
-from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players
+from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, scenario_error, pick_title, read_builtin, read_titles_and_players
 from pokerkit_teach.holdem.cards import Card, Suit, french_deck, parse_cards
 from pokerkit_teach.pokerface.actions import Action, DealBoard, DealHoleCards, Pass, Phase, PlayerAction, TakeFromMiddle, TakeFromPlayer
 from pokerkit_teach.pokerface.events import Event
@@ -80,25 +80,27 @@ class Scenario:
     def from_dict(cls, data: Any, source: str = "scenario") -> "Scenario":
         """Check every field and build the scenario; problems raise :class:`ScenarioError`."""
         if not isinstance(data, Mapping):
-            raise ScenarioError(f"{source}: a scenario is a JSON object")
+            raise scenario_error(_K + "not_object", source)
         unknown = set(data) - {"game", "name", "title", "players", "dealer", "variants", "seed", "deals", "about"}
         if unknown:
-            raise ScenarioError(f"{source}: unknown field {sorted(unknown)[0]!r}")
+            raise scenario_error(_K + "unknown_field", source, field=repr(sorted(unknown)[0]))
         if data.get("game", GAME_NAME) != GAME_NAME:
-            raise ScenarioError(f"{source}: 'game' is {GAME_NAME!r} for a Pokerface scenario, got {data.get('game')!r}")
+            raise scenario_error(_K + "game", source, game=repr(GAME_NAME), got=repr(data.get("game")))
         name = str(data.get("name") or Path(source).stem)
         titles, players = read_titles_and_players(data, source)
         try:
             rules = PokerfaceRules.for_players(players, data.get("dealer", players[0] if players else 0), data.get("variants", []))
-        except (ValueError, IndexError) as error:
-            raise ScenarioError(f"{source}: {error}") from None
+        except ValueError as error:
+            raise in_context(error, source) if isinstance(error, ScenarioError) else _as_scenario_error(error, source) from None
+        except IndexError:
+            raise scenario_error(_K + "no_players", source) from None
         seed = data.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ScenarioError(f"{source}: 'seed' is a whole number of 0 or more")
+            raise scenario_error(_K + "seed", source)
         raw_deals = data.get("deals")
         if not isinstance(raw_deals, list) or not raw_deals:
-            raise ScenarioError(f"{source}: 'deals' is a list of at least one deal")
-        deals = tuple(_parse_deal(raw, rules, f"{source}, deal {n}") for n, raw in enumerate(raw_deals, start=1))
+            raise scenario_error(_K + "deals", source)
+        deals = tuple(_parse_deal(raw, rules, source, Msg.of(_K + "deal", deal=n)) for n, raw in enumerate(raw_deals, start=1))
         return cls(name, tuple((k, str(v)) for k, v in titles.items()), rules, deals, seed)
 
     def replay(self) -> "Replay":
@@ -106,39 +108,49 @@ class Scenario:
         return Replay.of(self)
 
 
-def _parse_deal(raw: Any, rules: PokerfaceRules, where: str) -> ScenarioDeal:
+_K = "pokerface.scenario."
+
+
+def _as_scenario_error(error: ValueError, *where: str | Msg) -> ScenarioError:
+    """Another input error (a card, a player list) as a scenario error, after the places it stood, said in
+    every language."""
+    detail: object = error if isinstance(error, KitError) else str(error)
+    return scenario_error(_K + "problem", *where, problem=detail)
+
+
+def _parse_deal(raw: Any, rules: PokerfaceRules, *where: str | Msg) -> ScenarioDeal:
     if not isinstance(raw, Mapping):
-        raise ScenarioError(f"{where}: a deal is an object with 'hole', 'board' and 'moves'")
+        raise scenario_error(_K + "deal_object", *where)
     unknown = set(raw) - {"hole", "board", "moves"}
     if unknown:
-        raise ScenarioError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+        raise scenario_error(_K + "unknown_field", *where, field=repr(sorted(unknown)[0]))
     hole_raw = raw.get("hole", {})
     if not isinstance(hole_raw, Mapping):
-        raise ScenarioError(f"{where}: 'hole' maps player names to two cards")
+        raise scenario_error(_K + "hole_map", *where)
     hole: list[tuple[str, tuple[Card, ...]]] = []
     seen: dict[Card, str] = {}
     for name, text in hole_raw.items():
         if name not in rules.players:
-            raise ScenarioError(f"{where}: 'hole' names {name!r}, who is not a player ({', '.join(rules.players)})")
+            raise scenario_error(_K + "hole_not_player", *where, name=repr(name), players=Items(rules.players))
         try:
-            cards = parse_cards(text, count=2, what="a hand")
+            cards = parse_cards(text, count=2)
         except ValueError as error:
-            raise ScenarioError(f"{where}: the hole cards of {name}: {error}") from None
+            raise _as_scenario_error(error, *where, Msg.of(_K + "hole_of", name=name)) from None
         for card in cards:
             if card in seen:
-                raise ScenarioError(f"{where}: {card} is given twice (to {seen[card]} and to {name})")
+                raise scenario_error(_K + "card_twice", *where, card=str(card), first=seen[card], second=name)
             seen[card] = name
         hole.append((name, cards))
     try:
-        board = parse_cards(raw.get("board", ""), count=(0, 5), what="the board")
+        board = parse_cards(raw.get("board", ""), count=(0, 5), what=Msg.of("cards.what.board"))
     except ValueError as error:
-        raise ScenarioError(f"{where}: the board: {error}") from None
+        raise _as_scenario_error(error, *where, Msg.of("cards.what.board")) from None
     for card in board:
         if card in seen:
-            raise ScenarioError(f"{where}: {card} is on the board and in the hand of {seen[card]}")
+            raise scenario_error(_K + "board_and_hand", *where, card=str(card), name=seen[card])
     moves = raw.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise ScenarioError(f"{where}: 'moves' is a list of texts like \"Ben takes 4\"")
+        raise scenario_error(_K + "moves", *where)
     return ScenarioDeal(tuple(hole), board, tuple(moves))
 
 
@@ -159,7 +171,7 @@ def parse_move(text: str, rules: PokerfaceRules, round_suit: Suit | None = None)
         try:
             return rules.seat_of(name)
         except ValueError as error:
-            raise ScenarioError(str(error)) from None
+            raise _as_scenario_error(error) from None
 
     match = _TAKE_FROM.match(text)
     if match:
@@ -168,15 +180,15 @@ def parse_move(text: str, rules: PokerfaceRules, round_suit: Suit | None = None)
     if match:
         token_text = match["token"].upper()
         if token_text not in ("A",) and not token_text.isdigit():
-            raise ScenarioError(f"{match['token']!r} is not a token: tokens are A (or 1) to {rules.player_count}")
+            raise scenario_error(_K + "not_token", token=repr(match["token"]), count=rules.player_count)
         token = 1 if token_text == "A" else int(token_text)
         if match["suit"] and round_suit is not None and _SUITS[match["suit"]] != round_suit:
-            raise ScenarioError(f"the token {match['token']}{match['suit']} is not of this round's suit {round_suit.symbol}")
+            raise scenario_error(_K + "wrong_suit", token=match["token"] + match["suit"], suit=round_suit.symbol)
         return TakeFromMiddle(seat(match["name"]), token)
     match = _PASS.match(text)
     if match:
         return Pass(seat(match["name"]))
-    raise ScenarioError("a move reads 'NAME takes N', 'NAME takes from OTHER', 'NAME passes' or 'NAME is done'")
+    raise scenario_error(_K + "move_form")
 
 
 @dataclass(frozen=True)
@@ -275,7 +287,7 @@ class Replay(StepReplay[PokerfaceState]):
         steps: list[ReplayStep] = []
         for deal_number, deal in enumerate(scenario.deals, start=1):
             if state.is_terminal():
-                raise ScenarioError(f"deal {deal_number}: the game is already over")
+                raise scenario_error(_K + "game_over", Msg.of(_K + "deal", deal=deal_number))
             hole, board = _complete_cards(scenario, deal, rng)
             moves = list(deal.moves)
             while not state.is_terminal():
@@ -290,21 +302,19 @@ class Replay(StepReplay[PokerfaceState]):
                 if not moves:
                     break
                 text = moves.pop(0)
-                where = f"step {len(steps) + 1} (deal {deal_number}, {text!r})"
+                where = Msg.of(_K + "step", step=len(steps) + 1, deal=deal_number, move=repr(text))
                 try:
                     action = parse_move(text, scenario.rules, state.round_suit)
                     steps.append(_step(state, len(steps) + 1, text, action))
                 except ScenarioError as error:
-                    raise ScenarioError(f"{where}: {error}") from None
+                    raise in_context(error, where) from None
                 except IllegalAction as error:
-                    raise ScenarioError(f"{where}: not allowed: {error}") from None
+                    raise scenario_error(_K + "not_allowed", where, reason=error) from None
             if moves:
-                raise ScenarioError(f"deal {deal_number}, move {moves[0]!r}: the game is already over")
+                raise scenario_error(_K + "game_over", Msg.of(_K + "deal_move", deal=deal_number, move=repr(moves[0])))
             if deal_number < len(scenario.deals) and state.deal_number == deal_number and not state.is_terminal():
-                raise ScenarioError(
-                    f"deal {deal_number}: the moves end at the {state.phase.value}, before the showdown; "
-                    "every deal but the last must reach its showdown"
-                )
+                raise scenario_error(_K + "short_deal", Msg.of(_K + "deal", deal=deal_number),
+                                     phase=Msg.of(f"pokerface.phase.{state.phase.value}"))
         return cls(scenario, tuple(steps), state)
 
     def _rebuild(self, history: Sequence[Any]) -> PokerfaceState:

@@ -191,20 +191,24 @@ def test_seeded_simulations_give_the_figures_they_gave_before_the_common_runner(
     assert [soft.totals[k] for k in figures] == [2, 38, 32, 156]
 
 
-def test_the_report_says_what_the_command_line_printed_in_both_languages() -> None:
+def test_the_report_says_what_the_command_line_printed_in_every_language() -> None:
     result = simulate("pokerface", 4, ["estimator"], 40, seed=9)
     assert result.text("en").startswith(
-        "40 games, 4 players, base game, estimator bots: won 10 (25.0%, 95% CI 14.2-40.2%), lost 30; deals 57 successes, 106 failures (")
+        "40 games, 4 players, base game, bots: estimator; won 10 (25.0%, 95% CI 14.2-40.2%), lost 30; "
+        "deals: 57 successes, 106 failures (")
     assert result.text("de").startswith(
-        "40 Spiele, 4 Spieler, Grundspiel, estimator-Bots: 10 gewonnen (25,0 %, 95-%-KI 14,2-40,2 %), 30 verloren; "
+        "40 Spiele, 4 Spieler, Grundspiel, Bots: Schätzer – 10 gewonnen (25,0\xa0%, 95-%-KI 14,2-40,2\xa0%), 30 verloren; "
         "Durchgänge: 57 Erfolge, 106 Fehlschläge (")
+    assert result.text("es").startswith(
+        "40 partidas, 4 jugadores, juego básico, bots: estimador; ganadas 10 (25,0\xa0%, IC del 95 % 14,2-40,2\xa0%), "
+        "perdidas 30; repartos: 57 éxitos, 106 fracasos (")
     figures = dict(result.totals) | {"variant_free_for_all": 40, "variant_soft_landing": 40}
     assert report(figures, 40, "en", bots=["estimator", "random", "estimator"]).startswith(
-        "40 games, 4 players, free_for_all, soft_landing, estimator/random bots: won 10 (25.0%")
-    assert report(figures, 40, "en").startswith("40 games, 4 players, free_for_all, soft_landing: won 10")
+        "40 games, 4 players, free-for-all and soft landing, bots: estimator and random; won 10 (25.0%")
+    assert report(figures, 40, "en").startswith("40 games, 4 players, free-for-all and soft landing: won 10")
     assert report(figures, 40, "de", bots=["estimator", "random", "estimator"]).startswith(
-        "40 Spiele, 4 Spieler, free_for_all, soft_landing, estimator/random-Bots: 10 gewonnen (25,0 %")
-    assert report(figures, 40, "de").startswith("40 Spiele, 4 Spieler, free_for_all, soft_landing: 10 gewonnen")
+        "40 Spiele, 4 Spieler, Alle auf einmal und Weiche Landung, Bots: Schätzer und Zufall – 10 gewonnen (25,0\xa0%")
+    assert report(figures, 40, "de").startswith("40 Spiele, 4 Spieler, Alle auf einmal und Weiche Landung: 10 gewonnen")
 
 
 def test_simulate_command_prints_json() -> None:

@@ -130,7 +130,7 @@ class CardCountError(CardError):
         if isinstance(expected, int) and not isinstance(expected, bool):  # "needs 1 card", "needs 2 cards"
             super().__init__(key="errors.card_count", what=what, expected=expected, got=got)
         else:  # a range such as "5 to 7"
-            super().__init__(key="errors.card_count_range", what=what, expected=expected, got=got)
+            super().__init__(key="errors.card_count_range", what=what, range=expected, got=got)
 
 
 def check_distinct(cards: Sequence[object], where: str = "") -> None:

@@ -228,7 +228,7 @@ class GameState(Checked[A], Generic[A, R]):
             try:
                 state.apply(action)
             except IllegalAction as error:
-                raise IllegalAction(f"{cls.message_prefix}.illegal.in_history", index=index + 1, problem=str(error)) from None
+                raise IllegalAction(f"{cls.message_prefix}.illegal.in_history", index=index + 1, problem=error) from None
         state.auto_chance = auto_chance
         if auto_chance:
             state._run_chance()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import os
 import socket
 import subprocess
 import sys
@@ -66,8 +67,9 @@ def run(body: Any, seconds: float) -> None:
 
 
 def test_a_class_on_jupyterhub(tmp_path: Path) -> None:
+    # the whole environment: npm needs HOME (its ~/.npmrc) and any proxy settings to reach its registry
     deps = subprocess.run(["bash", "scripts/hub_deps.sh"], cwd=ROOT, capture_output=True, text=True, timeout=600,
-                          env={"PYTHON": sys.executable, "PATH": "/usr/local/bin:/usr/bin:/bin"})
+                          env=os.environ | {"PYTHON": sys.executable})
     assert deps.returncode == 0, deps.stderr
     hl = hub_load()
     # the culler checks every 5 s; the proxy's and the servers' activity reach the hub every 5 s

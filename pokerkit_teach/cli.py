@@ -17,7 +17,7 @@ import re
 import sys
 import time
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any, Sequence, TextIO
+from typing import Any, Callable, Sequence, TextIO
 
 from pokerkit_teach.core.errors import InputError, KitError
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, message
@@ -214,17 +214,22 @@ def _parse_hand_option(text: str) -> tuple[str, str]:
     return name.strip(), cards
 
 
-def _showdown(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+def _hands_command(args: argparse.Namespace, out: TextIO, err: TextIO, judge: Callable[[list[Any]], Any],
+                   as_json: Callable[[Any, str], dict[str, Any]]) -> int:
+    """``showdown`` and ``compare``: read the ``--hand`` options, judge them, print text or JSON."""
     try:
-        hands = [_parse_hand_option(text) for text in args.hand or []]
-        result = check_showdown(args.board, hands)
+        result = judge([_parse_hand_option(text) for text in args.hand or []])
     except ValueError as error:
         return _complain(err, args.lang, _error_text(error, args.lang))
     if args.json:
-        print(json.dumps(showdown_json(result, args.lang), ensure_ascii=False, indent=2), file=out)
+        print(json.dumps(as_json(result, args.lang), ensure_ascii=False, indent=2), file=out)
     else:
         print(result.text(args.lang), file=out)
     return 0
+
+
+def _showdown(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    return _hands_command(args, out, err, lambda hands: check_showdown(args.board, hands), showdown_json)
 
 
 def compare_json(ranking: HandRanking, lang: str) -> dict[str, Any]:
@@ -250,16 +255,7 @@ def compare_json(ranking: HandRanking, lang: str) -> dict[str, Any]:
 
 
 def _compare(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    try:
-        hands = [_parse_hand_option(text) for text in args.hand or []]
-        ranking = rank_hands(hands, args.board or ())
-    except ValueError as error:
-        return _complain(err, args.lang, _error_text(error, args.lang))
-    if args.json:
-        print(json.dumps(compare_json(ranking, args.lang), ensure_ascii=False, indent=2), file=out)
-    else:
-        print(ranking.text(args.lang), file=out)
-    return 0
+    return _hands_command(args, out, err, lambda hands: rank_hands(hands, args.board or ()), compare_json)
 
 
 def _examples(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:

@@ -11,6 +11,7 @@ import html
 import json
 import os
 import warnings
+import weakref
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 from urllib.parse import parse_qs
@@ -19,7 +20,8 @@ import ipywidgets
 
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, language_name, message
 
-__all__ = ["AppParams", "app_params", "ascii_number", "App", "InputProblem", "StepNavigator", "name_hands", "replace_children", "show_move", "tr", "esc"]
+__all__ = ["AppParams", "app_params", "ascii_number", "App", "InputProblem", "MoveControl", "StepNavigator", "focus_first", "name_hands",
+           "reason_label", "replace_children", "show_move", "show_tab_move", "tr", "esc"]
 
 
 def tr(key: str, lang: str, **params: Any) -> str:
@@ -67,12 +69,103 @@ def name_hands(named: Sequence[tuple[str | None, str]], read: Callable[[str, Msg
     return hands
 
 
-def show_move(button: Any, reason: Any, lang: str, tip: str) -> None:
-    """Enable a move's button, or disable it with the engine's reason (an IllegalAction, or ``None``
-    when the move is allowed) as its tooltip."""
+# The visible reason of each move button that has one (see MoveControl / reason_label): show_move writes it.
+_REASON_LABELS: "weakref.WeakKeyDictionary[Any, ipywidgets.HTML]" = weakref.WeakKeyDictionary()
+
+
+def reason_label(button: Any) -> ipywidgets.HTML:
+    """The visible reason line of a move's ``button``: an HTML widget (CSS class ``pkt-move-reason``) that
+    :func:`show_move` and :func:`show_tab_move` fill with the reason the move is not allowed, in the app's
+    language, and empty while the move is allowed. Made on the first call, the same widget afterwards.
+
+    Put it next to the button in the layout, or use :class:`MoveControl`, which does both::
+
+        label = reason_label(self.pass_button)
+        row = ipywidgets.HBox([ipywidgets.VBox([self.pass_button, label]), ...])
+    """
+    label = _REASON_LABELS.get(button)
+    if label is None:
+        label = ipywidgets.HTML()
+        label.add_class("pkt-move-reason")
+        _REASON_LABELS[button] = label
+    return label
+
+
+class MoveControl(ipywidgets.VBox):  # type: ignore[misc]
+    """A move's button with its reason, as visible text under it, when the move is not allowed.
+
+    Tablets cannot hover and a class at a projector cannot read a tooltip, so a disabled move says why
+    in words on the page (and still in its tooltip, for screen readers)::
+
+        self.pass_move = MoveControl(ipywidgets.Button())       # or MoveControl() for a new Button
+        self.pass_move.button.on_click(...)
+        box = ipywidgets.HBox([self.pass_move, ...])           # the control, not the bare button
+        ...
+        show_move(self.pass_move.button, state.why_not(Pass(HUMAN)), lang, tip)  # in refresh()
+
+    The reason is redrawn by every :func:`show_move` / :func:`show_tab_move` call, so an app that calls
+    them in its ``refresh`` shows the reason in the language just chosen. CSS classes: ``pkt-move``
+    (the box), ``pkt-move-reason`` (the reason line). :meth:`close` closes the button and the reason too
+    (so :func:`replace_children` can drop a control made for one offer or one hand).
+    """
+
+    def __init__(self, button: Any = None, **box: Any) -> None:
+        button = button if button is not None else ipywidgets.Button()
+        label = reason_label(button)
+        super().__init__([button, label], **box)
+        self.add_class("pkt-move")
+        self.button = button
+        self.reason = label
+
+    def close(self) -> None:
+        for widget in (self.button, self.reason):
+            for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+                if isinstance(part, ipywidgets.Widget):
+                    part.close()
+            widget.close()
+        super().close()
+
+
+def _show_reason(button: Any, reason: str | None, tip: str) -> None:
+    """Disable ``button`` with ``reason`` (visible in its reason line, if it has one, and as its tooltip) or
+    enable it with ``tip`` as its tooltip (``reason`` None)."""
     with button.hold_sync():  # one message to the page, not one per property
         button.disabled = reason is not None
-        button.tooltip = reason.text(lang) if reason is not None else tip
+        button.tooltip = reason if reason is not None else tip
+    label = _REASON_LABELS.get(button)
+    if label is not None:
+        value = f"<span class='pkt-reason-text'>{esc(reason)}</span>" if reason else ""
+        if label.value != value:
+            label.value = value
+
+
+def show_move(button: Any, reason: Any, lang: str, tip: str) -> None:
+    """Enable a move's button, or disable it with the engine's reason (an IllegalAction, or ``None``
+    when the move is allowed) as its tooltip and, for a button with a reason line (:class:`MoveControl`,
+    :func:`reason_label`), as visible text beside it in ``lang``."""
+    _show_reason(button, reason.text(lang) if reason is not None else None, tip)
+
+
+def focus_first(*candidates: Any) -> Any:
+    """Move the keyboard focus to the first of ``candidates`` the learner can use now: not disabled and
+    not hidden with ``layout.display = "none"``. Returns that widget, or None (the focus stays where it is).
+
+    Call it at the end of a move's callback, after the app has redrawn its controls (a disabled button
+    cannot take the focus, and the page applies the redraw before the focus), with the next sensible
+    controls in order, e.g. ``focus_first(*move_buttons, reveal_button, new_game_button)``. It uses the
+    public ``DOMWidget.focus()`` of ipywidgets 8; a :class:`MoveControl` stands for its button.
+    """
+    for widget in candidates:
+        if isinstance(widget, MoveControl):
+            widget = widget.button
+        if widget is None or getattr(widget, "disabled", False):
+            continue
+        layout = getattr(widget, "layout", None)
+        if layout is not None and getattr(layout, "display", None) == "none":
+            continue
+        widget.focus()
+        return widget
+    return None
 
 
 def replace_children(box: Any, children: Sequence[Any]) -> None:
@@ -92,11 +185,10 @@ def replace_children(box: Any, children: Sequence[Any]) -> None:
 def show_tab_move(button: Any, state: Any, action: Any, paused: bool, app: Any, prefix: str, tip: str) -> None:
     """A move button of a play tab: disabled while the tab waits for the learner's "next" (``paused``)
     or when no such move fits now (``action`` is None), with ``prefix + "press_next"`` or ``"not_now"``
-    as its tooltip; otherwise enabled or disabled by the engine (:func:`show_move`)."""
+    as its reason; otherwise enabled or disabled by the engine (:func:`show_move`). The reason is shown
+    as :func:`show_move` shows it (the tooltip, and the reason line if the button has one)."""
     if state is None or action is None or paused:
-        with button.hold_sync():
-            button.disabled = True
-            button.tooltip = app.t(prefix + ("press_next" if paused else "not_now"))
+        _show_reason(button, app.t(prefix + ("press_next" if paused else "not_now")), tip)
         return
     show_move(button, state.why_not(action), app.lang, tip)
 
@@ -227,13 +319,32 @@ def wait_for_voila_request() -> None:
 # The apps' own style, in every app's frame. Tab labels are as wide as their words (ipywidgets gives each
 # tab 144 px and cuts a longer label, "Beispiele aus den Re…"), and the tabs wrap to a second row on a
 # narrow screen instead of being cut. A button without a width of its own grows with its label (ipywidgets
-# gives it 148 px: "Nueva part…", "Descubrir la siguien…").
+# gives it 148 px: "Nueva part…", "Descubrir la siguien…"). A disabled button is grey with a dashed border
+# whatever its button_style (ipywidgets only fades it, and a faded red or blue still looks pressable), its
+# text #4a4a4a on #e4e4e4 (7.0:1); a selected toggle that is disabled keeps a solid border. The keyboard
+# focus is a 3 px ring of #0b3d91 outside the control (10.0:1 against the white page), for buttons,
+# toggles, inputs, menus, links and tabs. A move's reason (MoveControl) is small text under its button.
 APP_CSS = """<style>
 .pkt-app .jupyter-widgets.jupyter-button { width: auto; min-width: var(--jp-widgets-inline-width-short, 148px); }
 .pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; max-width: none; }
 .pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabLabel { overflow: visible; text-overflow: clip; white-space: nowrap; }
 .pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
 .pkt-app .jupyter-widget-tab > .lm-TabBar { overflow: visible; min-height: max-content; }
+.pkt-app .jupyter-widgets.jupyter-button:disabled, .pkt-app .jupyter-widgets.jupyter-button.mod-disabled,
+.pkt-app .widget-toggle-button:disabled {
+  background: #e4e4e4 !important; color: #4a4a4a !important; border: 1px dashed #767676 !important;
+  box-shadow: none !important; opacity: 1 !important; cursor: not-allowed; text-decoration: none;
+}
+.pkt-app .jupyter-widgets.jupyter-button.mod-active:disabled { border: 2px solid #4a4a4a !important; font-weight: bold; }
+.pkt-app .jupyter-widgets.jupyter-button:disabled i { color: #4a4a4a !important; }
+.pkt-app button:focus-visible, .pkt-app input:focus-visible, .pkt-app select:focus-visible, .pkt-app textarea:focus-visible,
+.pkt-app a:focus-visible, .pkt-app [tabindex]:focus-visible, .pkt-app .lm-TabBar-tab:focus-visible {
+  outline: 3px solid #0b3d91 !important; outline-offset: 2px !important; z-index: 1;
+}
+.pkt-app .pkt-move { align-items: flex-start; }
+.pkt-app .pkt-move-reason.widget-html { height: auto; min-height: 0; line-height: 1.25; margin-top: 0; max-width: 18em; }
+.pkt-app .pkt-move-reason .widget-html-content { height: auto; line-height: 1.25; }
+.pkt-app .pkt-reason-text { font-size: 85%; color: #3d3d3d; white-space: normal; }
 </style>"""
 
 

@@ -153,10 +153,13 @@ def focus_first(*candidates: Any) -> Any:
     Call it at the end of a move's callback, after the app has redrawn its controls (a disabled button
     cannot take the focus, and the page applies the redraw before the focus), with the next sensible
     controls in order, e.g. ``focus_first(*move_buttons, reveal_button, new_game_button)``. It uses the
-    public ``DOMWidget.focus()`` of ipywidgets 8; a :class:`MoveControl` stands for its button.
+    public ``DOMWidget.focus()`` of ipywidgets 8; a :class:`MoveControl` stands for its button (and is
+skipped when the control itself is hidden).
     """
     for widget in candidates:
         if isinstance(widget, MoveControl):
+            if widget.layout.display == "none":
+                continue
             widget = widget.button
         if widget is None or getattr(widget, "disabled", False):
             continue

@@ -1,8 +1,9 @@
 """A PokerGuess game against bots, one section of the PokerGuess explorer: you in seat 0, bots elsewhere.
 
 Every move is a button: predict (with an optional raise), stay, fold, and in the last-card phase show
-card 1 or 2. A button the rules do not allow right now is disabled, and its tooltip gives the engine's
-reason. After each round the table pauses on the check, prediction by prediction, until you ask for
+card 1 or 2. A button the rules do not allow right now is disabled, and the engine's reason stands under
+it as text (:class:`~widgets.common.MoveControl`) and in its tooltip. After each of your moves the
+keyboard focus goes to the next control you can use (Next round, a card to show, Predict, Stay, ...). After each round the table pauses on the check, prediction by prediction, until you ask for
 the next round. The bots move through a :class:`~pokerkit_teach.core.match.Match`; their moves appear in
 the log with the reason each bot gives. What you see of the table comes from your view
 (:meth:`~pokerkit_teach.pokerguess.state.PokerGuessState.view_for`), the check's cards included.
@@ -10,7 +11,8 @@ the log with the reason each bot gives. What you see of the table comes from you
 CSS classes: ``pkt-guess-new-game``, ``pkt-guess-status``, ``pkt-guess-players``, ``pkt-guess-your-cards``,
 ``pkt-guess-colour-count``, ``pkt-guess-colour``, ``pkt-guess-figure-count``, ``pkt-guess-figure``,
 ``pkt-guess-raise``, ``pkt-guess-predict``, ``pkt-guess-stay``, ``pkt-guess-fold``, ``pkt-guess-reveal``
-(two buttons), ``pkt-guess-result``, ``pkt-guess-next-round``, ``pkt-guess-log``.
+(two buttons), each in a ``pkt-move`` box with its ``pkt-move-reason``, ``pkt-guess-result``,
+``pkt-guess-next-round``, ``pkt-guess-log``, ``pkt-guess-bots`` (the bot menu).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from pokerkit_teach.pokerguess.cards import Colour, Figure
 from pokerkit_teach.pokerguess.render import drez_cards_html
 from pokerkit_teach.pokerguess.state import Action, Fold, GuessPhase, PokerGuessRules, PokerGuessState, Predict, Reveal, RoundResult, Stay
 
-from .common import esc, show_tab_move
+from .common import MoveControl, esc, focus_first, show_tab_move
 from .guess_parts import NAMES, check_steps_html, outcome_html
 
 if TYPE_CHECKING:
@@ -53,7 +55,9 @@ class GuessGame:
         self.paused = False
         g = app.guarded
         self.players = ipywidgets.Dropdown(options=[2, 3, 4, 5, 6], value=app.params.players, layout=ipywidgets.Layout(width="12em"))
-        self.bot_choice = ipywidgets.Dropdown(options=list(GAME.bot_names), value=GAME.default_bot, layout=ipywidgets.Layout(width="14em"))
+        self.bot_choice = ipywidgets.Dropdown(options=[(name, name) for name in GAME.bot_names], value=GAME.default_bot,
+                                              layout=ipywidgets.Layout(width="14em"))
+        self.bot_choice.add_class("pkt-guess-bots")
         self.new_button = ipywidgets.Button(icon="refresh")
         self.new_button.add_class("pkt-guess-new-game")
         self.new_button.on_click(g(lambda _: self.new_game()))
@@ -94,6 +98,9 @@ class GuessGame:
             button.add_class("pkt-guess-reveal")
             button.on_click(g(lambda _, card=card: self.play(Reveal(HUMAN, card))))
             self.reveal_buttons.append(button)
+        # each move with its reason under it, as visible text when the move is not allowed
+        self.predict_move, self.stay_move, self.fold_move = (MoveControl(b) for b in (self.predict_button, self.stay_button, self.fold_button))
+        self.reveal_moves = [MoveControl(b) for b in self.reveal_buttons]
         self.result = ipywidgets.HTML()
         self.result.add_class("pkt-guess-result")
         self.next_button = ipywidgets.Button(button_style="success")
@@ -102,12 +109,12 @@ class GuessGame:
         self.log = ipywidgets.HTML()
         self.log.add_class("pkt-guess-log")
         self.intro = ipywidgets.HTML()
-        prediction_row = ipywidgets.HBox([self.colour_count, self.colour, self.figure_count, self.figure, self.raise_by, self.predict_button])
+        prediction_row = ipywidgets.HBox([self.colour_count, self.colour, self.figure_count, self.figure, self.raise_by, self.predict_move])
         self.box = ipywidgets.VBox([
             self.intro,
             ipywidgets.HBox([self.players, self.bot_choice, self.new_button]),
             self.status, self.your_cards, self.table, prediction_row,
-            ipywidgets.HBox([self.stay_button, self.fold_button, *self.reveal_buttons]),
+            ipywidgets.HBox([self.stay_move, self.fold_move, *self.reveal_moves]),
             ipywidgets.HBox([self.result, self.next_button]), self.log,
         ])
         self.box.add_class("pkt-guess-play")
@@ -130,6 +137,7 @@ class GuessGame:
         self.app.say("")
         self.run_bots()
         self.refresh()
+        self.focus_next()
 
     def play(self, action: Action) -> None:
         """Your move: the engine checks it (a refusal changes nothing); then the bots answer."""
@@ -139,12 +147,23 @@ class GuessGame:
         self.app.say("")
         self.run_bots()
         self.refresh()
+        self.focus_next()
 
     def next_round(self) -> None:
         self.paused = False
         self._suggest()
         self.run_bots()
         self.refresh()
+        self.focus_next()
+
+    def moves(self) -> list[MoveControl]:
+        """Your moves (button and reason), in the order the focus tries them after a move."""
+        return [*self.reveal_moves, self.predict_move, self.stay_move, self.fold_move]
+
+    def focus_next(self) -> None:
+        """After a move: the keyboard focus to Next round while the check is shown, else to your first
+        allowed move, else (game over) to New game; it stays where it is while the bots are to move."""
+        focus_first(self.next_button, *self.moves(), *([self.new_button] if self.state and self.state.is_terminal() else []))
 
     def run_bots(self) -> None:
         """The match moves the bots until you are to act or the game is over; it stops after a round is
@@ -235,10 +254,12 @@ class GuessGame:
         for control, options in (
             (self.colour, [(c.localized(lang, "title"), c) for c in Colour]),
             (self.figure, [(capitalize_first(f.localized(lang, "plural")), f) for f in sorted(Figure, reverse=True)]),
+            (self.bot_choice, [(self.app.t(_K + "bot." + name), name) for name in GAME.bot_names]),
         ):
-            value = control.value
-            control.options = options
-            control.value = value
+            if tuple(control.options) != tuple(options):  # a message to the page only when the words change
+                value = control.value
+                control.options = options
+                control.value = value
 
     def _status_text(self) -> str:
         state = self.state
@@ -302,7 +323,7 @@ class GuessGame:
             name = view.private[card].text(lang) if len(view.private) == 2 else ""
             button.description = t(_K + "show", number=card + 1, card=name)
             self._move_button(button, Reveal(HUMAN, card) if revealing else None, t(_K + "show_tip"))
-            button.layout.display = "" if revealing else "none"
+            button.layout.display = self.reveal_moves[card].layout.display = "" if revealing else "none"
 
     def _result_html(self) -> str:
         finished = self.finished

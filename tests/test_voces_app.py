@@ -367,9 +367,10 @@ def test_you_start_trading_and_buttons_follow_the_engine_in_german() -> None:
     assert not game.offer_button.disabled and "2 Karten" in game.offer_button.tooltip
 
 
-def test_three_bot_moves_follow_each_of_your_trading_moves() -> None:
+def test_three_bot_moves_follow_each_of_your_trading_moves_when_the_bots_do_not_wait() -> None:
     app = VocesExplorerApp(query="seed=5&players=4")
     game = app.game
+    game.paced.value = False  # the bots trade on without waiting for you
     state = game_state(app)
     start = len(state.history)
     game.place_button.click()
@@ -409,13 +410,13 @@ def test_accepting_a_bots_offer_swaps_the_same_number_of_cards() -> None:
     game.refresh()
     assert [seat for seat, _ in game.accept_buttons] == [1]
     accept = game.accept_buttons[0][1]
-    assert "Accept Ben's offer (2 cards)" == accept.description
+    assert "Take Ben's offer: 2 cards" == accept.description
     assert accept.disabled and accept.tooltip == "Name the cards to trade (at least one)."
     game.card_box.children[0].value = True
     assert accept.disabled and accept.tooltip == "Ben offers 2 cards; a trade gives the same number back, not 1."
     app.language.value = "de"
     accept = game.accept_buttons[0][1]
-    assert accept.description == "Angebot von Ben annehmen (2 Karten)"
+    assert accept.description == "Angebot von Ben nehmen: 2 Karten"
     assert accept.disabled and accept.tooltip == "Ben bietet 2 Karten an; bei einem Tausch kommen gleich viele zurück, nicht 1."
     before = state.snapshot()
     accept.click()  # a click that gets through anyway: the engine refuses, nothing changes
@@ -611,7 +612,7 @@ def test_language_switch_changes_visible_texts() -> None:
     assert "Aufgedeckte Wasserschweine: 1, eine ungerade Zahl. Die schlechteste Hand gewinnt, darum nimmt jeder Joker und jeder Pavian die Karte, die seine Hand am niedrigsten macht." in text(app.example_result.value)
     assert "Gema legt eine Hand verdeckt unter Marker 1" in text(app.narration.value)
     assert "Schritt 2 von 32" in app.navigator.counter.value
-    assert app.game.stay_button.description == "In Hand 3 bleiben" and app.game.wait_button.description == "Die anderen tauschen lassen"
+    assert app.game.stay_button.description == "In Hand 3 bleiben" and app.game.wait_button.description == "Einen Bot ziehen lassen"
     assert "Runde 1 von 1" in text(app.game.status.value)
     assert "legt eine Hand verdeckt unter Marker 1" in text(app.game.log.value)  # the log is put into words again
     assert app.game.bet_button.tooltip == "Es wird noch getauscht: Setzen und Entscheiden kommen nach dem STOPP."  # the engine's reason

@@ -34,6 +34,7 @@ import ipywidgets
 import numpy as np
 
 from pokerkit_teach.core.errors import OptionError
+from pokerkit_teach.core.i18n import Items
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.voces.actions import PILES, Accept, Action, Bet, Fold, Offer, Pick, Place, PlaceFive, Stay, Withdraw
@@ -47,8 +48,15 @@ __all__ = ["VocesGame", "SpecialsPicker", "HUMAN"]
 
 GAME = get_game("voces")
 HUMAN = 0
-TRADE_STEPS = 3  # bot moves after each of your trading moves
-WAIT_STEPS = 6  # bot moves for "Let the others trade"
+TRADE_STEPS = 3  # bot moves after each of your trading moves (bots not waiting for you)
+WAIT_STEPS = 6  # bot moves for "Let the others trade" (bots not waiting for you)
+PACED_STEPS = 1  # bot moves per click while the bots wait for you (the default)
+# Disabled buttons look disabled (grey, dashed, no strong colour), also after the game is over.
+STYLE = ("<style>.pkt-voces-play button:disabled, .pkt-voces-play .jupyter-button:disabled{"
+         "background:#e6e6e6 !important;color:#555 !important;border:1px dashed #888 !important;"
+         "opacity:1 !important;box-shadow:none !important;cursor:not-allowed}"
+         ".pkt-voces-reasons{color:#333;font-size:90%;margin:0.1em 0 0.4em 0}"
+         ".pkt-voces-stop-warning{border-left:4px solid #b35900;background:#fff4e5;padding:0.3em 0.6em;margin:0.3em 0}</style>")
 LOG_LINES = 60
 _K = "apps.voces.play."
 
@@ -108,6 +116,10 @@ class VocesGame:
         self.specials = SpecialsPicker([Special.RACCOON])
         self.study = ipywidgets.Checkbox(value=False, indent=False, layout=ipywidgets.Layout(width="auto"))
         self.study.add_class("pkt-voces-study")
+        self.paced = ipywidgets.Checkbox(value=True, indent=False, layout=ipywidgets.Layout(width="auto"))
+        self.paced.add_class("pkt-voces-paced")
+        self.paced.observe(lambda _: self.refresh(), names="value")
+        self.style = ipywidgets.HTML(STYLE)
         self.new_button = ipywidgets.Button(icon="refresh", button_style="primary")
         self.new_button.add_class("pkt-voces-new-game")
         self.new_button.on_click(g(lambda _: self.new_game()))
@@ -126,7 +138,15 @@ class VocesGame:
         self.place_button = self._button("pkt-voces-place", lambda: self.play(Place(HUMAN)), "success")
         self.wait_button = self._button("pkt-voces-wait", self.let_others_trade)
         self.accept_box = ipywidgets.HBox([])
+        self.accept_box.add_class("pkt-voces-offers")
         self.accept_buttons: list[tuple[int, ipywidgets.Button]] = []
+        self.offers_label = ipywidgets.HTML()
+        self.stop_warning = ipywidgets.HTML()
+        self.stop_warning.add_class("pkt-voces-stop")
+        self.reasons = {name: ipywidgets.HTML() for name in ("trade", "take", "bet", "five", "decide")}
+        for name, line in self.reasons.items():
+            line.add_class("pkt-voces-reasons")
+            line.add_class(f"pkt-voces-reasons-{name}")
         # betting
         self.pile = ipywidgets.Dropdown(options=list(PILES), value=1, layout=ipywidgets.Layout(width="18em"),
                                         style={"description_width": "initial"})
@@ -158,19 +178,23 @@ class VocesGame:
         self.log.add_class("pkt-voces-log")
         self.headings = {name: ipywidgets.HTML() for name in ("trade", "bet", "decide")}
         self.box = ipywidgets.VBox([
-            self.intro,
-            ipywidgets.HBox([self.players, self.rounds, self.new_button]), self.study,
+            self.style, self.intro,
+            ipywidgets.HBox([self.players, self.rounds, self.new_button]), self.study, self.paced,
             self.specials.box,
             self.status, self.table,
             self.cards_label, self.card_box, self.your_hands,
-            self.headings["trade"],
+            self.headings["trade"], self.stop_warning,
             ipywidgets.HBox([self.offer_button, self.withdraw_button, self.place_button, self.wait_button]),
-            self.accept_box,
+            self.reasons["trade"],
+            self.offers_label, self.accept_box, self.reasons["take"],
             self.headings["bet"],
             ipywidgets.HBox([self.pile, *self.coins, self.bet_button]),
+            self.reasons["bet"],
             ipywidgets.HBox([self.five_hand, self.five_button]),
+            self.reasons["five"],
             self.headings["decide"],
             ipywidgets.HBox([self.stay_button, self.fold_button]),
+            self.reasons["decide"],
             self.drawn, self.pick_box,
             self.result, self.next_button, self.log,
         ])
@@ -224,7 +248,7 @@ class VocesGame:
         self._check_round_end()
         self.selected = set()
         self.app.say("")
-        self.run_bots(TRADE_STEPS if trading else 0)
+        self.run_bots((PACED_STEPS if self.paced.value else TRADE_STEPS) if trading else 0)
         self.refresh()
 
     def let_others_trade(self) -> None:
@@ -235,7 +259,7 @@ class VocesGame:
             self.app.say(self.app.t(_K + "wait_not_trading"), "error")
             return
         self.app.say("")
-        self.run_bots(WAIT_STEPS)
+        self.run_bots(PACED_STEPS if self.paced.value else WAIT_STEPS)
         self.refresh()
 
     def next_round(self) -> None:
@@ -323,10 +347,10 @@ class VocesGame:
         self.specials.refresh(lang, t("apps.voces.specials_label"), t("apps.voces.specials_tip"))
         self.new_button.description = t(_K + "new_game")
         self.study.description = t(_K + "study")
+        self.paced.description = t(_K + "paced")
         self.new_button.tooltip = t(_K + "new_game_tip")
         self.offer_button.description = t(_K + "offer")
         self.withdraw_button.description = t(_K + "withdraw")
-        self.wait_button.description = t(_K + "wait")
         self.bet_button.description = t(_K + "bet")
         self.five_button.description = t(_K + "five")
         self.next_button.description = t(_K + "next_round")
@@ -481,20 +505,26 @@ class VocesGame:
         self._move_button(self.withdraw_button, Withdraw(HUMAN), t(_K + "withdraw_tip"))
         self._move_button(self.place_button, Place(HUMAN), t(_K + "place_tip", token=min(token, 3)))
         trading = state.phase is VocesPhase.TRADING and not self.paused
-        self.wait_button.disabled = not trading
-        self.wait_button.tooltip = t(_K + ("wait_tip" if trading else "wait_not_trading"))
-        # an Accept button for every open offer of another player (the others show only how many cards)
+        threat = [seat for seat in view.stop_callers if seat != HUMAN] if trading else []
+        paced = bool(self.paced.value)
+        self.wait_button.description = t(_K + ("wait_one" if paced else "wait") + ("_stop" if threat and view.hand else ""))
+        with self.wait_button.hold_sync():
+            self.wait_button.disabled = not trading
+            self.wait_button.tooltip = t(_K + ("wait_one_tip" if paced else "wait_tip") if trading else _K + "wait_not_trading")
+        self.stop_warning.value = self._stop_warning_html() if trading else ""
+        # a Take button for every open offer of another player (the others show only how many cards)
         offers = [(seat, count) for seat, count in view.offers if seat != HUMAN] if not self.paused else []
         if [seat for seat, _ in offers] != [seat for seat, _ in self.accept_buttons]:
             self.accept_buttons = []
             for seat, _ in offers:
                 button = self._button("pkt-voces-accept", lambda seat=seat: self.play(Accept(HUMAN, seat, self._selection())), "info")
+                button.add_class("pkt-voces-take")
                 self.accept_buttons.append((seat, button))
             replace_children(self.accept_box, [button for _, button in self.accept_buttons])
         counts = dict(offers)
         for seat, button in self.accept_buttons:
             count = CardCount(counts[seat])
-            button.description = t(_K + "accept", player=view.players[seat], count=count)
+            button.description = t(_K + "take", player=view.players[seat], count=count)
             self._move_button(button, Accept(HUMAN, seat, chosen), t(_K + "accept_tip", player=view.players[seat], count=count))
         self._move_button(self.bet_button, self._chosen_bet(), t(_K + "bet_tip"))
         self._move_button(self.five_button, PlaceFive(HUMAN, int(self.five_hand.value)), t(_K + "five_tip", hand=self.five_hand.value))
@@ -503,7 +533,57 @@ class VocesGame:
         self.fold_button.description = t(_K + "fold", hand=hand)
         self._move_button(self.stay_button, Stay(HUMAN), t(_K + "stay_tip", hand=hand))
         self._move_button(self.fold_button, Fold(HUMAN), t(_K + "fold_tip", hand=hand))
+        self.offers_label.value = (f"<p>{esc(t(_K + ('open_offers' if offers else 'no_offers')))}</p>"
+                                   if trading else "")
+        self._show_reasons("trade", [self.offer_button, self.withdraw_button, self.place_button, self.wait_button])
+        self._show_reasons("take", [button for _, button in self.accept_buttons])
+        self._show_reasons("bet", [self.bet_button])
+        self._show_reasons("five", [self.five_button])
+        self._show_reasons("decide", [self.stay_button, self.fold_button])
         self._draw_picks()
+
+    def _show_reasons(self, name: str, buttons: Sequence[ipywidgets.Button]) -> None:
+        """Why the disabled buttons of a row are disabled, as visible text under the row (a tablet cannot
+        hover, a class at a projector cannot read a tooltip): one line when they share one reason."""
+        disabled = [(b.description, b.tooltip) for b in buttons if b.disabled]
+        if not disabled:
+            self.reasons[name].value = ""
+            return
+        reasons = {tip for _, tip in disabled}
+        if len(reasons) == 1 and len(disabled) == len(buttons):
+            body = esc(disabled[0][1])
+        else:
+            body = "<br>".join(f"{esc(label)}: {esc(tip)}" for label, tip in disabled)
+        self.reasons[name].value = f"<div>{body}</div>"
+
+    def _stop_warning_html(self) -> str:
+        """STOP announced before it happens: who has all three hands down, who calls STOP by placing a third
+        hand, and what STOP would do to your hands now (the engine's view says all three)."""
+        state = self.state
+        assert state is not None
+        t = self.app.t
+        view = state.view_for(HUMAN)
+        names = [t(_K + "you_name") if seat == HUMAN else view.players[seat] for seat in range(len(view.players))]
+        finished = view.finished_seats
+        callers = view.stop_callers
+        lines: list[str] = []
+        if finished and callers:
+            key = "stop_near_you" if finished[0] == HUMAN else "stop_near"
+            lines.append(t(_K + key, finished=names[finished[0]], callers=Items([names[s] for s in callers])))
+        elif not finished:
+            two = [s for s, count in enumerate(view.placed_counts) if count == 2 and s != HUMAN]
+            if two:
+                lines.append(t(_K + "two_down", players=Items([names[s] for s in two])))
+        if not lines:
+            return ""
+        if any(s != HUMAN for s in callers) and view.hand:
+            token, blind = view.if_stop_now()
+            key = ("stop_blind_none", "stop_blind_one", "stop_blind_two")[len(blind)]
+            lines.append(t(_K + key, token=token or 0, blind=Items(blind)))
+        if HUMAN in callers:
+            lines.append(t(_K + "stop_you_can"))
+        body = "<br>".join(esc(line) for line in lines)
+        return f"<div class='pkt-voces-stop-warning' role='alert'>⚠ {body}</div>"
 
     def _draw_picks(self) -> None:
         """While a Baboon is swapped: the three cards drawn, and (on your turn) a button for each pick the

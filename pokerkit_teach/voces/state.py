@@ -297,6 +297,40 @@ class VocesView:
         """
         return tuple(None for _ in self.placed) if self.placed_hidden else self.placed
 
+    @property
+    def finished_seats(self) -> tuple[int, ...]:
+        """The seats with all three hands down while trading goes on."""
+        if self.phase is not VocesPhase.TRADING:
+            return ()
+        return tuple(s for s, count in enumerate(self.placed_counts) if count == 3)
+
+    @property
+    def stop_callers(self) -> tuple[int, ...]:
+        """The seats whose next placed hand calls STOP (STOP comes with the second player to place a
+        third hand): once one player has finished, everyone with two hands down.
+
+        >>> rules = VocesRules(("A", "B", "C"))
+        >>> state = rules.new_game(seed=1)
+        >>> for seat in (0, 0, 0, 1, 1):
+        ...     _ = state.apply(Place(seat))
+        >>> view = state.view_for(2)
+        >>> view.finished_seats, view.stop_callers, view.if_stop_now()
+        ((0,), (1,), (1, (2, 3)))
+        """
+        if len(self.finished_seats) != 1:
+            return ()
+        return tuple(s for s, count in enumerate(self.placed_counts) if count == 2)
+
+    def if_stop_now(self) -> tuple[int | None, tuple[int, ...]]:
+        """What STOP would do to this player's hands now: the token the cards in hand would go under
+        (``None`` when no cards are held) and the tokens filled blind from the deck."""
+        if self.phase is not VocesPhase.TRADING:
+            return None, ()
+        token = len(self.placed) + 1
+        if not self.hand:
+            return None, tuple(range(token, 4))
+        return token, tuple(range(token + 1, 4))
+
     def heard(self, speaker: int, reason: Msg) -> Msg:
         """What this player may know of what ``speaker`` says (a bot's reason): their own words in full;
         another player's words without the cards and hands they name (hidden until a reveal), except the
@@ -912,6 +946,12 @@ class VocesState(GameState[Action, VocesRules]):
         else:
             r.phase = VocesPhase.RESOLVE
 
+    @staticmethod
+    def _brought(hands: dict[str, tuple[AnyVocesCard, ...]], kind: Special) -> Items:
+        """Who revealed how many cards of ``kind`` in a hand: ``1 Raccoon from Anna and 1 Raccoon from Ben``."""
+        counts = [(name, sum(1 for c in cards if isinstance(c, SpecialCard) and c.kind is kind)) for name, cards in hands.items()]
+        return Items([Msg.of(f"voces.brought.{kind.value}", n=count, player=name) for name, count in counts if count])
+
     def _resolve(self) -> None:
         r = self.round
         h = r.hand
@@ -933,7 +973,9 @@ class VocesState(GameState[Action, VocesRules]):
                 self._event("revealed", s, player=name, hand=h, cards=ListRow(r.placed[s][h - 1]),
                             ranking=hand if hand else Msg.of("voces.hand.out"))
             for name, reason in result.eliminated:
-                self._event(f"eliminated_{reason}", self.players.index(name), player=name, hand=h)
+                kind = Special.RACCOON if reason == "raccoons" else Special.DOVE
+                self._event(f"eliminated_{reason}", self.players.index(name), player=name, hand=h,
+                            brought=self._brought(hands, kind))
             if result.reversed:
                 self._event("reversed", None, hand=h)
                 if result.swaps or any(hand.wilds for _, hand in result.ranked):

@@ -49,7 +49,7 @@ def test_two_hands_are_compared_plainly_not_as_a_showdown() -> None:
     shown = text(app.result.value)
     assert "Ben hat die stärkste Hand: ein Paar Achten mit A D B" in shown
     assert "Ben schlägt Anna" in shown and "das Ass schlägt die Dame als erste Beikarte" in shown
-    assert "Keine Straße: die längste Folge von Werten ist 4 lang (8 7 6 5)" in shown
+    assert "Keine Straße: die längste Reihe aufeinanderfolgender Werte ist 4 lang (8 7 6 5)" in shown
     assert 'aria-label="Pik Ass"' in app.result.value and "Fehlschlag" not in shown
 
 
@@ -73,7 +73,7 @@ def test_equal_hands_are_named_with_the_reason() -> None:
     assert "Anna is exactly as strong as Ben: an exact tie" in shown and "suits never break a tie" in shown
     app.language.value = "de"
     shown = text(app.result.value)
-    assert "Anna und Ben teilen sich die stärkste Hand: ein Paar Achten mit A D 5" in shown
+    assert "Anna und Ben haben die stärksten Hände, genau gleich stark: ein Paar Achten mit A D 5" in shown
     app.language.value = "es"
     assert "Anna y Ben" in text(app.result.value)
 

@@ -14,7 +14,7 @@ def test_a_bad_seed_is_an_input_error_in_every_language(seed: object) -> None:
     with pytest.raises(InputError) as refused:
         make_rng(seed)  # type: ignore[arg-type]
     assert str(refused.value) == f"a seed is a whole number of 0 or more, got {seed!r}"
-    assert refused.value.text("de") == f"ein Seed ist eine ganze Zahl ab 0, nicht {seed!r}"
+    assert refused.value.text("de") == f"ein Startwert ist eine ganze Zahl ab 0, nicht {seed!r}"
     assert refused.value.text("es").startswith("una semilla es un número entero de 0 o más")
 
 

@@ -172,7 +172,7 @@ def test_rulebook_example_is_checked_from_the_highest_down() -> None:
     app.language.value = "de"
     order = text(app.order.value)
     assert order.count("noch nicht geprüft") == 3 and "stimmt nicht" in order
-    assert "für ihre Gruppe bleiben nur 3 Läufer übrig" in text(app.check_result.value)
+    assert "für die Figurengruppe bleiben nur 3 Läufer übrig" in text(app.check_result.value)
     app.language.value = "en"
     assert not app.next_check_button.disabled
     app.next_check_button.click()
@@ -188,7 +188,7 @@ def test_rulebook_example_is_checked_from_the_highest_down() -> None:
     app.language.value = "de"
     shown = text(app.check_result.value)
     assert app.check_result.value.count("pkt-guess-check-step") == 4
-    assert "für ihre Gruppe bleiben nur 2 Bauern übrig" in shown
+    assert "für die Figurengruppe bleiben nur 2 Bauern übrig" in shown
     assert "die Gruppe Grün nimmt den grünen Springer, den grünen Bauern und den grünen Läufer" in shown
     assert "die Gruppe der Joker nimmt den magentafarbenen Joker, den orangefarbenen Joker und den gelben Joker" in shown
     assert "Die Vorhersage von Bottom stimmt: Bottom gewinnt den Pot." in shown
@@ -211,7 +211,7 @@ def test_first_prediction_that_holds_ends_the_check() -> None:
     app.language.value = "de"
     assert text(app.order.value).count("wird nicht geprüft: eine höhere Vorhersage stimmt") == 1
     shown = text(app.check_result.value)
-    assert "für ihre Gruppe bleiben nur 3 Joker übrig" in shown
+    assert "für die Figurengruppe bleiben nur 3 Joker übrig" in shown
     assert "Richtig: die Gruppe Rot nimmt die rote Dame und den roten Springer, und die Gruppe der Läufer nimmt den blauen Läufer und den orangefarbenen Läufer" in shown
     assert "Geprüft nach der Vorhersage von Cid, denn die Farbgruppe von Cid ist größer (4 gegen 2)." in shown
     assert "Die Vorhersage von Bea stimmt" in shown and app.check_result.value.count("pkt-guess-check-step") == 2
@@ -227,7 +227,7 @@ def test_a_card_of_both_groups_counts_once() -> None:
     assert "Bea's prediction holds" in shown  # 1 red (Red Queen) leaves all three pawns free
     app.language.value = "de"
     shown = text(app.check_result.value)
-    assert "also fehlt der rote Bauer in der Gruppe der Bauern: für ihre Gruppe bleiben nur 2 Bauern übrig (gelber Bauer und grüner Bauer), nicht 3" in shown
+    assert "also fehlt der rote Bauer in der Gruppe der Bauern: für die Figurengruppe bleiben nur 2 Bauern übrig (gelber Bauer und grüner Bauer), nicht 3" in shown
     assert "Die Vorhersage von Bea stimmt" in shown
     app.language.value = "en"
     check_all(app, "Ann: 3 red 1 pawn")

@@ -53,7 +53,7 @@ def test_the_spanish_check_gives_its_reasons() -> None:
     from pokerkit_teach.pokerguess.cards import parse_drez_cards
     verdict = check_prediction(Prediction(4, Colour.RED, 3, Figure.PAWN), parse_drez_cards("Q2 N2 R2 P2 P9 P6"))
     assert verdict.text("es").startswith("Falla: el grupo rojo se queda con la reina roja, el caballo rojo, la torre roja y el peón rojo")
-    assert "así que el peón rojo falta en el grupo de peones: para su grupo solo quedan 2 peones" in verdict.text("es")
+    assert "así que el peón rojo falta en el grupo de peones: para el grupo de figura solo quedan 2 peones" in verdict.text("es")
     top, left = ("Top", Prediction.parse("4 rojo 4 alfiles")), ("Left", Prediction.parse("4 rojo 4 peones"))
     assert order_reason(top, left).text("es") == (
         "Ambos predicen 4 cartas rojas y 4 cartas de una figura, y en el orden de las figuras van alfiles antes que peones")

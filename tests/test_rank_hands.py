@@ -31,7 +31,7 @@ def test_equal_hands_share_a_place_and_the_victory_named_as_a_list() -> None:
     assert ranking.winners == ("Anna", "Ben", "Carla")
     assert [hand.place for hand in ranking.hands] == [1, 1, 1]
     assert ranking.lines("en")[0].startswith("Anna, Ben, and Carla share the strongest hand: a pair of Aces")
-    assert ranking.lines("de")[0].startswith("Anna, Ben und Carla teilen sich die stärkste Hand: ein Paar Asse")
+    assert ranking.lines("de")[0].startswith("Anna, Ben und Carla haben die stärksten Hände, genau gleich stark: ein Paar Asse")
     assert "exactly as strong as" in ranking.lines("en")[1]
 
 

@@ -76,7 +76,7 @@ def test_equal_hands_may_stand_in_either_order() -> None:
         assert result.success
         assert all(step.comparison is None or step.comparison.winner == "tie" for step in result.steps)
     tie = check_showdown(board, [("A", "2c 3c"), ("B", "4d 5d"), ("C", "6s 7s")])
-    assert "an exact tie" in tie.text("en") and "genau gleich stark" in tie.text("de")
+    assert "an exact tie" in tie.text("en") and "Gleichstand" in tie.text("de")
 
 
 def test_failure_reports_the_first_hand_out_of_order() -> None:
@@ -123,11 +123,11 @@ def test_explanation_says_why_no_higher_category_applies() -> None:
     trips = explain_hand("9c 9d 9h Ks 5c 4d 2h")
     assert "No straight: the longest run of ranks in a row is 2 (5 4)" in trips.lines("en")
     assert "No full house: besides the three 9s no other rank appears twice" in trips.lines("en")
-    assert "Keine Straße: die längste Folge von Werten ist 2 lang (5 4)" in trips.lines("de")
+    assert "Keine Straße: die längste Reihe aufeinanderfolgender Werte ist 2 lang (5 4)" in trips.lines("de")
     assert "Kein Full House: außer den drei Neunen kommt kein anderer Wert doppelt vor" in trips.lines("de")
     royal = explain_hand("Ah Kh Qh Jh Th")
     assert royal.lines("en")[:2] == ["Best hand: a royal flush", "No kind of hand ranks higher"]
-    assert royal.lines("de")[:2] == ["Beste Hand: ein Royal Flush", "Keine Art von Hand steht höher"]
+    assert royal.lines("de")[:2] == ["Beste Hand: ein Royal Flush", "Es gibt keine höhere Art von Hand"]
 
 
 @pytest.mark.parametrize(
@@ -147,7 +147,7 @@ def test_explanation_says_why_no_higher_category_applies() -> None:
          "die Straße bis 6 schlägt die Straße bis 5"),
         ("3c 3d 3h 2s 2c", "2h 2d 2s Ac Ad", "a", "fh_trips", "three 3s beat three 2s", "drei Dreien schlagen drei Zweien"),
         ("2c 3d 4h 5s 7c", "Ac Ad 2h 3s 4c", "b", "category", "a pair beats a high card", "„Paar“ schlägt „Höchste Karte“"),
-        ("Ac Kc Qc Jc 9c", "Ad Kd Qd Jd 9d", "tie", None, "an exact tie", "genau gleich stark"),
+        ("Ac Kc Qc Jc 9c", "Ad Kd Qd Jd 9d", "tie", None, "an exact tie", "Gleichstand"),
     ],
 )
 def test_comparison_names_the_first_difference(

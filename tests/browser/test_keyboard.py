@@ -1,8 +1,12 @@
-"""The table app works with the keyboard alone, and every button has an accessible name.
+"""The apps work with the keyboard alone (issue #24): every button has an accessible name, the focus ring
+is thick and contrasts with the page, a Pokerface token round takes at most MOVE_PRESSES key presses per
+move because the focus goes to the next move after each one, and disabled moves look disabled and say
+why in visible text.
 
 Only ``page.keyboard.press`` moves the focus and presses buttons here (Tab, Shift+Tab, Enter, Space):
-no mouse click, no ``element.focus()``. Every walk is bounded (MAX_TABS presses); when the target is
-never reached the failure lists what received the focus on the way.
+no mouse click, no ``element.focus()`` (the PokerGuess tab is opened by a click: choosing a tab is not
+what is measured). Every walk is bounded (MAX_TABS presses); when the target is never reached the
+failure lists what received the focus on the way.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from .test_apps import ANSWER_TIMEOUT, EXISTING, SNAPSHOT_JS, Page, VoilaServer
+from .test_apps import ANSWER_TIMEOUT, EXISTING, SNAPSHOT_JS, Page, VoilaServer, open_tab, settle
 
 pytestmark = pytest.mark.skipif("table.ipynb" not in EXISTING, reason="notebooks/table.ipynb does not exist yet")
 
@@ -107,4 +111,177 @@ def test_table_is_played_and_translated_with_the_keyboard(page: Page, voila_serv
     # the German table also names every button
     unnamed = p.evaluate(UNNAMED_BUTTONS_JS)
     assert not unnamed, "buttons without an accessible name after switching languages:\n" + "\n".join(unnamed)
+    assert not page.errors, "\n".join(page.errors)
+
+
+
+# ---------------------------------------------------------------------------------------------- issue #24
+MOVE_PRESSES = 6  # key presses a move may take: Tabs to reach it and the Enter that makes it
+ANY_MOVE = ("button.pkt-pass:not([disabled]), button.pkt-take-middle:not([disabled]), "
+            "button.pkt-take-from:not([disabled])")
+MAX_MOVES = 40  # the brake ends a token round after a few laps; this bounds a round that never ends
+
+# The focused element's outline and the colour behind it (the first ancestor with an opaque background,
+# else white), with the WCAG contrast ratio of the two.
+RING_JS = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  const rgb = c => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const v = m[1].split(',').map(x => parseFloat(x)); return {r: v[0], g: v[1], b: v[2], a: v.length > 3 ? v[3] : 1}; };
+  const lum = c => { const f = x => { x /= 255; return x <= 0.04045 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+  const s = getComputedStyle(e);
+  let back = {r: 255, g: 255, b: 255, a: 1};
+  for (let n = e.parentElement; n; n = n.parentElement) {
+    const c = rgb(getComputedStyle(n).backgroundColor);
+    if (c && c.a >= 0.99) { back = c; break; }
+  }
+  const ring = rgb(s.outlineColor);
+  const [hi, lo] = [lum(ring), lum(back)].sort((x, y) => y - x);
+  return {tag: e.tagName.toLowerCase(), cls: e.className, style: s.outlineStyle, width: parseFloat(s.outlineWidth),
+          colour: s.outlineColor, background: `rgb(${back.r}, ${back.g}, ${back.b})`, contrast: (hi + 0.05) / (lo + 0.05)};
+}"""
+
+# Each visible disabled move button of the app: its reason (tooltip), the visible reason text beside it
+# (the .pkt-move-reason of its .pkt-move box), and its colours.
+DISABLED_MOVES_JS = """sel => [...document.querySelectorAll(sel)]
+  .filter(b => b.disabled && b.getClientRects().length)
+  .map(b => { const box = b.closest('.pkt-move'); const label = box && box.querySelector('.pkt-move-reason');
+    const s = getComputedStyle(b);
+    return {button: (b.innerText || '').trim(), title: b.title || '',
+            reason: label && label.getClientRects().length ? label.innerText.trim() : '',
+            background: s.backgroundColor, color: s.color, opacity: s.opacity}; })"""
+
+# The first control of the PokerGuess play tab the learner can use, in the order the app moves the focus.
+NEXT_GUESS_CONTROL_JS = """() => ['button.pkt-guess-next-round', 'button.pkt-guess-reveal', 'button.pkt-guess-predict',
+  'button.pkt-guess-stay', 'button.pkt-guess-fold'].find(sel => [...document.querySelectorAll(sel)]
+  .some(b => !b.disabled && b.getClientRects().length)) || null"""
+
+GREY = "rgb(228, 228, 228)"  # the apps' style for a disabled button, whatever its button_style
+
+
+def answer(p: Any, before: str) -> None:
+    """Wait (bounded) for the kernel's answer to a key press: the page changes, then settles."""
+    p.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=ANSWER_TIMEOUT)
+    settle(p)
+
+
+def round_of(p: Any) -> str:
+    """The token round the status names (its suit symbol), or the whole status when it names none."""
+    status = str(p.locator(".pkt-status").first.inner_text())
+    return next((c for c in status if c in "♣♦♥♠"), status)
+
+
+def keyboard_move(p: Any) -> tuple[int, list[str]]:
+    """One move with the keyboard from where the focus is: Tab until a legal move has the focus, then
+    Enter. Returns the key presses and the focus path; at most MOVE_PRESSES presses are tried."""
+    path: list[str] = []
+    presses = 0
+    while True:
+        focus = p.evaluate(FOCUS_JS, ANY_MOVE)
+        if focus["hit"]:
+            break
+        assert presses < MOVE_PRESSES, (
+            f"no legal move within {MOVE_PRESSES} key presses; the focus went to: {' -> '.join(path) or focus['desc']}")
+        p.keyboard.press("Tab")
+        presses += 1
+        path.append(p.evaluate(FOCUS_JS, ANY_MOVE)["desc"])
+    before = p.evaluate(SNAPSHOT_JS)
+    p.keyboard.press("Enter")
+    answer(p, before)
+    return presses + 1, path
+
+
+def test_a_token_round_by_keyboard_takes_a_handful_of_presses(page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
+    """From the learner's second move on, each move of a whole token round takes at most MOVE_PRESSES key
+    presses: after a move the app puts the focus on the next move (widgets.common.focus_first)."""
+    page.open(voila_server.url("table.ipynb", "seed=1&players=4&lang=en"))
+    p = page.page
+    p.locator(ANY_MOVE).first.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
+    tab_to(p, ANY_MOVE)  # the first move starts from the top of the page: not counted
+    before = p.evaluate(SNAPSHOT_JS)
+    p.keyboard.press("Enter")
+    answer(p, before)
+    counted: list[tuple[str, int, list[str]]] = []  # (round, presses, focus path) of each counted move
+    rounds_seen = [round_of(p)]
+    for _ in range(MAX_MOVES):
+        if len(rounds_seen) >= 3:  # the second round seen has been played from its start to its end
+            break
+        presses, path = keyboard_move(p)
+        counted.append((rounds_seen[-1], presses, path))
+        if round_of(p) != rounds_seen[-1]:
+            rounds_seen.append(round_of(p))
+    page.screenshot(artifacts, "table-keyboard-round")
+    assert len(rounds_seen) >= 3, f"no whole token round within {MAX_MOVES} moves: {counted}"
+    whole = [presses for played, presses, _ in counted if played == rounds_seen[1]]
+    assert whole and max(whole) <= MOVE_PRESSES, counted
+    assert not page.errors, "\n".join(page.errors)
+
+
+@pytest.mark.parametrize("notebook", ["table.ipynb", "pokerguess_explorer.ipynb", "voces_explorer.ipynb"])
+def test_the_focus_ring_is_thick_and_contrasts_with_the_page(notebook: str, page: Page, voila_server: VoilaServer,
+                                                            artifacts: Path) -> None:
+    """The first 12 controls the Tab key reaches (the language toggles, menus, buttons, tabs, checkboxes)
+    each show an outline of at least 2 px with a contrast of at least 3:1 against the page behind it."""
+    if notebook not in EXISTING:
+        pytest.skip(f"notebooks/{notebook} does not exist")
+    page.open(voila_server.url(notebook, "seed=1&lang=en"))
+    p = page.page
+    settle(p)
+    rings = []
+    for _ in range(12):
+        p.keyboard.press("Tab")
+        ring = p.evaluate(RING_JS)
+        if ring is not None:
+            rings.append(ring)
+    page.screenshot(artifacts, f"{notebook.removesuffix('.ipynb')}-focus-ring")
+    assert rings, "Tab reached no control"
+    weak = [r for r in rings if r["style"] in ("none", "hidden") or r["width"] < 2 or r["contrast"] < 3]
+    assert not weak, "focus rings too thin or too pale:\n" + "\n".join(map(str, weak))
+    assert not page.errors, "\n".join(page.errors)
+
+
+def test_pokerguess_moves_say_why_they_are_disabled_and_the_focus_follows(page: Page, voila_server: VoilaServer,
+                                                                          artifacts: Path) -> None:
+    """In the PokerGuess play tab every disabled move is grey and says its reason as text beside it, in
+    English and after the switch in German; after a move by Enter the focus is on a usable control."""
+    page.open(voila_server.url("pokerguess_explorer.ipynb", "seed=5&players=3&lang=en"))
+    p = page.page
+    open_tab(p, "Play against bots")
+    stay = p.locator("button.pkt-guess-stay").first
+    stay.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
+    moves = ".pkt-guess-play button.pkt-guess-predict, .pkt-guess-play button.pkt-guess-stay, .pkt-guess-play button.pkt-guess-fold"
+    english = p.evaluate(DISABLED_MOVES_JS, moves)
+    assert english, "at the start Stay is not allowed (no prediction yet); no disabled move found"
+    for move in english:
+        assert move["reason"] and move["reason"] == move["title"], move
+        assert move["background"] == GREY and move["opacity"] == "1", move
+    # moves by keyboard: Tab to Predict and Enter, then Enter on whatever has the focus; after each move
+    # the focus is on the first control you can use (Next round, a card to show, Predict, Stay, Fold), and
+    # when the round's check is shown it is on Next round, a button that was hidden before the move
+    tab_to(p, "button.pkt-guess-predict:not([disabled])")
+    focus_path = []
+    for _ in range(12):
+        before = p.evaluate(SNAPSHOT_JS)
+        p.keyboard.press("Enter")
+        answer(p, before)
+        expected = p.evaluate(NEXT_GUESS_CONTROL_JS)
+        focus = p.evaluate(FOCUS_JS, expected or "none")
+        focus_path.append(focus["desc"])
+        assert expected and focus["hit"], f"after the move the focus is on {focus['desc']}, not on {expected}"
+        if expected == "button.pkt-guess-next-round":
+            break
+    assert "pkt-guess-next-round" in focus_path[-1], focus_path
+    page.screenshot(artifacts, "pokerguess_explorer-keyboard-check")
+    # German: the reasons follow the switch
+    tab_to(p, GERMAN, key="Shift+Tab", text="Deutsch")
+    before = p.evaluate(SNAPSHOT_JS)
+    p.keyboard.press("Space")
+    answer(p, before)
+    german = p.evaluate(DISABLED_MOVES_JS, moves)
+    assert german, "no disabled move after the switch"
+    for move in german:
+        assert move["reason"] and move["reason"] == move["title"], move
+    assert not {m["reason"] for m in german} & {m["reason"] for m in english}, (english, german)
+    page.screenshot(artifacts, "pokerguess_explorer-keyboard-de")
     assert not page.errors, "\n".join(page.errors)

@@ -157,7 +157,20 @@ NEXT_GUESS_CONTROL_JS = """() => ['button.pkt-guess-next-round', 'button.pkt-gue
   'button.pkt-guess-stay', 'button.pkt-guess-fold'].find(sel => [...document.querySelectorAll(sel)]
   .some(b => !b.disabled && b.getClientRects().length)) || null"""
 
-GREY = "rgb(228, 228, 228)"  # the apps' style for a disabled button, whatever its button_style
+GREY = "rgb(228, 228, 228)"
+
+# Every visible disabled button of the app with its background, opacity and text contrast.
+DISABLED_LOOK_JS = """() => {
+  const rgb = c => c.match(/[\\d.]+/g).map(Number);
+  const lum = c => { const f = x => { x /= 255; return x <= 0.04045 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  return [...document.querySelectorAll('.pkt-app button')].filter(b => b.disabled && b.getClientRects().length).map(b => {
+    const s = getComputedStyle(b);
+    const [hi, lo] = [lum(rgb(s.color)), lum(rgb(s.backgroundColor))].sort((x, y) => y - x);
+    return {button: (b.innerText || '').trim().slice(0, 30), cls: b.className, background: s.backgroundColor,
+            opacity: s.opacity, contrast: (hi + 0.05) / (lo + 0.05)};
+  });
+}"""  # the apps' style for a disabled button, whatever its button_style
 
 
 def answer(p: Any, before: str) -> None:
@@ -219,10 +232,11 @@ def test_a_token_round_by_keyboard_takes_a_handful_of_presses(page: Page, voila_
 
 
 @pytest.mark.parametrize("notebook", ["table.ipynb", "pokerguess_explorer.ipynb", "voces_explorer.ipynb"])
-def test_the_focus_ring_is_thick_and_contrasts_with_the_page(notebook: str, page: Page, voila_server: VoilaServer,
+def test_the_focus_ring_is_thick_and_disabled_buttons_are_grey(notebook: str, page: Page, voila_server: VoilaServer,
                                                             artifacts: Path) -> None:
     """The first 12 controls the Tab key reaches (the language toggles, menus, buttons, tabs, checkboxes)
-    each show an outline of at least 2 px with a contrast of at least 3:1 against the page behind it."""
+    each show an outline of at least 2 px with a contrast of at least 3:1 against the page behind it; the
+    disabled buttons on the page are grey."""
     if notebook not in EXISTING:
         pytest.skip(f"notebooks/{notebook} does not exist")
     page.open(voila_server.url(notebook, "seed=1&lang=en"))
@@ -238,6 +252,11 @@ def test_the_focus_ring_is_thick_and_contrasts_with_the_page(notebook: str, page
     assert rings, "Tab reached no control"
     weak = [r for r in rings if r["style"] in ("none", "hidden") or r["width"] < 2 or r["contrast"] < 3]
     assert not weak, "focus rings too thin or too pale:\n" + "\n".join(map(str, weak))
+    # every visible disabled button is grey (not a faded primary/success/danger/info/warning colour),
+    # not see-through, and its words readable (contrast of at least 4.5:1)
+    disabled = p.evaluate(DISABLED_LOOK_JS)
+    loud = [d for d in disabled if d["background"] != GREY or d["opacity"] != "1" or d["contrast"] < 4.5]
+    assert not loud, "disabled buttons that do not look disabled:\n" + "\n".join(map(str, loud))
     assert not page.errors, "\n".join(page.errors)
 
 
@@ -280,8 +299,27 @@ def test_pokerguess_moves_say_why_they_are_disabled_and_the_focus_follows(page: 
     answer(p, before)
     german = p.evaluate(DISABLED_MOVES_JS, moves)
     assert german, "no disabled move after the switch"
-    for move in german:
+    for move in german:  # Predict (a primary button) is disabled too while the check is shown
         assert move["reason"] and move["reason"] == move["title"], move
+        assert move["background"] == GREY and move["opacity"] == "1", move
     assert not {m["reason"] for m in german} & {m["reason"] for m in english}, (english, german)
     page.screenshot(artifacts, "pokerguess_explorer-keyboard-de")
+    assert not page.errors, "\n".join(page.errors)
+
+
+def test_voces_disabled_buttons_are_grey_in_every_style(page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
+    """The Póker a Voces play tab's disabled buttons (warning, success, danger, primary and plain) are grey,
+    opaque and readable, as the apps' style makes them."""
+    if "voces_explorer.ipynb" not in EXISTING:
+        pytest.skip("notebooks/voces_explorer.ipynb does not exist")
+    page.open(voila_server.url("voces_explorer.ipynb", "seed=1&lang=en"))
+    p = page.page
+    open_tab(p, "Play against bots")
+    p.locator(".pkt-voces-play button").first.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
+    settle(p)
+    disabled = p.evaluate(DISABLED_LOOK_JS)
+    page.screenshot(artifacts, "voces_explorer-disabled")
+    assert disabled, "no disabled button in the Póker a Voces play tab at the start"
+    loud = [d for d in disabled if d["background"] != GREY or d["opacity"] != "1" or d["contrast"] < 4.5]
+    assert not loud, "disabled buttons that do not look disabled:\n" + "\n".join(map(str, loud))
     assert not page.errors, "\n".join(page.errors)

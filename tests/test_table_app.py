@@ -8,14 +8,21 @@ import pytest
 
 from pokerkit_teach.pokerface import Variant
 from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp
-from pokerkit_teach.widgets.table import TableApp
+from pokerkit_teach.widgets.table import TABLE_CSS, TableApp
 
 
 def play_until(app: TableApp, stop, limit: int = 400) -> int:  # type: ignore[no-untyped-def]
-    """Pass when allowed, else take the first free token, else take from a player; until stop()."""
+    """Reveal the next hand or start the next deal when the showdown asks for it; else pass when allowed,
+    else take the first free token, else take from a player; until stop()."""
     for clicks in range(limit):
         if stop():
             return clicks
+        if app.reveal_button.layout.display != "none":
+            app.reveal_button.click()
+            continue
+        if app.next_deal_button.layout.display != "none":
+            app.next_deal_button.click()
+            continue
         if not app.pass_button.disabled:
             app.pass_button.click()
             continue
@@ -56,7 +63,7 @@ def test_a_whole_game_is_played_by_clicks_to_the_end() -> None:
     app = TableApp(query="seed=11&players=3")
     state = app.state
     assert state is not None
-    play_until(app, lambda: app.state is not None and app.state.is_terminal())
+    play_until(app, lambda: game_over(app))
     state = app.state
     assert state is not None and state.is_terminal()
     assert ("won the game" in app.status.value) == bool(state.won)
@@ -78,7 +85,7 @@ def test_a_game_reuses_its_move_buttons_instead_of_piling_up_widgets() -> None:
     app = TableApp(query="seed=11&players=3")
     first_take = app.middle_box.children[0]
     before = len(_instances)
-    clicks = play_until(app, lambda: app.state is not None and app.state.is_terminal())
+    clicks = play_until(app, lambda: game_over(app))
     assert clicks > 10
     assert len(_instances) <= before + 3 * 2, "at most the pools grow (3 middle + 2 player buttons in all)"
     app.new_button.click()
@@ -87,17 +94,176 @@ def test_a_game_reuses_its_move_buttons_instead_of_piling_up_widgets() -> None:
     assert app.middle_box.children[0] is first_take and first_take.description == "A♣ nehmen"
 
 
-def test_the_showdown_is_revealed_hand_by_hand() -> None:
+def log_lines(app: TableApp) -> list[str]:
+    """The log's lines of events (no headings, no reasons), oldest first."""
+    return re.findall(r"<div class='pkt-log-line[^']*'>([^<]*)</div>", app.log.value)
+
+
+def showdown_open(app: TableApp) -> bool:
+    return app.reveal_button.layout.display != "none" or app.next_deal_button.layout.display != "none"
+
+
+def game_over(app: TableApp) -> bool:
+    """The game is over and its last showdown turned over."""
+    return app.state is not None and app.state.is_terminal() and app.reveal_button.layout.display == "none"
+
+
+def page_text(app: TableApp) -> str:
+    """What the learner reads on the table about the game (tags stripped), the legend's fixed words aside."""
+    parts = [app.status.value, app.tally.value, app.cards.value, app.tokens.value, app.showdown.value, app.log.value, app.hint.value]
+    return re.sub(r"<[^>]+>", " ", " ".join(parts))
+
+
+# the deal's and the game's results (a revealed hand's comparison with the one before it is told at its reveal)
+RESULT_WORDS = ["success:", "failure:", "tally:", "won the game",
+                "lost the game", "wins the game", "loses the game"]
+
+
+def test_the_showdown_is_turned_over_hand_by_hand_and_gives_nothing_away_before() -> None:
     app = TableApp(query="seed=3&players=4")
-    play_until(app, lambda: bool(app.state and app.state.showdowns))
-    assert app.showdown.value.count("<li>") == 1 and app.reveal_button.layout.display != "none"
-    for shown in (2, 3, 4):
+    play_until(app, lambda: showdown_open(app))
+    state = app.state
+    assert state is not None and len(state.showdowns) == 1
+    result = state.showdowns[0]
+    # the game waits for the learner: the next deal is not dealt, no bot has moved in it
+    assert [e.kind for e in state.events if e.deal == 2] == [] and state.hole is not None
+    # the deal's board and every token stay on the table
+    assert "no shared cards yet" not in app.cards.value
+    from pokerkit_teach.holdem.render import cards_html
+    assert cards_html(result.board, "en") in app.cards.value
+    assert all(symbol in app.tokens.value for symbol in "♣♦♥♠")
+    assert app.showdown.value.count("<li") == 0 and app.reveal_button.layout.display != "none"
+    assert app.next_deal_button.layout.display == "none"
+    tally = app.tally.value
+    assert "Successes: 0" in tally and "Failures: 0" in tally  # the result is not counted before the reveal
+    panel = app.showdown_box.children
+    for shown in range(1, len(result.steps) + 1):
+        text = page_text(app)
+        for step in result.steps[shown - 1:]:
+            assert step.reveal.text("en") not in text, f"hand {step.hand.name} is told before its reveal"
+            assert step.verdict.text("en") not in text
+        assert not [word for word in RESULT_WORDS if word in text.lower()], text
         app.reveal_button.click()
-        assert app.showdown.value.count("<li>") == shown
-    assert app.reveal_button.layout.display == "none"
-    assert "Success" in app.showdown.value or "Failure" in app.showdown.value
+        assert app.showdown_box.children == panel, "the reveal button stays in its place"
+        assert app.showdown.value.count("<li") == shown
+        assert result.steps[shown - 1].reveal.text("en") in page_text(app)
+        if shown < len(result.steps):
+            assert app.reveal_button.layout.display != "none" and app.next_deal_button.layout.display == "none"
+    # after the last reveal: the deal's result, the tally, and a button for the next deal
+    assert result.summary.text("en") in app.showdown.value
+    assert app.reveal_button.layout.display == "none" and app.next_deal_button.layout.display != "none"
+    assert f"Successes: {state.successes}" in app.tally.value and f"Failures: {state.failures}" in app.tally.value
+    assert "Next deal" in app.next_deal_button.description
     app.language.value = "de"
     assert "Erfolg" in app.showdown.value or "Fehlschlag" in app.showdown.value
+    assert app.next_deal_button.description == "Nächster Durchgang"
+    app.language.value = "en"
+    app.next_deal_button.click()
+    assert not showdown_open(app) and app.showdown.value == ""
+    assert state.deal_number == 2 and [e.kind for e in state.events if e.deal == 2][0] == "deal_started"
+    assert "Deal 2" in app.status.value and state.current_player() == 0  # the bots have moved up to Anna's turn
+    assert "Deal 2" in app.log.value and "Showdown of deal 1" not in app.showdown.value
+
+
+def test_the_games_end_is_announced_after_the_last_reveal() -> None:
+    app = TableApp(query="seed=11&players=3")
+    state = app.state
+    assert state is not None
+    play_until(app, lambda: state.is_terminal())  # the last showdown is made; its hands are still face down
+    assert app.reveal_button.layout.display != "none", "the last showdown waits for its reveals"
+    steps = len(state.showdowns[-1].steps)
+    for _ in range(steps):
+        text = page_text(app)
+        assert "won the game" not in text and "lost the game" not in text and "wins the game" not in text
+        assert "loses the game" not in text
+        app.reveal_button.click()
+    assert ("won the game" in app.status.value) == bool(state.won)
+    assert ("lost the game" in app.status.value) == (not state.won)
+    assert app.next_deal_button.layout.display == "none" and app.reveal_button.layout.display == "none"
+
+
+def test_the_log_follows_the_game_with_headings_and_the_next_cards() -> None:
+    app = TableApp(query="seed=5&players=4")
+    log = app.log.value
+    assert "Deal 1" in log and "The ♣ round" in log
+    assert log.count("pkt-log-last") == 1
+    # Anna takes a token and passes until the ♣ round ends: the log shows its end and the flop
+    play_until(app, lambda: app.state is not None and app.state.round_suit is not None and app.state.round_suit.symbol != "♣")
+    lines = log_lines(app)
+    assert any("The ♣ round is over" in line for line in lines)
+    assert any(line.startswith("The flop:") for line in lines)
+    assert "The ♦ round" in app.log.value
+    state = app.state
+    assert state is not None
+    newest = re.search(r"<div class='(pkt-log-[a-z]+) pkt-log-last'>([^<]*)</div></div>", app.log.value)
+    assert newest is not None, "the newest entry is marked, and it is the log's last"
+    assert lines[-1] == state.log_for(0, "en")[-1], "the newest event is the last line"
+    assert newest.group(1) == "pkt-log-line" and newest.group(2) == lines[-1] or newest.group(1) == "pkt-log-reason"
+    assert "flex-direction: column-reverse" in TABLE_CSS and "pkt-log-scroll" in app.log.value  # the box shows its end
+    app.language.value = "de"
+    assert "Durchgang 1" in app.log.value and "Die ♣-Runde" in app.log.value
+
+
+def test_each_bots_reason_stands_beside_its_token_and_in_the_log() -> None:
+    app = TableApp(query="seed=8&players=4")
+    app.middle_box.children[0].click()
+    state = app.state
+    assert state is not None and app.show_reasons.value
+    reasons = [(seat, decision) for seat, decision in app.reasons.values()]
+    assert reasons
+    seat, decision = reasons[-1]
+    text = decision.text("en")
+    row = re.search(r"<tr class='pkt-current-round'>(.*?)</tr>", app.tokens.value)
+    assert row is not None and text in row.group(1), "the reason stands in the row of the round it concerns"
+    assert text in app.log.value
+    app.language.value = "de"
+    assert decision.text("de") in app.tokens.value and decision.text("de") in app.log.value
+    app.show_reasons.value = False
+    assert decision.text("de") not in app.tokens.value
+
+
+@pytest.mark.parametrize("lang, tokens, ace, goal", [
+    ("en", "A · 2 · 3 · 4", "in poker the Ace is the strongest card", "The team wins the game with 3 successes and loses it with 3 failures"),
+    ("de", "A · 2 · 3 · 4", "auch wenn im Poker das Ass die stärkste Karte ist", "Das Team gewinnt das Spiel mit 3 Erfolgen und verliert es mit 3 Fehlschlägen"),
+    ("es", "A · 2 · 3 · 4", "aunque en el póker el as es la carta más alta", "El equipo gana la partida con 3 éxitos y la pierde con 3 fracasos"),
+])
+def test_the_legend_says_what_tokens_mean_and_what_wins_and_loses(lang: str, tokens: str, ace: str, goal: str) -> None:
+    app = TableApp(query=f"seed=5&players=4&lang={lang}")
+    legend = re.sub(r"<[^>]+>", "", app.legend.value)
+    assert tokens in legend and ace in legend and goal in legend, legend
+    assert app.t("apps.table.tally_line", successes=0, win=3, failures=0, lose=3, seed=5) in app.tally.value
+
+
+def test_the_legend_counts_four_failures_with_soft_landing() -> None:
+    app = TableApp(query="seed=5&players=3")
+    app.variant_boxes[Variant.SOFT_LANDING].value = True
+    app.new_button.click()
+    assert "loses it with 4 failures" in app.legend.value and "A · 2 · 3" in app.legend.value
+    assert "Failures: 0 of 4" in app.tally.value
+
+
+@pytest.mark.parametrize("lang, ending", [("en", r"take the [A2-4]♣ from the middle\.$"),
+                                          ("de", r"nimm (das A|die [2-4])♣ aus der Mitte\.$"),
+                                          ("es", r"coge la ficha [A2-4]♣ del centro\.$")])
+def test_the_hint_ends_with_the_token_it_suggests(lang: str, ending: str) -> None:
+    app = TableApp(query=f"seed=8&players=4&lang={lang}")
+    app.hint_button.click()
+    text = re.sub(r"<[^>]+>", "", app.hint.value).strip()
+    assert re.search(ending, text), text
+    assert "place 1" not in text and "Platz 1" not in text and "puesto 1:" not in text
+
+
+def test_the_hint_says_keep_when_you_hold_the_token_it_suggests() -> None:
+    app = TableApp(query="seed=8&players=4")
+    app.hint_button.click()
+    state = app.state
+    assert state is not None and app.hint_result is not None
+    place = app.hint_result.likeliest_place
+    app.middle_box.children[place - 1].click()  # Anna takes the suggested token
+    if state.current_player() == 0 and state.token_of(0) == place:
+        app.hint_button.click()
+        if app.hint_result.likeliest_place == place:
+            assert "Suggestion: pass and keep the" in app.hint.value
 
 
 def test_language_switch_changes_every_label() -> None:
@@ -111,18 +277,18 @@ def test_language_switch_changes_every_label() -> None:
     assert "Token round ♣" in app.status.value
 
 
-@pytest.mark.parametrize("lang, hint, reasons", [
-    ("en", "From 20,000 random deals", "Why the bots moved as they did"),
-    ("de", "Aus 20.000 zufälligen Verteilungen", "Warum die Bots so gezogen haben"),
-])
-def test_hint_and_bot_reasons_on_request(lang: str, hint: str, reasons: str) -> None:
+@pytest.mark.parametrize("lang, hint", [("en", "From 20,000 random deals"), ("de", "Aus 20.000 zufälligen Verteilungen")])
+def test_hint_and_bot_reasons(lang: str, hint: str) -> None:
     app = TableApp(query=f"seed=8&lang={lang}")
     app.hint_button.click()
     assert hint in app.hint.value
     app.middle_box.children[0].click()  # after Anna's move the bots move, each with a reason
     assert app.hint.value == ""  # a hint belongs to the position it was asked in
-    app.show_reasons.value = True
-    assert reasons in app.log.value
+    assert app.show_reasons.value, "the bots' reasons are shown unless the learner hides them"
+    reasons = re.findall(r"<div class='pkt-log-reason[^']*'>([^<]*)</div>", app.log.value)
+    assert len(reasons) >= 3 and all(line.split(":")[0] in ("Ben", "Carla", "Dan") for line in reasons), reasons
+    app.show_reasons.value = False
+    assert "pkt-log-reason" not in app.log.value and "pkt-seat-reason" not in app.tokens.value
 
 
 def test_free_for_all_game_and_variants_from_the_setup() -> None:
@@ -134,13 +300,13 @@ def test_free_for_all_game_and_variants_from_the_setup() -> None:
     assert state is not None and state.rules.free_for_all and state.rules.failures_to_lose == 4
     assert app.pass_button.description == "I am done"
     # nobody begins a free-for-all round: its announcement names no first player, in either language
-    starts = [line for line in re.findall(r"<div>([^<]*)</div>", app.log.value) if line.startswith("Token round")]
+    starts = [line for line in log_lines(app) if line.startswith("Token round")]
     assert starts and all("(free-for-all)" in line and "begins" not in line for line in starts)
     app.language.value = "de"
     assert app.pass_button.description == "Ich bin fertig"
-    starts = [line for line in re.findall(r"<div>([^<]*)</div>", app.log.value) if line.startswith("Markenrunde")]
+    starts = [line for line in log_lines(app) if line.startswith("Markenrunde")]
     assert starts and all("(alle auf einmal)" in line and "beginnt" not in line for line in starts)
-    play_until(app, lambda: app.state is not None and app.state.is_terminal())
+    play_until(app, lambda: game_over(app))
 
 
 def test_bad_url_parameters_show_a_message_and_defaults_apply() -> None:
@@ -182,14 +348,14 @@ def test_the_bot_menu_names_the_bots_in_the_language() -> None:
 def test_an_open_hint_and_the_bots_reasons_follow_the_language_switch() -> None:
     app = TableApp(query="seed=8&lang=de")
     app.middle_box.children[0].click()
-    app.show_reasons.value = True
-    german_reasons = app.log.value
+    _, decision = list(app.reasons.values())[-1]
+    assert decision.text("de") in app.log.value and decision.text("de") in app.tokens.value
     app.hint_button.click()
     assert "Aus 20.000 zufälligen Verteilungen" in app.hint.value
     app.language.value = "en"
     assert "From 20,000 random deals" in app.hint.value and "Verteilungen" not in app.hint.value
-    assert "Why the bots moved as they did" in app.log.value
-    assert app.log.value != german_reasons and "Warum" not in app.log.value
+    assert decision.text("en") in app.log.value and decision.text("en") in app.tokens.value
+    assert decision.text("de") not in app.log.value and decision.text("de") not in app.tokens.value
 
 
 def test_the_free_for_all_status_says_that_everyone_may_move() -> None:

@@ -1,13 +1,22 @@
 """The Pokerface table: play a whole game in one seat, with bots in the other seats.
 
 Tokens are buttons: take one from the middle, take one from a player, or pass. A move the rules do not
-allow right now is disabled, and its tooltip says why (the engine's reason). The table shows the
-tokens of every round of the deal, a hint (the chance of each place), the bots' reasons on request,
-the showdown hand by hand, and the tally.
+allow right now is disabled, and its tooltip says why (the engine's reason). The table shows every
+seat's tokens of the deal with each bot's reason beside its token, a legend (what the token numbers
+claim, what wins and loses the game, the tally against both), a hint that ends with the token it
+suggests, and a log that follows the game (grouped by deal and round, its newest line in view).
+
+A deal ends with a showdown the learner turns over hand by hand: the game waits (the next deal is not
+dealt and no bot moves), the deal's board and tokens stay, nothing tells a hand's result before its
+reveal (the log's showdown lines, the tally and the game's end are held back), and "Next deal" starts
+the next one. The engine decides everything: the showdown's result is the engine's, only its telling
+is paced.
 
 CSS classes for browser tests: ``pkt-new-game``, ``pkt-take-middle`` (one button per token),
 ``pkt-take-from`` (one per other player), ``pkt-pass``, ``pkt-hint``, ``pkt-show-reasons``,
-``pkt-reveal-next``, ``pkt-status``, ``pkt-tally``, ``pkt-showdown``, ``pkt-log``, ``pkt-tokens``,
+``pkt-reveal-next``, ``pkt-next-deal``, ``pkt-status``, ``pkt-tally``, ``pkt-legend``, ``pkt-showdown``,
+``pkt-log`` (its entries ``pkt-log-deal``, ``pkt-log-round``, ``pkt-log-line``, ``pkt-log-reason``; the
+newest ``pkt-log-last``), ``pkt-tokens`` (the row of the round being played ``pkt-current-round``),
 ``pkt-cards``.
 """
 
@@ -21,12 +30,15 @@ import numpy as np
 
 from pokerkit_teach.core.game import Bot
 from pokerkit_teach.core.i18n import Items
-from pokerkit_teach.core.match import Match
+from pokerkit_teach.core.match import Match, Move
 from pokerkit_teach.holdem.batch import build_tables
+from pokerkit_teach.holdem.cards import Suit
 from pokerkit_teach.holdem.render import cards_html
 from pokerkit_teach.pokerface import GAME, Action, Pass, Phase, PlayerView, PokerfaceRules, PokerfaceState, TakeFromMiddle, TakeFromPlayer, Variant
-from pokerkit_teach.pokerface.events import Token, token_text
+from pokerkit_teach.pokerface.actions import Showdown
+from pokerkit_teach.pokerface.events import Event, Token, token_text
 from pokerkit_teach.pokerface.hints import rank_probabilities
+from pokerkit_teach.pokerface.showdown import ShowdownResult
 
 from .common import App, AppParams, esc, page_pending, show_move
 
@@ -35,6 +47,26 @@ __all__ = ["TableApp"]
 SEAT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn")  # you are Anna, in seat 0
 HUMAN = 0
 MAX_BOT_MOVES = 400
+_SUITS = {suit.symbol: suit for suit in Suit}
+_ROUND_STARTS = ("round_started", "round_started_free_for_all")
+_SHOWDOWN_LINES = ("revealed", "compared")
+
+# The table's own style: the log is a box that scrolls, laid out from its end (column-reverse), so a new
+# log keeps its newest line in view without a script; the log's column stays in view while the page scrolls.
+TABLE_CSS = """<style>
+.pkt-app .pkt-table-side { position: sticky; top: 0; align-self: flex-start; }
+.pkt-app .pkt-table-columns, .pkt-app .pkt-table-main, .pkt-app .pkt-table-side { overflow: visible; }
+.pkt-log-scroll { max-height: 22em; overflow-y: auto; display: flex; flex-direction: column-reverse;
+  border: 1px solid #999; padding: 0.3em 0.5em; font-size: 90%; line-height: 1.35; }
+.pkt-log-deal { font-weight: bold; font-size: 110%; margin-top: 0.5em; border-bottom: 1px solid #999; }
+.pkt-log-round { font-weight: bold; margin-top: 0.4em; }
+.pkt-log-reason { font-style: italic; margin-left: 1.2em; color: #333; }
+.pkt-log-last { background: #fff3b0; }
+.pkt-token-table td, .pkt-token-table th { padding: 0.15em 0.5em; vertical-align: top; }
+.pkt-token-table .pkt-current-round { background: #eef4ff; }
+.pkt-seat-reason { display: block; font-size: 85%; font-style: italic; max-width: 16em; white-space: normal; }
+.pkt-legend { font-size: 95%; }
+</style>"""
 
 
 class TableApp(App):
@@ -46,10 +78,13 @@ class TableApp(App):
         self.state: PokerfaceState | None = None
         self.match: Match[PokerfaceState] | None = None
         self.bots: list[Bot[PlayerView] | None] = []
-        self.reasons: list[tuple[int, Any]] = []  # (seat, the bot's decision): said in the language shown
+        # the bots' decisions by the index of the first event of their move: said in the language shown,
+        # in the log under that event and beside the token of that round
+        self.reasons: dict[int, tuple[int, Any]] = {}
         self.hint_result: Any = None  # the open hint, said in the language shown
+        self.hint_suit: Suit | None = None
+        self.pending: ShowdownResult | None = None  # the showdown being turned over; the game waits for it
         self.revealed = 0
-        self.shown_showdowns = 0
         self.move_buttons: dict[str, list[ipywidgets.Button]] = {}  # by CSS class, reused (see _show_moves)
         self.move_actions: dict[str, list[Action]] = {}
         super().__init__(params, query)
@@ -79,6 +114,8 @@ class TableApp(App):
         self.status.add_class("pkt-status")
         self.tally = ipywidgets.HTML()
         self.tally.add_class("pkt-tally")
+        self.legend = ipywidgets.HTML()
+        self.legend.add_class("pkt-legend")
         self.cards = ipywidgets.HTML()
         self.cards.add_class("pkt-cards")
         self.middle_box = ipywidgets.HBox()
@@ -89,7 +126,7 @@ class TableApp(App):
         self.hint_button = ipywidgets.Button(icon="lightbulb-o")
         self.hint_button.add_class("pkt-hint")
         self.hint_button.on_click(self.guarded(lambda _: self.show_hint()))
-        self.show_reasons = ipywidgets.Checkbox(value=False, indent=False)
+        self.show_reasons = ipywidgets.Checkbox(value=True, indent=False)
         self.show_reasons.add_class("pkt-show-reasons")
         self.show_reasons.observe(lambda _: self.refresh(), names="value")
         self.tokens = ipywidgets.HTML()
@@ -99,12 +136,23 @@ class TableApp(App):
         self.log.add_class("pkt-log")
         self.showdown = ipywidgets.HTML()
         self.showdown.add_class("pkt-showdown")
-        self.reveal_button = ipywidgets.Button()
+        self.reveal_button = ipywidgets.Button(icon="eye")
         self.reveal_button.add_class("pkt-reveal-next")
         self.reveal_button.on_click(self.guarded(lambda _: self.reveal_next()))
+        self.next_deal_button = ipywidgets.Button(icon="forward")
+        self.next_deal_button.add_class("pkt-next-deal")
+        self.next_deal_button.on_click(self.guarded(lambda _: self.next_deal()))
+        # the reveal and next-deal buttons share one place above the hands revealed (which grow below them)
+        self.showdown_box = ipywidgets.VBox([ipywidgets.HBox([self.reveal_button, self.next_deal_button]), self.showdown])
         moves = ipywidgets.VBox([self.middle_box, self.players_box, ipywidgets.HBox([self.pass_button, self.hint_button, self.show_reasons])])
-        return [setup, self.status, self.tally, self.cards, moves, self.hint, self.tokens,
-                ipywidgets.HBox([self.showdown, self.reveal_button]), self.log]
+        main = ipywidgets.VBox([self.status, self.cards, moves, self.showdown_box, self.hint, self.tokens],
+                               layout=ipywidgets.Layout(flex="3 1 0", min_width="0"))
+        main.add_class("pkt-table-main")
+        side = ipywidgets.VBox([self.legend, self.tally, self.log], layout=ipywidgets.Layout(flex="2 1 0", min_width="0"))
+        side.add_class("pkt-table-side")
+        columns = ipywidgets.HBox([main, side], layout=ipywidgets.Layout(align_items="flex-start", grid_gap="1em"))
+        columns.add_class("pkt-table-columns")
+        return [ipywidgets.HTML(TABLE_CSS), setup, columns]
 
     def take_params(self, params: AppParams) -> bool:
         """The page's seed and number of players: a new game with them in the app already built."""
@@ -123,13 +171,14 @@ class TableApp(App):
         self.seed = seed
         self.rng = np.random.default_rng([seed, 1])
         rules = PokerfaceRules(names, first_dealer=count - 1, variants=variants)  # you sit left of the dealer
-        self.state = rules.new_game(seed=seed)
+        # the match deals (no auto_chance), so the game can wait after a showdown until the learner asks
+        self.state = rules.new_game(seed=seed, auto_chance=False)
         self.bots = [None] + [GAME.make_bot(str(self.bot_choice.value), np.random.default_rng([seed, 2, s])) for s in range(1, count)]
         self.match = Match(self.state, self.bots, seed=self.rng)
-        self.reasons = []
+        self.reasons = {}
         self.hint_result = None
+        self.pending = None
         self.revealed = 0
-        self.shown_showdowns = 0
         self.say("")
         self.run_bots()
         self.refresh()
@@ -144,34 +193,56 @@ class TableApp(App):
         self.refresh()
 
     def run_bots(self) -> None:
-        """The bots move (through the match) until you may act or the game is over; their reasons are kept."""
-        assert self.match is not None
-        for move in self.match.run(MAX_BOT_MOVES):
-            if move.decision is not None:
-                self._remember(move.seat, move.decision)
+        """The match deals and the bots move until you may act, the game is over, or a showdown has been
+        made: then the game waits while you turn the hands over. The bots' reasons are kept."""
+        assert self.match is not None and self.state is not None
+        events = self.state.events
 
-    def _remember(self, seat: int, decision: Any) -> None:
-        """Keep a bot's decision (it says its reason in any language) for the log."""
-        self.reasons.append((seat, decision))
-        self.reasons = self.reasons[-8:]
+        def seen(move: Move) -> bool:
+            if move.decision is not None and move.events:
+                self.reasons[len(events) - len(move.events)] = (move.seat, move.decision)
+            return isinstance(move.action, Showdown)
+
+        moves = self.match.run(MAX_BOT_MOVES, until=seen)
+        if moves and isinstance(moves[-1].action, Showdown):
+            self.pending = self.state.showdowns[-1]
+            self.revealed = 0
 
     def show_hint(self) -> None:
         assert self.state is not None
         view = self.state.view_for(HUMAN)
-        if len(view.hole) != 2:
+        if len(view.hole) != 2 or self.pending is not None or view.round_suit is None:
             self.say(self.t("apps.table.no_hint"), "error")
             return
         self.hint_result = rank_probabilities(view, 20_000, seed=self.rng, read_tokens=True)
+        self.hint_suit = view.round_suit
         self.refresh()
 
     def reveal_next(self) -> None:
-        self.revealed += 1
+        if self.pending is not None:
+            self.revealed = min(self.revealed + 1, len(self.pending.steps))
         self.refresh()
+
+    def next_deal(self) -> None:
+        """The showdown is over: the next deal is dealt and the bots move until it is your turn."""
+        if self.pending is None or self.revealed < len(self.pending.steps):
+            return
+        self.pending = None
+        self.revealed = 0
+        self.say("")
+        self.run_bots()
+        self.refresh()
+
+    @property
+    def revealing(self) -> bool:
+        """True while a showdown has hands still face down."""
+        return self.pending is not None and self.revealed < len(self.pending.steps)
 
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
         """Draw the game as seat 0 may see it: everything comes from its view (the engine decides what you
-        may know), the log as the engine tells it to you, and the engine's reason for each refused move."""
+        may know), the log as the engine tells it to you, and the engine's reason for each refused move.
+        While a showdown is turned over, what its hidden hands would tell is held back."""
         state = self.state
         if state is None:
             return
@@ -189,28 +260,49 @@ class TableApp(App):
         self.hint_button.tooltip = t("apps.table.hint_tip")
         self.show_reasons.description = t("apps.table.show_reasons")
         self.reveal_button.description = t("apps.table.reveal_next")
+        self.reveal_button.tooltip = t("apps.table.reveal_tip")
+        self.next_deal_button.description = t("apps.table.next_deal")
+        self.next_deal_button.tooltip = t("apps.table.next_deal_tip")
         view = state.view_for(HUMAN)
-        self.tally.value = "<p>" + esc(t("apps.table.tally", successes=view.successes, failures=view.failures,
-                                         limit=view.failures_to_lose, seed=self.seed)) + "</p>"
+        successes, failures = view.successes, view.failures
+        if self.revealing:  # the deal being revealed is not counted yet
+            assert self.pending is not None
+            successes -= int(self.pending.success)
+            failures -= int(not self.pending.success)
+        win, lose = state.rules.successes_to_win, view.failures_to_lose
+        self.tally.value = "<p><b>" + esc(t("apps.table.tally_line", successes=successes, win=win, failures=failures, lose=lose,
+                                            seed=self.seed)) + "</b></p>"
+        self.legend.value = self._legend(view.player_count, win, lose)
         self.status.value = f"<p><b>{esc(self._status_text(view))}</b></p>"
+        board = self.pending.board if self.pending is not None else view.board
         self.cards.value = (
             f"<p>{esc(t('apps.table.you', name=view.players[HUMAN]))} {esc(t('apps.table.your_cards'))} "
             f"{cards_html(view.hole, self.lang)}</p>"
-            f"<p>{esc(t('apps.table.board'))} {cards_html(view.board, self.lang) if view.board else esc(t('apps.table.no_board'))}</p>"
+            f"<p>{esc(t('apps.table.board'))} {cards_html(board, self.lang) if board else esc(t('apps.table.no_board'))}</p>"
         )
         self._draw_moves(view)
-        self.tokens.value = self._token_table(view)
-        hint = self.hint_result.text(self.lang) if self.hint_result is not None else ""
-        self.hint.value = f"<p class='pkt-hint-text'>{esc(hint)}</p>" if hint else ""
-        self._draw_showdown(view)
-        log_lines = state.log_for(HUMAN, self.lang, last=10)
-        if self.show_reasons.value and self.reasons:
-            log_lines += [t("apps.table.reasons_heading")] + [
-                t("apps.table.reason", player=state.players[seat], reason=decision.text(self.lang)) for seat, decision in self.reasons]
-        self.log.value = "<div style='max-height:14em;overflow:auto;font-size:90%'>" + "".join(
-            f"<div>{esc(line)}</div>" for line in log_lines) + "</div>"
+        self.hint.value = self._hint_html(view)
+        log, seat_reasons = self._log(view)
+        self.log.value = log
+        self.tokens.value = self._token_table(view, seat_reasons)
+        self._draw_showdown()
+
+    def _legend(self, count: int, win: int, lose: int) -> str:
+        """What the token numbers claim (the Ace is the lowest here), what wins and what loses the game."""
+        t = self.t
+        order = " · ".join("A" if n == 1 else str(n) for n in range(1, count + 1))
+        parts = [t("apps.table.legend_tokens", order=order, top=str(count)), t("apps.table.legend_ace"),
+                 t("apps.table.legend_goal", win=win, lose=lose)]
+        return "<div>" + "".join(f"<p>{esc(part)}</p>" for part in parts) + "</div>"
 
     def _status_text(self, view: PlayerView) -> str:
+        pending = self.pending
+        if pending is not None:
+            deal = view.showdowns
+            if self.revealing:
+                return self.t("apps.table.showdown_status", deal=deal, revealed=self.revealed, total=len(pending.steps))
+            if not view.game_over:
+                return self.t("apps.table.showdown_done", deal=deal)
         if view.game_over:
             return self.t("apps.table.won" if view.won else "apps.table.lost", deals=view.deal_number)
         dealer = view.players[view.dealer]
@@ -255,9 +347,11 @@ class TableApp(App):
         if suit is None or holders is None:
             self.middle_box.children = ()
             self.players_box.children = ()
-            self.pass_button.disabled = True
-            self.pass_button.description = self.t("apps.table.pass")
-            self.pass_button.tooltip = self.t("apps.table.no_round")
+            with self.pass_button.hold_sync():
+                self.pass_button.disabled = True
+                self.pass_button.description = self.t("apps.table.done" if state.rules.free_for_all else "apps.table.pass")
+                self.pass_button.tooltip = self.t("apps.table.in_showdown" if self.pending is not None and not view.game_over
+                                                  else "apps.table.no_round")
             self.hint_button.disabled = True
             return
         middle: list[tuple[Action, str]] = [
@@ -277,37 +371,135 @@ class TableApp(App):
             show_move(self.pass_button, state.why_not(Pass(HUMAN)), self.lang, pass_label)
         self.hint_button.disabled = False
 
-    def _token_table(self, view: PlayerView) -> str:
+    def _hint_html(self, view: PlayerView) -> str:
+        """The open hint: the chance of each token's place, ending with the move to the likeliest token."""
+        hint, suit = self.hint_result, self.hint_suit
+        if hint is None or suit is None:
+            return ""
+        place = hint.likeliest_place
+        token = Token(suit, place)
+        holders = view.token_holders(suit) or ()
+        holder = holders[place - 1] if place <= len(holders) else None
+        assert self.state is not None
+        if holder is None:
+            advice = self.t("apps.table.suggest_middle", token=token)
+        elif holder == HUMAN:
+            advice = self.t("apps.table.suggest_keep_done" if self.state.rules.free_for_all else "apps.table.suggest_keep", token=token)
+        else:
+            advice = self.t("apps.table.suggest_player", token=token, player=view.players[holder])
+        return f"<p class='pkt-hint-text'>{esc(hint.text(self.lang, suit=suit))} {esc(advice)}</p>"
+
+    def _shown_events(self) -> int:
+        """How many events of the log may be shown: during a showdown, none after the hands still face
+        down (their reveal, their comparison, the deal's result and the game's end)."""
+        state = self.state
+        assert state is not None
+        events = state.events
+        pending = self.pending
+        if pending is None or not self.revealing:
+            return len(events)
+        start = next(i for i, e in enumerate(events) if e.kind == "revealed" and e.deal == len(state.showdowns))
+        shown, end = 0, start
+        for index in range(start, len(events)):
+            kind = events[index].kind
+            if kind == "revealed":
+                shown += 1
+                if shown > self.revealed:
+                    break
+            elif kind != "compared":
+                break
+            end = index + 1
+        return end
+
+    def _log(self, view: PlayerView) -> tuple[str, dict[tuple[Suit, int], Any]]:
+        """The log as the engine tells it to seat 0, under headings for each deal, token round and
+        showdown, with each bot's reason under its move; and the bots' latest reasons of the deal on
+        the table, by round and seat."""
+        state = self.state
+        assert state is not None
+        t, lang = self.t, self.lang
+        reasons = self.reasons if self.show_reasons.value else {}
+        deal_shown = view.showdowns if self.pending is not None else view.deal_number
+        seat_reasons: dict[tuple[Suit, int], Any] = {}
+        entries: list[tuple[str, str]] = []
+        suit: Suit | None = None
+        previous = ""
+        events: list[Event] = state.events
+        for index in range(self._shown_events()):
+            event = events[index]
+            kind = event.kind
+            if kind == "deal_started":
+                entries.append(("pkt-log-deal", t("apps.table.log_deal", deal=event.deal)))
+            elif kind in _ROUND_STARTS:
+                suit = _SUITS.get(str(dict(event.params).get("suit")))
+                entries.append(("pkt-log-round", t("apps.table.log_round", suit=dict(event.params).get("suit", ""))))
+            elif kind in _SHOWDOWN_LINES and previous not in _SHOWDOWN_LINES:
+                entries.append(("pkt-log-round", t("apps.table.log_showdown")))
+            previous = kind
+            entries.append(("pkt-log-line", event.describe(lang, viewer=HUMAN, omniscient=False)))
+            reason = reasons.get(index)
+            if reason is not None:
+                seat, decision = reason
+                text = decision.text(lang)
+                entries.append(("pkt-log-reason", t("apps.table.reason", player=state.players[seat], reason=text)))
+                if event.deal == deal_shown and suit is not None:
+                    seat_reasons[(suit, seat)] = text
+        items = [f"<div class='{css}{' pkt-log-last' if i == len(entries) - 1 else ''}'>{esc(text)}</div>"
+                 for i, (css, text) in enumerate(entries)]
+        heading = esc(t("apps.table.log_heading"))
+        return (f"<div><b>{heading}</b><div class='pkt-log-scroll' role='log'><div>{''.join(items)}</div></div></div>",
+                seat_reasons)
+
+    def _token_table(self, view: PlayerView, seat_reasons: dict[tuple[Suit, int], Any]) -> str:
+        """Every seat's token of each round of the deal; beside each bot's token of the round being played,
+        its reason; during a showdown, the hands turned over so far."""
         if not view.tokens:
             return ""
-        head = "".join(f"<th scope='col'>{esc(name)}</th>" for name in view.players)
+        t = self.t
+        names = [view.players[seat] + (" " + t("apps.table.you_mark") if seat == HUMAN else "")
+                 + (" " + t("apps.table.dealer_mark") if seat == view.dealer and self.pending is None else "")
+                 for seat in range(view.player_count)]
+        head = "".join(f"<th scope='col'>{esc(name)}</th>" for name in names)
+        current = view.round_suit if self.pending is None else view.tokens[-1][0]
         rows = []
         for suit, _ in view.tokens:
-            texts = [token_text(suit, held) if held is not None else "—" for held in
-                     (view.token_of(seat, suit) for seat in range(view.player_count))]
-            cells = "".join(f"<td>{esc(text)}</td>" for text in texts)
-            rows.append(f"<tr><th scope='row'>{suit.symbol}</th>{cells}</tr>")
-        caption = esc(self.t("apps.table.tokens_caption", deal=view.deal_number))
+            cells = []
+            for seat in range(view.player_count):
+                held = view.token_of(seat, suit)
+                text = f"<b>{esc(token_text(suit, held))}</b>" if held is not None else "—"
+                if suit == current and (suit, seat) in seat_reasons:
+                    text += f"<span class='pkt-seat-reason'>{esc(seat_reasons[(suit, seat)])}</span>"
+                cells.append(f"<td>{text}</td>")
+            css = " class='pkt-current-round'" if suit == current else ""
+            rows.append(f"<tr{css}><th scope='row'>{suit.symbol}</th>{''.join(cells)}</tr>")
+        if self.pending is not None:
+            shown = {step.hand.name: step.hand.hole for step in self.pending.steps[: self.revealed]}
+            hands = "".join(f"<td>{cards_html(shown[name], self.lang) if name in shown else '?'}</td>" for name in view.players)
+            rows.append(f"<tr><th scope='row'>{esc(t('apps.table.hands_row'))}</th>{hands}</tr>")
+        deal = view.showdowns if self.pending is not None else view.deal_number
+        caption = esc(t("apps.table.tokens_caption", deal=deal))
         return f"<table class='pkt-token-table'><caption>{caption}</caption><tr><th></th>{head}</tr>{''.join(rows)}</table>"
 
-    def _draw_showdown(self, view: PlayerView) -> None:
-        if view.showdowns != self.shown_showdowns:  # a new showdown: start revealing from the first hand
-            self.shown_showdowns = view.showdowns
-            self.revealed = 1
-        result = view.last_showdown
+    def _draw_showdown(self) -> None:
+        """The hands turned over so far, each with its comparison; the deal's result after the last one.
+        The reveal and next-deal buttons stand in one place above the list."""
+        result = self.pending
         if result is None:
             self.showdown.value = ""
             self.reveal_button.layout.display = "none"
+            self.next_deal_button.layout.display = "none"
             return
-        shown = result.steps[: self.revealed]
-        lines = []
-        for step in shown:
-            lines.append(f"<li>{esc(step.reveal.text(self.lang))}<br><small>{esc(step.verdict.text(self.lang))}</small></li>")
+        assert self.state is not None
+        lines = [f"<li>{esc(step.reveal.text(self.lang))}<br><small>{esc(step.verdict.text(self.lang))}</small></li>"
+                 for step in result.steps[: self.revealed]]
         done = self.revealed >= len(result.steps)
         summary = f"<p><b>{esc(result.summary.text(self.lang))}</b></p>" if done else ""
-        heading = esc(self.t("apps.table.showdown_heading", deal=view.showdowns))
-        self.showdown.value = f"<div><h4>{heading}</h4><ol>{''.join(lines)}</ol>{summary}</div>"
+        deal = len(self.state.showdowns)
+        heading = esc(self.t("apps.table.showdown_heading", deal=deal))
+        intro = "" if done else f"<p>{esc(self.t('apps.table.showdown_intro'))}</p>"
+        self.showdown.value = f"<div><h4>{heading}</h4>{intro}<ol>{''.join(lines)}</ol>{summary}</div>"
         self.reveal_button.layout.display = "none" if done else ""
+        self.next_deal_button.layout.display = "" if done and not self.state.is_terminal() else "none"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)

@@ -27,6 +27,7 @@ from pokerkit_teach.core.errors import InputError
 from pokerkit_teach.holdem.cards import Suit
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, message
 from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.pokerface.events import token_text
 from pokerkit_teach.pokerface.views import PlayerView
 
 __all__ = ["RankHint", "rank_probabilities", "sample_strengths"]
@@ -54,7 +55,19 @@ class RankHint:
     def likeliest_place(self) -> int:
         return int(np.argmax(self.probabilities)) + 1
 
-    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+    def text(self, lang: str = DEFAULT_LANGUAGE, suit: Suit | None = None) -> str:
+        """The chance of each place in words; with ``suit``, each place named by its token of that suit
+        (``A♣: 12%, 2♣: 30%`` ...), which is what a learner at the table chooses between.
+
+        >>> RankHint(0, (0.25, 0.75, 0.0), 100, False).text(suit=Suit.CLUBS)
+        "From 100 random deals of the cards you cannot see, the chance of each token's place, from the weakest hand to the strongest: A♣: 25%, 2♣: 75%, 3♣: 0%."
+        """
+        if suit is not None:
+            parts = ", ".join(
+                message("pokerface.hint.token_place", lang, token=token_text(suit, r + 1), percent=float(p))
+                for r, p in enumerate(self.probabilities)
+            )
+            return message("pokerface.hint.summary_tokens", lang, samples=self.samples, places=parts)
         parts = ", ".join(
             message("pokerface.hint.place", lang, place=r + 1, percent=float(p))
             for r, p in enumerate(self.probabilities)

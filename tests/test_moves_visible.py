@@ -148,3 +148,53 @@ def test_guess_play_bot_menu_follows_the_language() -> None:
     app.language.value = "es"
     assert [label for label, _ in menu.options] == ["Azar", "Contador"] and menu.value == chosen
     app.close()
+
+
+def shown_texts(widget: Any, out: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
+    """What a learner reads in a widget tree: HTML and labels as text, descriptions, tooltips, menu
+    entries and tab titles (the apps' style sheet and the language switch's own names left out)."""
+    out = [] if out is None else out
+    if "pkt-style" in widget._dom_classes or "pkt-language" in widget._dom_classes:
+        return out
+    for name in ("value", "description", "tooltip"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str) and value and not (name == "value" and isinstance(widget, ipywidgets.widgets.widget_selection._Selection)):
+            out.append((f"{type(widget).__name__}.{name}", visible(value)))
+    for label in getattr(widget, "_options_labels", ()) or ():
+        out.append((f"{type(widget).__name__}.option", str(label)))
+    for title in getattr(widget, "titles", ()) or ():
+        out.append((f"{type(widget).__name__}.title", str(title)))
+    for child in getattr(widget, "children", ()):
+        shown_texts(child, out)
+    return out
+
+
+SAME_IN_GERMAN = {"Bots", "Magenta", "Cyan", "Orange"}  # words German shares with English
+
+
+@pytest.mark.parametrize("app_name", ["index", "replay", "guess_play"])
+def test_everything_shown_follows_the_language_switch(app_name: str) -> None:
+    """Index, replay and the PokerGuess play tab: in German no text with a word stays English (menus and
+    tab titles included), and back in English every text is as it was."""
+    from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
+    from pokerkit_teach.widgets.index import IndexApp
+    from pokerkit_teach.widgets.replay import ReplayApp
+
+    app: Any
+    if app_name == "guess_play":
+        app = GuessExplorerApp(query="seed=5&players=3&lang=en")
+        app.game.new_game()
+        root = app.game.box
+    else:
+        app = {"index": IndexApp, "replay": ReplayApp}[app_name](query="lang=en")
+        root = app.box
+    english = shown_texts(root)
+    app.language.value = "de"
+    german = shown_texts(root)
+    assert len(german) == len(english)
+    stayed = [(where, text) for (where, text), (_, before) in zip(german, english)
+              if text == before and re.search(r"[A-Za-z]{4,}", text) and text not in SAME_IN_GERMAN]
+    assert not stayed, f"still English after the switch to German: {stayed}"
+    app.language.value = "en"
+    assert shown_texts(root) == english
+    app.close()

@@ -127,10 +127,10 @@ def test_words_and_short_forms_may_be_mixed() -> None:
         ("Top = B5 X1\nLeft = P6 J3", EXAMPLE_COMMUNITY, "A neutral card in the hand of Top", "Eine neutrale Karte in der Hand von Top"),
         ("Top = B5 B8 Q9\nLeft = P6 J3", EXAMPLE_COMMUNITY, "Top needs exactly 2 private cards, but 3 were given",
          "Top braucht genau 2 eigene Karten, aber angegeben sind 3"),
-        ("Top = B5 B8", EXAMPLE_COMMUNITY, "Give 2 to 6 players, one per line; there is 1", "Gib 2 bis 6 Spieler an, einen pro Zeile; es ist 1"),
+        ("Top = B5 B8", EXAMPLE_COMMUNITY, "Give 2 to 6 players, one per line; there is 1", "Gib 2 bis 6 Spieler an, einen pro Zeile; angegeben ist 1"),
         ("Top = B5 B8\nTop = P6 J3", EXAMPLE_COMMUNITY, "The name Top is used twice", "Der Name Top kommt zweimal vor"),
         ("Top = B5 B8\nLeft = P6 J3", "R2 P2 P9 B9", "There are exactly 5 community cards, but 4 were given",
-         "Es gibt genau 5 offene Karten, aber angegeben sind 4"),
+         "Nötig sind genau 5 offene Karten, aber angegeben sind 4"),
     ],
 )
 def test_bad_cards_are_named_and_change_nothing(hands: str, community: str, english: str, german: str) -> None:

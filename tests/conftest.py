@@ -21,3 +21,14 @@ def data() -> Path:
         if not (DATA / name).is_file():
             pytest.fail(f"the test data {DATA / name} is missing (see tests/data/README.md)")
     return DATA
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The lessons' translations run in the slow tier: every translation has the English lesson's code
+    cells (test_lessons_structure checks that without a kernel), so the quick tier runs the English
+    lessons and the slow tier every language's (their checked outputs are in that language's words).
+    (This conftest's hook sees every collected item, the notebooks' too.)"""
+    for item in items:
+        path = Path(str(item.path))
+        if path.suffix == ".ipynb" and path.parent.parent.name == "lessons" and path.parent.name != "en":
+            item.add_marker(pytest.mark.slow)

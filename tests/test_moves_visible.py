@@ -198,3 +198,18 @@ def test_everything_shown_follows_the_language_switch(app_name: str) -> None:
     app.language.value = "en"
     assert shown_texts(root) == english
     app.close()
+
+
+def test_the_replay_keeps_the_focus_on_a_usable_step_button(focused: list[Any]) -> None:
+    """At an end of the replay the button just pressed is disabled: the focus goes to the way back."""
+    from pokerkit_teach.widgets.replay import ReplayApp
+
+    app = ReplayApp(query="lang=en")
+    buttons = app.navigator.buttons
+    buttons["forward"].click()  # still usable: the focus stays where the learner put it
+    assert focused == []
+    buttons["last"].click()
+    assert buttons["last"].disabled and focused == [buttons["back"]]
+    buttons["first"].click()
+    assert buttons["first"].disabled and focused == [buttons["back"], buttons["forward"]]
+    app.close()

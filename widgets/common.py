@@ -514,10 +514,17 @@ class StepNavigator:
         self.counter.add_class(counter_class)
         self.box = ipywidgets.HBox([*self.buttons.values(), self.counter])
 
+    # where the keyboard focus goes when the button just used is disabled by its own move (at an end)
+    FOCUS_AFTER = {"first": ("forward", "last"), "back": ("forward", "last"), "forward": ("back", "first"), "last": ("back", "first")}
+
     def go(self, where: str) -> None:
-        """Move to the ``first``, ``last``, ``back`` (one step) or ``forward`` (one step) position."""
+        """Move to the ``first``, ``last``, ``back`` (one step) or ``forward`` (one step) position. When the
+        move reaches an end and so disables the button just used, the focus goes to the way back (forward
+        after ``first``, back after ``last``), not to the top of the page."""
         target = {"first": 1, "last": self.total(), "back": self.step - 1, "forward": self.step + 1}[where]
         self.show(target)
+        if self.buttons[where].disabled:
+            focus_first(*(self.buttons[name] for name in self.FOCUS_AFTER[where]))
 
     def show(self, step: int) -> None:
         self.step = max(1, min(self.total(), step))

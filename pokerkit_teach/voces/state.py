@@ -946,10 +946,11 @@ class VocesState(GameState[Action, VocesRules]):
         else:
             r.phase = VocesPhase.RESOLVE
 
-    @staticmethod
-    def _brought(hands: dict[str, tuple[AnyVocesCard, ...]], kind: Special) -> Items:
-        """Who revealed how many cards of ``kind`` in a hand: ``1 Raccoon from Anna and 1 Raccoon from Ben``."""
-        counts = [(name, sum(1 for c in cards if isinstance(c, SpecialCard) and c.kind is kind)) for name, cards in hands.items()]
+    def _brought(self, hands: dict[str, tuple[AnyVocesCard, ...]], kind: Special) -> Items:
+        """Who revealed how many cards of ``kind`` in a hand, in seat order: ``1 Raccoon from Anna and 1
+        Raccoon from Ben``."""
+        counts = [(name, sum(1 for c in hands[name] if isinstance(c, SpecialCard) and c.kind is kind))
+                  for name in self.players if name in hands]
         return Items([Msg.of(f"voces.brought.{kind.value}", n=count, player=name) for name, count in counts if count])
 
     def _resolve(self) -> None:

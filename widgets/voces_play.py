@@ -2,10 +2,16 @@
 engine's hand-builder bots in the others.
 
 Trading has no turns, so the table is driven by your moves: select cards (one toggle button per card)
-and **Offer** them, **Accept** another player's open offer by giving the same number of selected cards,
-**Withdraw** your offer, **Place** your hand under the next token. After each of your trading moves a few
-bots act (through a :class:`~pokerkit_teach.core.match.Match`, which picks one of the bots that may act);
-**Let the others trade** lets them act a few times more, so the round goes on while you wait. After STOP: the three coin steps (a pile, and which of
+and **Offer** them, **Take** another player's open offer (one button per offer, naming who offers how
+many cards) by giving the same number of selected cards, **Withdraw** your offer, **Place** your hand
+under the next token. By default the bots wait for you (*Bots wait for me*): after each of your trading
+moves, and for each click of **Let one bot move**, one bot makes one move (through a
+:class:`~pokerkit_teach.core.match.Match`, which picks one of the bots that may act), so a bot's offer is
+still open when you see it. Without that box a few bots act after each move and **Let the others trade**
+lets them act a few times more. STOP is announced before it happens: once a player has all three hands
+down, a warning names everyone whose next placed hand calls STOP and says what STOP would do to your hands
+now (:attr:`~pokerkit_teach.voces.state.VocesView.stop_callers`,
+:meth:`~pokerkit_teach.voces.state.VocesView.if_stop_now`). After STOP: the three coin steps (a pile, and which of
 its coins goes on which hand), the 5-coin, fold or stay from hand 3 down to hand 1, a pick for each
 Baboon, the reveal of every hand and the score.
 
@@ -14,14 +20,16 @@ your cards, the number of cards the others offer, coins and folds; the others' c
 revealed. The log is your view's log (a trade between two bots says only how many cards moved), and the
 bots' reasons are what your seat hears of them (:meth:`~pokerkit_teach.voces.state.VocesView.heard`).
 
-Every button the rules do not allow now is disabled, and its tooltip gives the engine's reason
-(``why_not``); a click that gets through anyway is refused by the engine with that reason and changes
-nothing.
+Every button the rules do not allow now is disabled (grey and dashed, also after the game is over), and
+the engine's reason (``why_not``) is its tooltip and visible text under its row; a click that gets
+through anyway is refused by the engine with that reason and changes nothing.
 
 CSS classes: ``pkt-voces-play``, ``pkt-voces-new-game``, ``pkt-voces-play-players``, ``pkt-voces-rounds``,
 ``pkt-voces-status``, ``pkt-voces-players``, ``pkt-voces-your-cards``, ``pkt-voces-card`` (a card toggle),
 ``pkt-voces-your-hands``, ``pkt-voces-offer``, ``pkt-voces-withdraw``, ``pkt-voces-place``,
-``pkt-voces-wait``, ``pkt-voces-accept``, ``pkt-voces-pile``, ``pkt-voces-coin``, ``pkt-voces-bet``,
+``pkt-voces-wait``, ``pkt-voces-accept`` and ``pkt-voces-take`` (a Take button), ``pkt-voces-paced``,
+``pkt-voces-stop-warning``, ``pkt-voces-reasons`` (``pkt-voces-reasons-trade``, ``-take``, ``-bet``,
+``-five``, ``-decide``), ``pkt-voces-pile``, ``pkt-voces-coin``, ``pkt-voces-bet``,
 ``pkt-voces-five-hand``, ``pkt-voces-five``, ``pkt-voces-fold``, ``pkt-voces-stay``, ``pkt-voces-pick``,
 ``pkt-voces-drawn``, ``pkt-voces-result``, ``pkt-voces-score``, ``pkt-voces-next-round``, ``pkt-voces-log``.
 """

@@ -327,6 +327,8 @@ def test_token_round_ends_with_the_rulebook_holders() -> None:
 
 def test_lab_runs_the_engine_and_shows_rates_with_intervals() -> None:
     app = VariantLabApp(query="lang=en&players=3&seed=5")
+    for box in app.variant_boxes.values():  # all are ticked at the start (issue 24); here the base game alone
+        box.value = False
     app.bot.value, app.games.value = "random", 30
     app.run_button.click()
     expected = simulate("pokerface", 3, ["random"], 30, 5)
@@ -353,8 +355,8 @@ def test_lab_runs_the_engine_and_shows_rates_with_intervals() -> None:
 def test_lab_side_by_side_and_together() -> None:
     app = VariantLabApp(query="lang=de&players=4&seed=2")
     app.bot.value, app.games.value = "random", 20
-    app.variant_boxes["soft-landing"].value = True
-    app.variant_boxes["rising-stakes"].value = True
+    assert all(box.value for box in app.variant_boxes.values()), "every variant is ticked at the start"
+    app.variant_boxes["free-for-all"].value = False
     app.run_button.click()
     assert [variants_of(r) for r in app.results] == [(), ("rising-stakes",), ("soft-landing",)]
     base, _, soft = app.results
@@ -370,8 +372,9 @@ def test_lab_side_by_side_and_together() -> None:
     app.language.value = "de"
     app.mode.value = "together"
     app.run_button.click()
-    assert [variants_of(r) for r in app.results] == [("rising-stakes", "soft-landing")]
+    assert [variants_of(r) for r in app.results] == [(), ("rising-stakes", "soft-landing")], "always with the base game"
     assert "Steigende Einsätze + Weiche Landung" in text(app.results_html.value)
+    assert "Grundspiel" in text(app.results_html.value) and "„Steigende Einsätze + Weiche Landung“" in text(app.conclusion.value)
     app.language.value = "en"
     assert "Rising stakes + Soft landing" in text(app.results_html.value)
 

@@ -23,6 +23,13 @@ def text(value: str) -> str:
     return re.sub(r"<[^>]+>", "", value)
 
 
+def base_game_only(app: VariantLabApp) -> VariantLabApp:
+    """Untick the variants (all are ticked at the start, issue 24): one configuration, the base game."""
+    for box in app.variant_boxes.values():
+        box.value = False
+    return app
+
+
 def test_the_cap_is_about_a_minute_of_play_for_every_bot_and_player_count() -> None:
     for bot, rates in GAMES_PER_SECOND.items():
         assert sorted(rates) == [3, 4, 5, 6]
@@ -44,12 +51,16 @@ def test_the_learner_sees_the_cap_for_the_chosen_settings_in_both_languages() ->
         box.value = True
     shown = text(app.cap.value)
     assert "at most 60 games in all" in shown and "15 games per configuration for the 4 configurations chosen" in shown
-    app.mode.value = "together"
-    assert "60 games per configuration for the 1 configuration chosen" in text(app.cap.value)
+    app.mode.value = "together"  # the base game and all variants at once
+    assert "30 games per configuration for the 2 configurations chosen" in text(app.cap.value)
     app.language.value = "de"
-    assert "60 Spiele pro Einstellung bei 1 gewählten Einstellung" in text(app.cap.value)
+    assert "30 Spiele pro Einstellung bei 2 gewählten Einstellungen" in text(app.cap.value)
     app.language.value = "es"
-    assert "60 partidas por configuración" in text(app.cap.value)
+    assert "30 partidas por configuración" in text(app.cap.value)
+    base_game_only(app)
+    assert "60 partidas por configuración para 1 configuración elegida" in text(app.cap.value)
+    app.language.value = "en"
+    assert "60 games per configuration for the 1 configuration chosen" in text(app.cap.value)
     app.language.value = "en"
     app.bot.value, app.players.value = "random", 3
     assert "at most 12,000 games in all" in text(app.cap.value)
@@ -63,7 +74,7 @@ def test_the_learner_sees_the_cap_for_the_chosen_settings_in_both_languages() ->
                                             ("de", r"1 Einstellung in \d+,\d s gespielt\."),
                                             ("es", r"1 configuración jugada en \d+,\d s\.")])
 def test_the_lab_says_counts_and_seconds_by_the_languages_rules(lang: str, done: str) -> None:
-    app = VariantLabApp(query=f"lang={lang}&players=3&seed=4")
+    app = base_game_only(VariantLabApp(query=f"lang={lang}&players=3&seed=4"))
     app.bot.value, app.games.value = "random", 5
     app.run()
     assert re.search(done, text(app.message_area.value)), app.message_area.value
@@ -92,7 +103,7 @@ def test_a_larger_request_is_clipped_with_a_message(lang: str, expected: str, mo
     monkeypatch.setitem(lab.GAMES_PER_SECOND["random"], 3, 20 / RUN_SECONDS)  # a cap of 20 games
     app = VariantLabApp(query=f"lang={lang}&players=3&seed=4")
     app.bot.value, app.games.value = "random", 500
-    app.variant_boxes["soft-landing"].value = True
+    base_game_only(app).variant_boxes["soft-landing"].value = True
     app.run()
     assert [(variants_of(r), r.games) for r in app.results] == [((), 10), (("soft-landing",), 10)]
     assert app.results[0].totals == simulate("pokerface", 3, ["random"], 10, 4).totals
@@ -108,7 +119,7 @@ def watch_progress(app: VariantLabApp) -> list[tuple[float, int]]:
 
 
 def test_a_background_run_disables_run_offers_stop_and_moves_the_progress_every_second() -> None:
-    app = VariantLabApp(query="lang=en&players=3&seed=9")
+    app = base_game_only(VariantLabApp(query="lang=en&players=3&seed=9"))
     app.bot.value, app.games.value = "random", 12000
     app.background = True
     moves = watch_progress(app)

@@ -9,6 +9,14 @@ run plays at most :func:`run_cap` games in all, about a minute of one core; a la
 to that, and the learner is told (the cap is shown under the settings). The app shows a table of win rates with their 95% confidence
 intervals and a bar chart drawn as inline SVG by :func:`bar_chart_svg`, with a text alternative.
 
+Every variant is ticked at the start, so the first Run compares the base game with each variant (issue
+24); "together" plays the base game and all chosen variants at once. After a run, one sentence says which
+variants make the team win more or less often than the base game by more than chance can explain: a
+two-proportion test (:func:`~pokerkit_teach.core.simulate.compare_rates`; not "do the intervals
+overlap?", which would call real differences chance far too often), each of the k comparisons at
+5 % / k so the whole sentence is wrong by chance in at most 5 runs of 100. A second sentence says what
+the 95% interval means in plain words.
+
 CSS classes (for browser tests):
 
 - ``pkt-players`` (IntSlider 3-6), ``pkt-variant-free-for-all``, ``pkt-variant-rising-stakes``,
@@ -16,6 +24,8 @@ CSS classes (for browser tests):
 - ``pkt-bot`` (Dropdown), ``pkt-games`` (IntText, 1-20000), ``pkt-seed`` (IntText), ``pkt-run`` (Button)
 - ``pkt-stop`` (Button, enabled while a run plays), ``pkt-cap`` (HTML: the most games of one run)
 - ``pkt-progress`` (IntProgress), ``pkt-intro`` (HTML), ``pkt-bot-about`` (HTML)
+- ``pkt-conclusion`` (HTML: which differences are larger than chance), ``pkt-interval-words`` (HTML: the
+  interval in plain words)
 - ``pkt-results`` (HTML: a ``pkt-results-table`` table), ``pkt-chart`` (HTML: an ``svg`` with
   ``role="img"`` and an ``aria-label`` listing every value)
 - from :class:`~widgets.common.App`: ``pkt-app``, ``pkt-language``, ``pkt-message`` (errors: ``pkt-error``)
@@ -36,7 +46,8 @@ from typing import Callable, Sequence
 
 import ipywidgets
 
-from pokerkit_teach.core.simulate import SimulationResult, play_one
+from pokerkit_teach.core.i18n import Items
+from pokerkit_teach.core.simulate import SimulationResult, compare_rates, play_one
 from pokerkit_teach.pokerface import GAME
 
 from .common import App, esc
@@ -47,6 +58,7 @@ __all__ = ["VariantLabApp", "bar_chart_svg", "variants_of", "run_cap", "VARIANTS
 _K = "apps.lab."
 VARIANTS = ("free-for-all", "rising-stakes", "soft-landing")
 MAX_GAMES = 20000
+LEVEL = 0.05  # the chance of one run's conclusion naming a chance difference as real, at most
 RUN_SECONDS = 60  # one run plays about this long at most, whatever is asked (see run_cap)
 PROGRESS_EVERY = 0.25  # s between moves of the progress bar during a run
 TICK_EVERY = 0.5  # s between updates of the seconds played, beside the progress bar
@@ -133,7 +145,7 @@ class VariantLabApp(App):
         self.players.add_class("pkt-players")
         self.variant_boxes: dict[str, ipywidgets.Checkbox] = {}
         for name in VARIANTS:
-            box = ipywidgets.Checkbox(value=False, indent=False)
+            box = ipywidgets.Checkbox(value=True, indent=False)  # all compared from the start
             box.add_class(f"pkt-variant-{name}")
             self.variant_boxes[name] = box
         self.variants_label = ipywidgets.HTML()
@@ -169,6 +181,10 @@ class VariantLabApp(App):
         self.results_html.add_class("pkt-results")
         self.chart = ipywidgets.HTML()
         self.chart.add_class("pkt-chart")
+        self.conclusion = ipywidgets.HTML()
+        self.conclusion.add_class("pkt-conclusion")
+        self.interval_words = ipywidgets.HTML()
+        self.interval_words.add_class("pkt-interval-words")
         self.results: list[SimulationResult] = []
         self.run_settings: tuple[int, str, int, int] | None = None
         return [
@@ -180,16 +196,19 @@ class VariantLabApp(App):
             ipywidgets.HBox([self.games, self.seed]),
             self.cap,
             ipywidgets.HBox([self.run_button, self.stop_button, self.progress]),
+            self.conclusion,
             self.results_html,
+            self.interval_words,
             self.chart,
         ]
 
     # -- running
     def configurations(self) -> list[tuple[str, ...]]:
-        """The variant sets to play: all chosen together, or the base game and each chosen one alone."""
+        """The variant sets to play, always with the base game to compare with: the base game and all
+        chosen variants together, or the base game and each chosen one alone."""
         chosen = tuple(name for name, box in self.variant_boxes.items() if box.value)
         if self.mode.value == "together":
-            return [chosen]
+            return [(), chosen] if chosen else [()]
         return [()] + [(name,) for name in chosen]
 
     def games_per_configuration(self) -> tuple[int, int]:
@@ -359,6 +378,31 @@ class VariantLabApp(App):
         self._describe_cap()
         self.results_html.value = self.results_table() if self.results else f"<p>{esc(t(_K + 'no_results'))}</p>"
         self.chart.value = self.chart_svg() if self.results else ""
+        self.conclusion.value = f"<p><b>{esc(self.conclusion_text())}</b></p>" if self.results else ""
+        self.interval_words.value = f"<p><small>{esc(self.interval_text())}</small></p>" if self.results else ""
+
+    def quoted(self, variants: Sequence[str]) -> str:
+        return self.t(_K + "quoted", name=self.config_name(variants))
+
+    def conclusion_text(self) -> str:
+        """One sentence: which configurations make the team win more or less often than the base game by
+        more than chance can explain, and which differences could be chance (see :func:`compare_rates`)."""
+        base, *others = self.results
+        if variants_of(base) or not others:
+            return self.t(_K + "no_comparison")
+        level = LEVEL / len(others)
+        groups: dict[int, list[str]] = {1: [], -1: [], 0: []}
+        for result in others:
+            groups[compare_rates(base, result, "won", level)].append(self.quoted(variants_of(result)))
+        findings = [self.t(_K + key + ("_several" if len(groups[side]) > 1 else ""), configs=Items(groups[side]))
+                    for side, key in ((1, "finding_more"), (-1, "finding_less"), (0, "finding_chance")) if groups[side]]
+        return self.t(_K + "conclusion", findings="; ".join(findings))
+
+    def interval_text(self) -> str:
+        """What the first configuration's 95% interval means, in plain words."""
+        result = self.results[0]
+        _, low, high = self._rates(result)
+        return self.t(_K + "interval_words", config=self.quoted(variants_of(result)), low=low, high=high, games=result.games)
 
     def _rates(self, result: SimulationResult) -> tuple[str, str, str]:
         low, high = result.ci95("won")

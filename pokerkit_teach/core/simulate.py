@@ -24,7 +24,8 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, message
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.registry import GameInfo, get_game
 
-__all__ = ["SimulationResult", "simulate", "play_one", "wilson_interval", "MAX_GAMES", "MAX_WORKERS"]
+__all__ = ["SimulationResult", "simulate", "play_one", "wilson_interval", "two_proportion_p_value", "compare_rates", "MAX_GAMES",
+           "MAX_WORKERS"]
 
 MAX_GAMES = 10_000_000
 MAX_WORKERS = 64
@@ -43,6 +44,31 @@ def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def two_proportion_p_value(successes_a: float, trials_a: int, successes_b: float, trials_b: int) -> float:
+    """How often two shares at least as far apart as these would come from chance alone, if both runs had
+    the same true rate: the two-sided p-value of the pooled two-proportion z-test (1.0 if it cannot tell).
+
+    Why this test and not "do the two 95% intervals overlap?": overlapping intervals do not mean the
+    difference is chance. For two intervals of about the same width, they stop overlapping only when the
+    difference is about 2.8 standard errors of the difference, a test at about half a percent, so real
+    differences would be called chance far too often. 40 of 200 against 60 of 200: the Wilson intervals
+    overlap, yet chance alone gives a difference this large in about 2 runs of 100.
+
+    >>> round(two_proportion_p_value(40, 200, 60, 200), 3)
+    0.021
+    >>> two_proportion_p_value(50, 100, 50, 100)
+    1.0
+    """
+    if trials_a <= 0 or trials_b <= 0:
+        return 1.0
+    pooled = (successes_a + successes_b) / (trials_a + trials_b)
+    variance = pooled * (1 - pooled) * (1 / trials_a + 1 / trials_b)
+    if variance <= 0:
+        return 1.0
+    z = abs(successes_a / trials_a - successes_b / trials_b) / math.sqrt(variance)
+    return min(1.0, math.erfc(z / math.sqrt(2)))
 
 
 @dataclass(frozen=True)
@@ -87,6 +113,23 @@ class SimulationResult:
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         report = get_game(self.game).report(self.totals, self.games, lang, bots=self.seat_bots)
         return message("simulate.timed", lang, report=report, seconds=self.seconds)
+
+
+def compare_rates(base: SimulationResult, other: SimulationResult, name: str, level: float = 0.05) -> int:
+    """1 if ``other``'s share ``rate(name)`` is higher than ``base``'s by more than chance explains (the
+    two-proportion test of :func:`two_proportion_p_value` below ``level``), -1 if it is lower, 0 if the
+    difference could be chance.
+
+    The variant lab plays the same deals in every configuration; the test treats the runs as independent.
+    Outcomes on the same deals go together, which makes the real chance variation of the difference
+    smaller than the test assumes, so the test errs on the cautious side: a difference it calls larger
+    than chance is one. The lab asks each of its k comparisons at ``0.05 / k`` (Bonferroni), so its whole
+    sentence names a chance difference as real in at most 5 runs of 100.
+    """
+    p_value = two_proportion_p_value(base.totals.get(name, 0.0), base.games, other.totals.get(name, 0.0), other.games)
+    if p_value >= level:
+        return 0
+    return 1 if other.rate(name) > base.rate(name) else -1
 
 
 def play_one(game: GameInfo, rules: Any, bot_names: Sequence[str], seed: int, number: int) -> Any:

@@ -11,6 +11,11 @@ from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp
 from pokerkit_teach.widgets.table import TABLE_CSS, TableApp
 
 
+def moves(box) -> list:  # type: ignore[no-untyped-def, type-arg]
+    """The move buttons of a box of moves (each stands in a MoveControl with its reason)."""
+    return [control.button for control in box.children]
+
+
 def play_until(app: TableApp, stop, limit: int = 400) -> int:  # type: ignore[no-untyped-def]
     """Reveal the next hand or start the next deal when the showdown asks for it; else pass when allowed,
     else take the first free token, else take from a player; until stop()."""
@@ -26,9 +31,9 @@ def play_until(app: TableApp, stop, limit: int = 400) -> int:  # type: ignore[no
         if not app.pass_button.disabled:
             app.pass_button.click()
             continue
-        button = next((b for b in app.middle_box.children if not b.disabled), None)
+        button = next((b for b in moves(app.middle_box) if not b.disabled), None)
         if button is None:
-            button = next(b for b in app.players_box.children if not b.disabled)
+            button = next(b for b in moves(app.players_box) if not b.disabled)
         button.click()
     raise AssertionError("the game did not reach the expected point")
 
@@ -36,21 +41,21 @@ def play_until(app: TableApp, stop, limit: int = 400) -> int:  # type: ignore[no
 def test_first_move_offers_every_token_and_explains_why_pass_is_disabled() -> None:
     app = TableApp(query="seed=5&players=4")
     assert "Token round ♣: your turn" in app.status.value
-    labels = [b.description for b in app.middle_box.children]
+    labels = [b.description for b in moves(app.middle_box)]
     assert labels == ["Take A♣", "Take 2♣", "Take 3♣", "Take 4♣"]
-    assert all(not b.disabled for b in app.middle_box.children)
+    assert all(not b.disabled for b in moves(app.middle_box))
     assert app.pass_button.disabled and app.pass_button.tooltip == "Anna may not pass without a ♣ token."
     assert "You play Anna." in app.cards.value and 'aria-label="' in app.cards.value
     app.language.value = "de"
     assert "Markenrunde ♣: du bist am Zug" in app.status.value
-    assert [b.description for b in app.middle_box.children] == ["A♣ nehmen", "2♣ nehmen", "3♣ nehmen", "4♣ nehmen"]
+    assert [b.description for b in moves(app.middle_box)] == ["A♣ nehmen", "2♣ nehmen", "3♣ nehmen", "4♣ nehmen"]
     assert app.pass_button.disabled and app.pass_button.tooltip == "Anna darf ohne ♣-Marke nicht passen."
     assert "Du spielst Anna." in app.cards.value
 
 
 def test_a_click_is_checked_by_the_engine_and_the_bots_answer() -> None:
     app = TableApp(query="seed=5&players=4")
-    app.middle_box.children[2].click()  # take the 3♣
+    moves(app.middle_box)[2].click()  # take the 3♣
     state = app.state
     assert state is not None
     clubs = state.rounds[next(iter(state.rounds))]
@@ -83,15 +88,17 @@ def test_a_game_reuses_its_move_buttons_instead_of_piling_up_widgets() -> None:
     from ipywidgets.widgets.widget import _instances
 
     app = TableApp(query="seed=11&players=3")
-    first_take = app.middle_box.children[0]
+    first_take = moves(app.middle_box)[0]
     before = len(_instances)
     clicks = play_until(app, lambda: game_over(app))
     assert clicks > 10
-    assert len(_instances) <= before + 3 * 2, "at most the pools grow (3 middle + 2 player buttons in all)"
+    # at most the pools grow (3 middle + 2 player moves in all): two moves more, each a MoveControl of 8 models
+    # (its box, its button and its reason line, with their layouts and styles)
+    assert len(_instances) <= before + 8 * 2, "at most the pools grow (3 middle + 2 player moves in all)"
     app.new_button.click()
-    assert app.middle_box.children[0] is first_take and first_take.description == "Take A♣"
+    assert moves(app.middle_box)[0] is first_take and first_take.description == "Take A♣"
     app.language.value = "de"
-    assert app.middle_box.children[0] is first_take and first_take.description == "A♣ nehmen"
+    assert moves(app.middle_box)[0] is first_take and first_take.description == "A♣ nehmen"
 
 
 def log_lines(app: TableApp) -> list[str]:
@@ -206,7 +213,7 @@ def test_the_log_follows_the_game_with_headings_and_the_next_cards() -> None:
 
 def test_each_bots_reason_stands_beside_its_token_and_in_the_log() -> None:
     app = TableApp(query="seed=8&players=4")
-    app.middle_box.children[0].click()
+    moves(app.middle_box)[0].click()
     state = app.state
     assert state is not None and app.show_reasons.value
     reasons = [(seat, decision) for seat, decision in app.reasons.values()]
@@ -259,7 +266,7 @@ def test_the_hint_says_keep_when_you_hold_the_token_it_suggests() -> None:
     state = app.state
     assert state is not None and app.hint_result is not None
     place = app.hint_result.likeliest_place
-    app.middle_box.children[place - 1].click()  # Anna takes the suggested token
+    moves(app.middle_box)[place - 1].click()  # Anna takes the suggested token
     if state.current_player() == 0 and state.token_of(0) == place:
         app.hint_button.click()
         if app.hint_result.likeliest_place == place:
@@ -271,7 +278,7 @@ def test_language_switch_changes_every_label() -> None:
     app.language.value = "de"
     assert "Pokerface-Tisch" in app.title.value
     assert "Markenrunde ♣: du bist am Zug" in app.status.value
-    assert [b.description for b in app.middle_box.children][0] == "A♣ nehmen"
+    assert [b.description for b in moves(app.middle_box)][0] == "A♣ nehmen"
     assert app.pass_button.tooltip == "Anna darf ohne ♣-Marke nicht passen."
     app.language.value = "en"
     assert "Token round ♣" in app.status.value
@@ -282,7 +289,7 @@ def test_hint_and_bot_reasons(lang: str, hint: str) -> None:
     app = TableApp(query=f"seed=8&lang={lang}")
     app.hint_button.click()
     assert hint in app.hint.value
-    app.middle_box.children[0].click()  # after Anna's move the bots move, each with a reason
+    moves(app.middle_box)[0].click()  # after Anna's move the bots move, each with a reason
     assert app.hint.value == ""  # a hint belongs to the position it was asked in
     assert app.show_reasons.value, "the bots' reasons are shown unless the learner hides them"
     reasons = re.findall(r"<div class='pkt-log-reason[^']*'>([^<]*)</div>", app.log.value)
@@ -347,7 +354,7 @@ def test_the_bot_menu_names_the_bots_in_the_language() -> None:
 
 def test_an_open_hint_and_the_bots_reasons_follow_the_language_switch() -> None:
     app = TableApp(query="seed=8&lang=de")
-    app.middle_box.children[0].click()
+    moves(app.middle_box)[0].click()
     _, decision = list(app.reasons.values())[-1]
     assert decision.text("de") in app.log.value and decision.text("de") in app.tokens.value
     app.hint_button.click()
@@ -370,8 +377,36 @@ def test_the_free_for_all_status_says_that_everyone_may_move() -> None:
 
 def test_taking_a_token_from_a_player_uses_the_tokens_article_in_german() -> None:
     app = TableApp(query="seed=5&players=4&lang=de")
-    app.middle_box.children[3].click()  # Anna takes the 4♣; the bots take the others
-    labels = [b.description for b in app.players_box.children]
+    moves(app.middle_box)[3].click()  # Anna takes the 4♣; the bots take the others
+    labels = [b.description for b in moves(app.players_box)]
     assert labels and all(label.endswith(" wegnehmen") for label in labels)
     assert all(label.split()[1] == ("das" if label.split()[2].startswith("A") else "die") for label in labels), labels
     assert not any("die A" in label for label in labels), labels
+
+
+def test_a_disabled_move_says_why_in_visible_text_in_the_language_shown() -> None:
+    app = TableApp(query="seed=5&players=4")
+    assert "Anna may not pass without a ♣ token." in app.pass_move.reason.value
+    app.language.value = "de"
+    assert "Anna darf ohne ♣-Marke nicht passen." in app.pass_move.reason.value
+    app.language.value = "en"
+    play_until(app, lambda: showdown_open(app))
+    assert "The token rounds of this deal are over: turn the hands over" in app.pass_move.reason.value
+
+
+def test_after_each_move_the_focus_goes_to_the_next_sensible_control(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ipywidgets
+
+    focused: list[object] = []
+    monkeypatch.setattr(ipywidgets.Button, "focus", lambda self: focused.append(self))
+    app = TableApp(query="seed=3&players=4")
+    moves(app.middle_box)[0].click()  # Anna takes a token; the bots answer
+    assert focused[-1] is app.pass_button, "after a take, Pass (allowed now) has the focus"
+    play_until(app, lambda: showdown_open(app))
+    assert focused[-1] is app.reveal_button
+    app.reveal_button.click()
+    assert focused[-1] is app.reveal_button
+    play_until(app, lambda: app.next_deal_button.layout.display != "none")
+    assert focused[-1] is app.next_deal_button
+    app.next_deal_button.click()
+    assert focused[-1] in [app.pass_button, *moves(app.middle_box), *moves(app.players_box)] and not focused[-1].disabled

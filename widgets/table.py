@@ -29,7 +29,7 @@ import ipywidgets
 import numpy as np
 
 from pokerkit_teach.core.game import Bot
-from pokerkit_teach.core.i18n import Items
+from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.core.match import Match, Move
 from pokerkit_teach.holdem.batch import build_tables
 from pokerkit_teach.holdem.cards import Suit
@@ -40,7 +40,7 @@ from pokerkit_teach.pokerface.events import Event, Token, token_text
 from pokerkit_teach.pokerface.hints import rank_probabilities
 from pokerkit_teach.pokerface.showdown import ShowdownResult
 
-from .common import App, AppParams, esc, page_pending, show_move
+from .common import App, AppParams, MoveControl, esc, focus_first, page_pending, show_move
 
 __all__ = ["TableApp"]
 
@@ -85,7 +85,7 @@ class TableApp(App):
         self.hint_suit: Suit | None = None
         self.pending: ShowdownResult | None = None  # the showdown being turned over; the game waits for it
         self.revealed = 0
-        self.move_buttons: dict[str, list[ipywidgets.Button]] = {}  # by CSS class, reused (see _show_moves)
+        self.move_buttons: dict[str, list[MoveControl]] = {}  # by CSS class, reused (see _show_moves)
         self.move_actions: dict[str, list[Action]] = {}
         super().__init__(params, query)
         self.new_game()
@@ -108,7 +108,7 @@ class TableApp(App):
         self.bot_choice = ipywidgets.Dropdown(options=[(name, name) for name in GAME.bot_names], value=GAME.default_bot)
         self.new_button = ipywidgets.Button(icon="refresh")
         self.new_button.add_class("pkt-new-game")
-        self.new_button.on_click(self.guarded(lambda _: self.new_game()))
+        self.new_button.on_click(self.guarded(lambda _: self.new_game(focus=True)))
         setup = ipywidgets.HBox([self.players, *self.variant_boxes.values(), self.bot_choice, self.new_button])
         self.status = ipywidgets.HTML()
         self.status.add_class("pkt-status")
@@ -120,7 +120,8 @@ class TableApp(App):
         self.cards.add_class("pkt-cards")
         self.middle_box = ipywidgets.HBox()
         self.players_box = ipywidgets.HBox()
-        self.pass_button = ipywidgets.Button()
+        self.pass_move = MoveControl()  # the button with its reason, as visible text, when it is not allowed
+        self.pass_button = self.pass_move.button
         self.pass_button.add_class("pkt-pass")
         self.pass_button.on_click(self.guarded(lambda _: self.play(Pass(HUMAN))))
         self.hint_button = ipywidgets.Button(icon="lightbulb-o")
@@ -144,7 +145,7 @@ class TableApp(App):
         self.next_deal_button.on_click(self.guarded(lambda _: self.next_deal()))
         # the reveal and next-deal buttons share one place above the hands revealed (which grow below them)
         self.showdown_box = ipywidgets.VBox([ipywidgets.HBox([self.reveal_button, self.next_deal_button]), self.showdown])
-        moves = ipywidgets.VBox([self.middle_box, self.players_box, ipywidgets.HBox([self.pass_button, self.hint_button, self.show_reasons])])
+        moves = ipywidgets.VBox([self.middle_box, self.players_box, ipywidgets.HBox([self.pass_move, self.hint_button, self.show_reasons])])
         main = ipywidgets.VBox([self.status, self.cards, moves, self.showdown_box, self.hint, self.tokens],
                                layout=ipywidgets.Layout(flex="3 1 0", min_width="0"))
         main.add_class("pkt-table-main")
@@ -163,7 +164,7 @@ class TableApp(App):
         return True
 
     # ------------------------------------------------------------------ game flow
-    def new_game(self) -> None:
+    def new_game(self, focus: bool = False) -> None:
         count = int(self.players.value)
         names = SEAT_NAMES[:count]
         variants = frozenset(v for v, box in self.variant_boxes.items() if box.value)
@@ -182,15 +183,27 @@ class TableApp(App):
         self.say("")
         self.run_bots()
         self.refresh()
+        if focus:
+            self.focus_next()
 
     def play(self, action: Action) -> None:
-        """Your move: the engine checks it; then the bots move until it is your turn again."""
+        """Your move: the engine checks it; then the bots move until it is your turn again, and the focus
+        goes to your next sensible move."""
         assert self.state is not None
         self.state.apply(action)
         self.hint_result = None
         self.say("")
         self.run_bots()
         self.refresh()
+        self.focus_next()
+
+    def focus_next(self) -> None:
+        """Put the keyboard focus on the next sensible control: during a showdown Reveal or Next deal; in a
+        round Pass when you may pass (after a take it is the usual next move), else your first allowed
+        take; once the game is over, New game."""
+        focus_first(self.reveal_button, self.next_deal_button, self.pass_button,
+                    *(control.button for box in (self.middle_box, self.players_box) for control in box.children),
+                    self.new_button)
 
     def run_bots(self) -> None:
         """The match deals and the bots move until you may act, the game is over, or a showdown has been
@@ -222,6 +235,7 @@ class TableApp(App):
         if self.pending is not None:
             self.revealed = min(self.revealed + 1, len(self.pending.steps))
         self.refresh()
+        self.focus_next()
 
     def next_deal(self) -> None:
         """The showdown is over: the next deal is dealt and the bots move until it is your turn."""
@@ -232,6 +246,7 @@ class TableApp(App):
         self.say("")
         self.run_bots()
         self.refresh()
+        self.focus_next()
 
     @property
     def revealing(self) -> bool:
@@ -326,12 +341,13 @@ class TableApp(App):
         pool = self.move_buttons.setdefault(css, [])
         actions = self.move_actions.setdefault(css, [])
         while len(pool) < len(moves):
-            button = ipywidgets.Button()
-            button.add_class(css)
-            button.on_click(self.guarded(lambda _, i=len(pool): self.play(actions[i])))
-            pool.append(button)
+            control = MoveControl()  # the button and, when the move is not allowed, its reason as text
+            control.button.add_class(css)
+            control.button.on_click(self.guarded(lambda _, i=len(pool): self.play(actions[i])))
+            pool.append(control)
         actions[:] = [action for action, _ in moves]
-        for button, (action, label) in zip(pool, moves):
+        for control, (action, label) in zip(pool, moves):
+            button = control.button
             with button.hold_sync():  # one message to the page per button
                 button.description = label
                 show_move(button, self.state.why_not(action), self.lang, label)
@@ -347,11 +363,14 @@ class TableApp(App):
         if suit is None or holders is None:
             self.middle_box.children = ()
             self.players_box.children = ()
+            label = self.t("apps.table.done" if state.rules.free_for_all else "apps.table.pass")
+            if self.pending is not None and (self.revealing or not view.game_over):
+                why: Any = Msg.of("apps.table.in_showdown")
+            else:
+                why = state.why_not(Pass(HUMAN)) if view.game_over else Msg.of("apps.table.no_round")
             with self.pass_button.hold_sync():
-                self.pass_button.disabled = True
-                self.pass_button.description = self.t("apps.table.done" if state.rules.free_for_all else "apps.table.pass")
-                self.pass_button.tooltip = self.t("apps.table.in_showdown" if self.pending is not None and not view.game_over
-                                                  else "apps.table.no_round")
+                self.pass_button.description = label
+                show_move(self.pass_button, why, self.lang, label)
             self.hint_button.disabled = True
             return
         middle: list[tuple[Action, str]] = [

@@ -65,7 +65,8 @@ def test_a_bots_offer_stays_open_until_the_learner_has_acted_and_can_be_taken() 
     button = takes[seat]
     noun = "card" if count == 1 else "cards"
     assert button.description == f"Take {name}'s offer: {count} {noun}" and "pkt-voces-take" in button._dom_classes
-    assert button.disabled and "Name the cards to trade" in text(game.reasons["take"].value)  # the reason as visible text
+    take = next(move for move in game.accept_moves if move.button is button)
+    assert button.disabled and "Name the cards to trade" in text(take.reason.value)  # the reason as visible text
     assert "Open offers of the others" in text(game.offers_label.value)
     for card_button in game.card_box.children[:count]:
         card_button.value = True
@@ -190,13 +191,13 @@ def test_a_dove_elimination_names_the_doves_in_the_hand() -> None:
 def test_disabled_moves_show_their_reason_as_text_and_look_disabled(lang: str) -> None:
     app = VocesExplorerApp(query=f"seed=5&players=4&lang={lang}")
     game = app.game
-    assert "button:disabled" in game.style.value and "opacity:1" in game.style.value
     reasons = {
         "en": "Trading is still going on: bets and decisions come after STOP.",
         "de": "Es wird noch getauscht: Setzen und Entscheiden kommen nach dem STOPP.",
     }[lang]
-    assert text(game.reasons["bet"].value) == reasons and text(game.reasons["decide"].value) == reasons
-    assert game.offer_button.tooltip in text(game.reasons["trade"].value)
+    assert all(text(game.moves[name].reason.value) == reasons for name in ("bet", "five", "stay", "fold"))
+    assert text(game.moves["offer"].reason.value) == game.offer_button.tooltip
+    assert game.moves["place"].reason.value == ""  # an allowed move has no reason line
 
 
 def test_after_the_game_every_move_is_disabled_with_a_visible_reason() -> None:
@@ -219,5 +220,16 @@ def test_after_the_game_every_move_is_disabled_with_a_visible_reason() -> None:
     buttons = [game.offer_button, game.withdraw_button, game.place_button, game.wait_button, game.bet_button,
                game.five_button, game.stay_button, game.fold_button]
     assert all(b.disabled for b in buttons)
-    for name in ("trade", "bet", "five", "decide"):
-        assert text(game.reasons[name].value), name
+    for name, move in game.moves.items():
+        assert text(move.reason.value), name
+
+
+def test_after_a_wait_the_focus_stays_on_the_wait_button_and_after_place_goes_to_place() -> None:
+    app = VocesExplorerApp(query="seed=5&players=4")
+    game = app.game
+    focused: list[object] = []
+    for button in (game.place_button, game.wait_button, game.bet_button, game.stay_button):
+        button.focus = lambda button=button: focused.append(button)  # type: ignore[method-assign]
+    game.wait_button.click()
+    game.place_button.click()
+    assert focused == [game.wait_button, game.place_button]

@@ -42,14 +42,14 @@ import ipywidgets
 import numpy as np
 
 from pokerkit_teach.core.errors import OptionError
-from pokerkit_teach.core.i18n import Items
+from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.voces.actions import PILES, Accept, Action, Bet, Fold, Offer, Pick, Place, PlaceFive, Stay, Withdraw
 from pokerkit_teach.voces.state import CardCount, VocesEvent, VocesPhase, VocesRules, VocesState
 from pokerkit_teach.voces.cards import AnyVocesCard, Special
 
-from .common import App, esc, replace_children, show_tab_move
+from .common import App, MoveControl, esc, focus_first, replace_children, show_move, show_tab_move
 from .voces_parts import NAMES, PHASE_KEYS, card_label, round_result_html, scores_html, voces_cards_html
 
 __all__ = ["VocesGame", "SpecialsPicker", "HUMAN"]
@@ -59,12 +59,8 @@ HUMAN = 0
 TRADE_STEPS = 3  # bot moves after each of your trading moves (bots not waiting for you)
 WAIT_STEPS = 6  # bot moves for "Let the others trade" (bots not waiting for you)
 PACED_STEPS = 1  # bot moves per click while the bots wait for you (the default)
-# Disabled buttons look disabled (grey, dashed, no strong colour), also after the game is over.
-STYLE = ("<style>.pkt-voces-play button:disabled, .pkt-voces-play .jupyter-button:disabled{"
-         "background:#e6e6e6 !important;color:#555 !important;border:1px dashed #888 !important;"
-         "opacity:1 !important;box-shadow:none !important;cursor:not-allowed}"
-         ".pkt-voces-reasons{color:#333;font-size:90%;margin:0.1em 0 0.4em 0}"
-         ".pkt-voces-stop-warning{border-left:4px solid #b35900;background:#fff4e5;padding:0.3em 0.6em;margin:0.3em 0}</style>")
+# Disabled buttons are greyed by the apps' style (widgets/common.py); the STOP warning stands out.
+STYLE = "<style>.pkt-voces-stop-warning{border-left:4px solid #b35900;background:#fff4e5;color:#1a1a1a;padding:0.3em 0.6em;margin:0.3em 0}</style>"
 LOG_LINES = 60
 _K = "apps.voces.play."
 
@@ -151,10 +147,7 @@ class VocesGame:
         self.offers_label = ipywidgets.HTML()
         self.stop_warning = ipywidgets.HTML()
         self.stop_warning.add_class("pkt-voces-stop")
-        self.reasons = {name: ipywidgets.HTML() for name in ("trade", "take", "bet", "five", "decide")}
-        for name, line in self.reasons.items():
-            line.add_class("pkt-voces-reasons")
-            line.add_class(f"pkt-voces-reasons-{name}")
+        self.accept_moves: list[MoveControl] = []
         # betting
         self.pile = ipywidgets.Dropdown(options=list(PILES), value=1, layout=ipywidgets.Layout(width="18em"),
                                         style={"description_width": "initial"})
@@ -182,6 +175,12 @@ class VocesGame:
         self.result = ipywidgets.HTML()
         self.result.add_class("pkt-voces-result")
         self.next_button = self._button("pkt-voces-next-round", self.next_round, "success")
+        # each move's button with its reason as visible text under it (widgets.common.MoveControl)
+        self.moves = {name: MoveControl(button, layout=ipywidgets.Layout(margin="0 1em 0.3em 0")) for name, button in (
+            ("offer", self.offer_button), ("withdraw", self.withdraw_button), ("place", self.place_button),
+            ("wait", self.wait_button), ("bet", self.bet_button), ("five", self.five_button),
+            ("stay", self.stay_button), ("fold", self.fold_button))}
+        m = self.moves
         self.log = ipywidgets.HTML()
         self.log.add_class("pkt-voces-log")
         self.headings = {name: ipywidgets.HTML() for name in ("trade", "bet", "decide")}
@@ -192,17 +191,13 @@ class VocesGame:
             self.status, self.table,
             self.cards_label, self.card_box, self.your_hands,
             self.headings["trade"], self.stop_warning,
-            ipywidgets.HBox([self.offer_button, self.withdraw_button, self.place_button, self.wait_button]),
-            self.reasons["trade"],
-            self.offers_label, self.accept_box, self.reasons["take"],
+            ipywidgets.HBox([m["offer"], m["withdraw"], m["place"], m["wait"]]),
+            self.offers_label, self.accept_box,
             self.headings["bet"],
-            ipywidgets.HBox([self.pile, *self.coins, self.bet_button]),
-            self.reasons["bet"],
-            ipywidgets.HBox([self.five_hand, self.five_button]),
-            self.reasons["five"],
+            ipywidgets.HBox([self.pile, *self.coins, m["bet"]]),
+            ipywidgets.HBox([self.five_hand, m["five"]]),
             self.headings["decide"],
-            ipywidgets.HBox([self.stay_button, self.fold_button]),
-            self.reasons["decide"],
+            ipywidgets.HBox([m["stay"], m["fold"]]),
             self.drawn, self.pick_box,
             self.result, self.next_button, self.log,
         ])
@@ -258,6 +253,7 @@ class VocesGame:
         self.app.say("")
         self.run_bots((PACED_STEPS if self.paced.value else TRADE_STEPS) if trading else 0)
         self.refresh()
+        self._focus_next()
 
     def let_others_trade(self) -> None:
         """Let the bots make a few trading moves while you wait."""
@@ -269,6 +265,7 @@ class VocesGame:
         self.app.say("")
         self.run_bots(PACED_STEPS if self.paced.value else WAIT_STEPS)
         self.refresh()
+        self._focus_next(self.wait_button)
 
     def next_round(self) -> None:
         if not self.paused:
@@ -278,6 +275,7 @@ class VocesGame:
         self.selected = set()
         self.app.say("")
         self.refresh()
+        self._focus_next()
 
     def run_bots(self, trade_steps: int) -> None:
         """Let the bots act (the match decides who): up to ``trade_steps`` moves while you still hold cards in
@@ -516,9 +514,8 @@ class VocesGame:
         threat = [seat for seat in view.stop_callers if seat != HUMAN] if trading else []
         paced = bool(self.paced.value)
         self.wait_button.description = t(_K + ("wait_one" if paced else "wait") + ("_stop" if threat and view.hand else ""))
-        with self.wait_button.hold_sync():
-            self.wait_button.disabled = not trading
-            self.wait_button.tooltip = t(_K + ("wait_one_tip" if paced else "wait_tip") if trading else _K + "wait_not_trading")
+        show_move(self.wait_button, None if trading else Msg.of(_K + "wait_not_trading"), self.app.lang,
+                  t(_K + ("wait_one_tip" if paced else "wait_tip")))
         self.stop_warning.value = self._stop_warning_html() if trading else ""
         # a Take button for every open offer of another player (the others show only how many cards)
         offers = [(seat, count) for seat, count in view.offers if seat != HUMAN] if not self.paused else []
@@ -528,7 +525,8 @@ class VocesGame:
                 button = self._button("pkt-voces-accept", lambda seat=seat: self.play(Accept(HUMAN, seat, self._selection())), "info")
                 button.add_class("pkt-voces-take")
                 self.accept_buttons.append((seat, button))
-            replace_children(self.accept_box, [button for _, button in self.accept_buttons])
+            self.accept_moves = [MoveControl(button, layout=ipywidgets.Layout(margin="0 1em 0.3em 0")) for _, button in self.accept_buttons]
+            replace_children(self.accept_box, self.accept_moves)
         counts = dict(offers)
         for seat, button in self.accept_buttons:
             count = CardCount(counts[seat])
@@ -543,26 +541,16 @@ class VocesGame:
         self._move_button(self.fold_button, Fold(HUMAN), t(_K + "fold_tip", hand=hand))
         self.offers_label.value = (f"<p>{esc(t(_K + ('open_offers' if offers else 'no_offers')))}</p>"
                                    if trading else "")
-        self._show_reasons("trade", [self.offer_button, self.withdraw_button, self.place_button, self.wait_button])
-        self._show_reasons("take", [button for _, button in self.accept_buttons])
-        self._show_reasons("bet", [self.bet_button])
-        self._show_reasons("five", [self.five_button])
-        self._show_reasons("decide", [self.stay_button, self.fold_button])
         self._draw_picks()
 
-    def _show_reasons(self, name: str, buttons: Sequence[ipywidgets.Button]) -> None:
-        """Why the disabled buttons of a row are disabled, as visible text under the row (a tablet cannot
-        hover, a class at a projector cannot read a tooltip): one line when they share one reason."""
-        disabled = [(b.description, b.tooltip) for b in buttons if b.disabled]
-        if not disabled:
-            self.reasons[name].value = ""
-            return
-        reasons = {tip for _, tip in disabled}
-        if len(reasons) == 1 and len(disabled) == len(buttons):
-            body = esc(disabled[0][1])
-        else:
-            body = "<br>".join(f"{esc(label)}: {esc(tip)}" for label, tip in disabled)
-        self.reasons[name].value = f"<div>{body}</div>"
+    def _focus_next(self, *first: Any) -> None:
+        """After a move the keyboard focus goes to the next sensible control: ``first`` (the wait button after
+        a wait, so Enter waits again), Next round, a Baboon pick, the coin step, fold or stay, a Take button,
+        Place, the wait button; New game at the end."""
+        takes = [button for _, button in self.accept_buttons]
+        ending = [self.new_button] if self.state is not None and self.state.is_terminal() else []
+        focus_first(*first, self.next_button, *self.pick_box.children, self.bet_button, self.stay_button, *takes,
+                    self.place_button, self.wait_button, *ending)
 
     def _stop_warning_html(self) -> str:
         """STOP announced before it happens: who has all three hands down, who calls STOP by placing a third

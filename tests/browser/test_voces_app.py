@@ -106,7 +106,7 @@ def test_learner_takes_a_bots_offer_and_sees_the_stop_warning_before_stop(page: 
     match = re.fullmatch(r"Take (\w+)'s offer: (\d+) cards?", label.strip())
     assert match, label
     offerer, count = match.group(1), int(match.group(2))
-    assert take.first.is_disabled() and "Name the cards to trade" in p.locator(".pkt-voces-reasons-take").first.inner_text()
+    assert take.first.is_disabled() and "Name the cards to trade" in p.locator(".pkt-voces-offers .pkt-move-reason").first.inner_text()
     learners_view(p, artifacts, "voces_round_2_offer", p.locator(".pkt-voces-your-cards").first, "start")
     cards = p.locator("button.pkt-voces-card")
     for index in range(count):
@@ -162,5 +162,5 @@ def test_learner_takes_a_bots_offer_and_sees_the_stop_warning_before_stop(page: 
     look = disabled.evaluate("b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).borderTopStyle, getComputedStyle(b).opacity]")
     red, green, blue = (int(v) for v in re.findall(r"\d+", look[0])[:3])
     assert red == green == blue and red > 200 and look[1] == "dashed" and look[2] == "1", look  # grey, dashed: no strong colour
-    assert p.locator(".pkt-voces-reasons-bet").first.inner_text().strip()
+    assert p.locator(".pkt-move:has(button.pkt-voces-bet) .pkt-move-reason").first.inner_text().strip()
     assert not page.errors, "\n".join(page.errors)

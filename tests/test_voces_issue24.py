@@ -121,6 +121,19 @@ def test_stop_is_announced_before_it_happens_and_the_learner_is_warned() -> None
     assert "the cards in your hand go under token 3 as they are" in warning
 
 
+def test_the_first_to_finish_is_announced_even_before_anyone_else_has_two_hands_down() -> None:
+    app = VocesExplorerApp(query="seed=5&players=4")
+    game = app.game
+    state = game_state(app)
+    for _ in range(3):
+        state.apply(Place(3))
+    game.refresh()
+    assert text(game.stop_warning.value) == ("⚠ Dan already has all three hands down: the next player to place a third hand "
+                                             "calls STOP and trading ends.")
+    app.language.value = "de"
+    assert "Dan hat schon alle drei Hände abgelegt: Wer als Nächstes eine dritte Hand ablegt, ruft STOPP" in text(game.stop_warning.value)
+
+
 def test_no_stop_warning_at_the_start_nor_after_stop() -> None:
     app = VocesExplorerApp(query="seed=5&players=4")
     game = app.game

@@ -566,6 +566,8 @@ class VocesGame:
         if finished and callers:
             key = "stop_near_you" if finished[0] == HUMAN else "stop_near"
             lines.append(t(_K + key, finished=names[finished[0]], callers=Items([names[s] for s in callers])))
+        elif finished and finished[0] != HUMAN:
+            lines.append(t(_K + "stop_first", finished=names[finished[0]]))
         elif not finished:
             two = [s for s, count in enumerate(view.placed_counts) if count == 2 and s != HUMAN]
             if two:

@@ -136,11 +136,12 @@ def test_two_raccoons_in_typed_hands_knock_both_holders_out() -> None:
     app = VocesExplorerApp(query="seed=1")
     type_hands(app, "Ks1 Ks2 Ks3 Ks4 raccoon\nAs1 As2 As3 Qs1 raccoon\n2s1 4s2 6s3 8s4 10s1")
     shown = text(app.rank_result.value)
-    assert "Anna is out of this hand: two or more Raccoons are shown in it." in shown
+    assert ("Anna is out of this hand. Raccoons shown in it: 1 Raccoon from Anna and 1 Raccoon from Ben. Two or more Raccoons "
+            "in one hand, whoever brought them, put everyone who shows one out.") in shown
     assert "Ben is out of this hand" in shown and "Carla wins the hand." in shown
     app.language.value = "de"
     shown = text(app.rank_result.value)
-    assert "Anna scheidet aus dieser Hand aus: Darin liegen zwei oder mehr Waschbären." in shown
+    assert "Anna scheidet aus dieser Hand aus. Aufgedeckte Waschbären darin: 1 Waschbär von Anna und 1 Waschbär von Ben." in shown
     assert "Ben scheidet aus dieser Hand aus" in shown and "Carla gewinnt die Hand." in shown
 
 
@@ -206,10 +207,12 @@ def test_bad_hand_message_in_german() -> None:
 EXPECTED = {
     # example: (what the steps must show, who wins)
     "raccoon_wild": (["Anna: Raccoon → Q●", "four Queens (the Raccoon stands for Q●)", "a full house, Jacks full of 4s"], "Anna wins the hand."),
-    "raccoon_pair": (["Anna is out of this hand: two or more Raccoons", "Ben is out of this hand: two or more Raccoons"], "Carla wins the hand."),
+    "raccoon_pair": (["Anna is out of this hand. Raccoons shown in it: 1 Raccoon from Anna and 1 Raccoon from Ben.",
+                      "Ben is out of this hand. Raccoons shown in it:"], "Carla wins the hand."),
     "dove_pair": (["five 9s (the Dove stands for 9●)", "10s full of 5s (the Dove stands for 10●)", "four Kings"], "Anna wins the hand."),
     "dove_alone": (["the Dove counts for nothing: no other player shows a Dove", "three Queens"], "Ben wins the hand."),
-    "dove_own_pair": (["Anna is out of this hand: two Doves in one player's own hand."], "Ben wins the hand."),
+    "dove_own_pair": (["Anna is out of this hand: two Doves in one player's own hand put that player out. Doves shown in it: 2 Doves from Anna."],
+                      "Ben wins the hand."),
     "capybara": (["Capybaras shown: 1, an odd number. The worst hand wins, so each wild card and Baboon takes the card that makes its hand lowest.", "1 Ben", "3 Carla"], "Ben wins the hand."),
     "baboon": (["Three cards are drawn from the deck: 3● 9◆ Q▲", "Anna swaps the Baboon for 9◆.", "four 9s"], "Anna wins the hand."),
     "penguin": (["two pair, Aces and Kings", "Anna wins with an Emperor Penguin: +10 points."], "Anna wins the hand."),
@@ -217,11 +220,12 @@ EXPECTED = {
 GERMAN = {
     "raccoon_wild": (["Anna: Waschbär → Q●", "vier Damen (der Waschbär steht für Q●)", "ein Full House, drei Buben und zwei Vieren"],
                      "Anna gewinnt die Hand."),
-    "raccoon_pair": (["Anna scheidet aus dieser Hand aus: Darin liegen zwei oder mehr Waschbären",
-                      "Ben scheidet aus dieser Hand aus: Darin liegen zwei oder mehr Waschbären"], "Carla gewinnt die Hand."),
+    "raccoon_pair": (["Anna scheidet aus dieser Hand aus. Aufgedeckte Waschbären darin: 1 Waschbär von Anna und 1 Waschbär von Ben.",
+                      "Ben scheidet aus dieser Hand aus. Aufgedeckte Waschbären darin:"], "Carla gewinnt die Hand."),
     "dove_pair": (["fünf Neunen (die Taube steht für 9●)", "drei Zehnen und zwei Fünfen (die Taube steht für 10●)", "vier Könige"], "Anna gewinnt die Hand."),
     "dove_alone": (["Die Taube zählt nichts: Kein anderer Spieler deckt eine Taube auf", "drei Damen"], "Ben gewinnt die Hand."),
-    "dove_own_pair": (["Anna scheidet aus dieser Hand aus: zwei Tauben in der eigenen Hand."], "Ben gewinnt die Hand."),
+    "dove_own_pair": (["Anna scheidet aus dieser Hand aus: Wer zwei Tauben in der eigenen Hand hat, scheidet aus. Aufgedeckte Tauben darin: 2 Tauben von Anna."],
+                      "Ben gewinnt die Hand."),
     "capybara": (["Aufgedeckte Wasserschweine: 1, eine ungerade Zahl. Die schlechteste Hand gewinnt, darum nimmt jeder Joker und jeder Pavian die Karte, die seine Hand am niedrigsten macht.", "1 Ben", "3 Carla"],
                  "Ben gewinnt die Hand."),
     "baboon": (["Drei Karten werden vom Nachziehstapel gezogen: 3● 9◆ Q▲", "Anna tauscht den Pavian gegen 9◆.", "vier Neunen"],

@@ -213,7 +213,13 @@ def reveal_steps_html(hands: Sequence[tuple[str, Sequence[AnyVocesCard]]], resul
     else:
         steps.append(("baboon", t("baboon"), f"<div>{esc(t('no_baboon'))}</div>"))
     if result.eliminated:
-        lines = [f"<div class='pkt-voces-out'>{esc(t('out_' + reason, name=name))}</div>" for name, reason in result.eliminated]
+        def brought(kind: Special) -> Items:  # who shows how many cards of ``kind``, in the order typed
+            counts = [(name, _holds(cards, kind)) for name, cards in hands]
+            return Items([Msg.of(f"voces.brought.{kind.value}", n=n, player=name) for name, n in counts if n])
+
+        kinds = {"raccoons": Special.RACCOON, "two_doves": Special.DOVE}
+        lines = [f"<div class='pkt-voces-out'>{esc(t('out_' + reason, name=name, brought=brought(kinds[reason])))}</div>"
+                 for name, reason in result.eliminated]
         steps.append(("eliminated", t("eliminated"), "".join(lines)))
     else:
         steps.append(("eliminated", t("eliminated"), f"<div>{esc(t('nobody_out'))}</div>"))

@@ -17,7 +17,7 @@ CSS classes for browser tests: ``pkt-new-game``, ``pkt-take-middle`` (one button
 ``pkt-reveal-next``, ``pkt-next-deal``, ``pkt-status``, ``pkt-tally``, ``pkt-legend``, ``pkt-showdown``,
 ``pkt-log`` (its entries ``pkt-log-deal``, ``pkt-log-round``, ``pkt-log-line``, ``pkt-log-reason``; the
 newest ``pkt-log-last``), ``pkt-tokens`` (the row of the round being played ``pkt-current-round``),
-``pkt-cards``.
+``pkt-cards``, ``pkt-hint-box`` (the hint's text ``pkt-hint-text``).
 """
 
 from __future__ import annotations
@@ -65,7 +65,13 @@ TABLE_CSS = """<style>
 .pkt-token-table td, .pkt-token-table th { padding: 0.15em 0.5em; vertical-align: top; }
 .pkt-token-table .pkt-current-round { background: #eef4ff; }
 .pkt-seat-reason { display: block; font-size: 85%; font-style: italic; max-width: 16em; white-space: normal; }
-.pkt-legend { font-size: 95%; }
+.pkt-app .pkt-legend .widget-html-content, .pkt-app .pkt-tokens .widget-html-content, .pkt-app .pkt-log .widget-html-content,
+.pkt-app .pkt-showdown .widget-html-content, .pkt-app .pkt-tally .widget-html-content,
+.pkt-app .pkt-hint-box .widget-html-content { line-height: 1.35; }
+.pkt-app .pkt-legend p { margin: 0.15em 0; font-size: 92%; }
+.pkt-app .pkt-tally p { margin: 0.3em 0; }
+.pkt-app .pkt-showdown h4 { margin: 0.2em 0; }
+.pkt-app .pkt-showdown ol { margin: 0.2em 0; }
 </style>"""
 
 
@@ -133,6 +139,7 @@ class TableApp(App):
         self.tokens = ipywidgets.HTML()
         self.tokens.add_class("pkt-tokens")
         self.hint = ipywidgets.HTML()
+        self.hint.add_class("pkt-hint-box")
         self.log = ipywidgets.HTML()
         self.log.add_class("pkt-log")
         self.showdown = ipywidgets.HTML()
@@ -149,7 +156,7 @@ class TableApp(App):
         main = ipywidgets.VBox([self.status, self.cards, moves, self.showdown_box, self.hint, self.tokens],
                                layout=ipywidgets.Layout(flex="3 1 0", min_width="0"))
         main.add_class("pkt-table-main")
-        side = ipywidgets.VBox([self.legend, self.tally, self.log], layout=ipywidgets.Layout(flex="2 1 0", min_width="0"))
+        side = ipywidgets.VBox([self.tally, self.legend, self.log], layout=ipywidgets.Layout(flex="2 1 0", min_width="0"))
         side.add_class("pkt-table-side")
         columns = ipywidgets.HBox([main, side], layout=ipywidgets.Layout(align_items="flex-start", grid_gap="1em"))
         columns.add_class("pkt-table-columns")

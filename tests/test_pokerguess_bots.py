@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,9 +16,10 @@ from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.simulate import simulate
 from pokerkit_teach.pokerguess import GAME
-from pokerkit_teach.pokerguess.bots import expected_counts
+from pokerkit_teach.pokerguess.bots import CountingBot, expected_counts
+from pokerkit_teach.pokerguess.check import Prediction
 from pokerkit_teach.pokerguess.simulate import report
-from pokerkit_teach.pokerguess.state import PokerGuessRules, Reveal
+from pokerkit_teach.pokerguess.state import GuessPhase, GuessView, PokerGuessRules, Predict, Reveal
 
 PROGRAM = Path(sys.executable).parent / "pokerkit-teach"
 
@@ -164,3 +166,57 @@ def test_the_default_round_limit_is_the_documented_one() -> None:
 def test_most_games_of_four_counter_bots_end_by_the_rules_at_the_default_limit() -> None:
     result = simulate("pokerguess", players=4, bots=["counter"], games=24, seed=16, workers=2)
     assert result.totals["games_stopped"] < 12, result.totals
+
+
+def _counter_predictions(seed: int, players: int = 4, rounds: int = 2) -> list[tuple[GuessView, Prediction, dict[str, Any]]]:
+    """Every prediction the counter bots make in the first ``rounds`` rounds: the view it was made
+    from, the prediction, and the values of the reason the bot gave."""
+    names = ("Anna", "Ben", "Carla", "Dan", "Emma", "Felix")[:players]
+    state = PokerGuessRules(names).new_game(seed=seed)
+    match = Match(state, [GAME.make_bot("counter", i) for i in range(players)], seed=1)
+    said = []
+    for _ in range(400):
+        if state.is_terminal() or state.round.number > rounds:
+            break
+        seat = state.current_player()
+        view = state.view_for(seat) if seat >= 0 else None
+        move = match.step()
+        if move is None:
+            break
+        decision = move.decision
+        if (view is not None and view.phase in (GuessPhase.BETTING1, GuessPhase.BETTING2) and decision is not None
+                and isinstance(move.action, Predict) and decision.reason.key == "pokerguess.reason.predict"):
+            said.append((view, move.action.prediction, dict(decision.reason.params)))
+    return said
+
+
+def test_issue_24_each_counter_bot_predicts_from_its_own_expectation_not_from_a_tie_break() -> None:
+    """Issue 24: three bots stated the same expected numbers for three different predictions. The cause:
+    every colour's cautious count was rounded down and then raised to at least 1, so all colours tied at
+    1 and the tie went to the highest colour number (green, 9), often a colour nobody had seen, whatever
+    the bot expected; each bot then named the same expectation for it (the same share of the hidden
+    cards). Now, among predictions of the same size, a bot takes the one with the most room between its
+    expectation and the counts (the likeliest to hold), so "so I predict" follows from its own count."""
+    said = [entry for seed in range(1, 13) for entry in _counter_predictions(seed)]
+    assert len(said) > 40
+    caution = CountingBot(seed=1).caution
+    for view, prediction, reason in said:
+        colours, figures = expected_counts(view)
+        # the stated numbers are this bot's own expectation for the groups it predicts
+        assert (reason["colour"], reason["figure"]) == (round(colours[prediction.colour], 1), round(figures[prediction.figure], 1))
+        # no free colour it expects clearly more of would have given a prediction of the same size (a card
+        # of that colour and figure on the table counts in one group only, so such a pair is no alternative)
+        taken = {p for s, p in view.predictions if s != view.seat}
+        both = {(card.colour, card.figure) for card in view.community}
+        for colour, expected in colours.items():
+            if (colour, prediction.figure) in both:
+                continue
+            same_size = Prediction(prediction.colour_count, colour, prediction.figure_count, prediction.figure)
+            assert not (expected > colours[prediction.colour] + 0.5 and same_size not in taken
+                        and max(1, int(expected * caution)) == prediction.colour_count), (
+                f"{prediction} expecting {colours[prediction.colour]:.2f} of its colour, but {expected:.2f} of {colour.name}")
+    # it never predicts more cards of a colour than it expects (some colour always has one card expected)
+    assert [(p, r) for _, p, r in said if r["colour"] < p.colour_count] == []
+    # and the four bots of the position behind the report no longer all name the same numbers
+    first_round = [(str(p), (r["colour"], r["figure"])) for _, p, r in _counter_predictions(7, rounds=1)]
+    assert len({numbers for _, numbers in first_round}) > 1, first_round

@@ -5,6 +5,10 @@ one-sentence reason (a :class:`~pokerkit_teach.core.game.Decision`).
 - ``counter``: counts each colour and figure among the cards it can see, adds the number expected among
   the cards it cannot see, and predicts the two largest groups it expects, a little below the
   expectation so the prediction is likely to hold (each card counts once, so it leaves room for both).
+  Of two predictions of the same size it takes the one its expectations clear by more. Its reason names
+  its own expectation for the two groups it predicts, from its own cards and the cards it has seen, so
+  two bots name the same numbers only when they expect the same (issue 24: before, a tie between the
+  colours went to the highest colour number, so several bots chose the same unseen colour).
 
 Bots are made by name with ``GAME.make_bot`` and play through :class:`~pokerkit_teach.core.match.Match`:
 
@@ -100,20 +104,29 @@ class CountingBot(Bot[GuessView]):
         return self._best(view, colours, figures)
 
     def _best(self, view: GuessView, colours: dict[Colour, float], figures: dict[Figure, float]) -> Prediction:
+        """Each group's count is its expectation times ``caution``, rounded down (at least 1). The
+        largest groups win; among predictions of the same size, the one with the most room between the
+        bot's expectations and the counts (the smaller room first, then the larger: the likeliest to hold); only then
+        the highest prediction (:meth:`Prediction.sort_key`), which the check reaches first.
+
+        The room comes before the height (issue 24): with few cards expected of every colour, every
+        colour's count is 1, and the height alone chose green (number 9) even when the bot had seen no
+        green card and expected more of another colour; bots then all named the same expectation."""
         taken = {(p.colour_count, p.colour.value, p.figure_count, p.figure.value) for p in _taken(view)}
         on_table = {(c.colour.value, c.figure.value) for c in view.community}
-        colour_counts = [(colour.value, max(1, min(6, int(ce * self.caution)))) for colour, ce in colours.items()]
-        figure_counts = [(figure.value, int(fe * self.caution)) for figure, fe in figures.items()]
-        best = (0, 0, 0, 0, 0)
-        for colour, cc in colour_counts:
-            for figure, counted in figure_counts:
+        colour_counts = [(colour.value, ce, max(1, min(6, int(ce * self.caution)))) for colour, ce in colours.items()]
+        figure_counts = [(figure.value, fe, int(fe * self.caution)) for figure, fe in figures.items()]
+        best: tuple[int, float, float, int, int, int, int] | None = None
+        for colour, ce, cc in colour_counts:
+            for figure, fe, counted in figure_counts:
                 fc = max(1, min(9, counted - (1 if (colour, figure) in on_table else 0)))
-                # the largest groups first, then the highest prediction (Prediction.sort_key)
-                key = (cc + fc, cc, colour, fc, figure)
-                if key > best and (cc, colour, fc, figure) not in taken:
+                rooms = sorted((round(ce - cc, 9), round(fe - fc, 9)))  # rounded: equal expectations tie exactly
+                key = (cc + fc, rooms[0], rooms[1], cc, colour, fc, figure)
+                if (best is None or key > best) and (cc, colour, fc, figure) not in taken:
                     best = key
         # at most five of the 54 colour-and-figure pairs are taken, so one was found
-        _, cc, colour, fc, figure = best
+        assert best is not None
+        _, _, _, cc, colour, fc, figure = best
         return Prediction(cc, Colour(colour), fc, Figure(figure))
 
     def decide(self, view: GuessView) -> Decision:

@@ -410,3 +410,21 @@ def test_lab_describes_the_chosen_bot_and_warns_that_the_reader_is_slow() -> Non
     app.language.value = "de"
     assert app.bot.value == "reader" and "etwa drei Spiele pro Sekunde" in app.bot_about.value
     assert dict(app.bot.options)["Leser"] == "reader"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_two_hands_are_never_framed_as_a_pokerface_showdown_in_any_mode_or_language(lang: str) -> None:
+    """Issue 24: whether typed or dealt, two hands (or a board of fewer than five cards) are compared
+    plainly even with the showdown check chosen: no token labels, no success or failure, the strongest
+    hand named."""
+    app = HandRankerApp(query=f"lang={lang}&seed=8&players=2")
+    app.mode.value = "showdown"
+    for hands, board in ((2, 5), (2, 3), (3, 4), (6, 0)):
+        app.deal_hands.value, app.deal_board.value = hands, board
+        app.deal_button.click()
+        assert app.showdown is None and "pkt-showdown" not in app.result.value, (hands, board)
+        assert "(A♠)" not in text(app.result.value) and "pkt-no-showdown" in app.result.value
+        assert ("pkt-strongest" in app.result.value) == (board >= 3)
+    typed(app, RULEBOOK_BOARD, RULEBOOK_SUCCESS[:2])
+    assert app.showdown is None and "pkt-showdown" not in app.result.value and "pkt-strongest" in app.result.value
+    app.close()

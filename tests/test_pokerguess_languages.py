@@ -64,7 +64,7 @@ def test_a_shared_pot_says_nothing_about_a_remainder_of_zero() -> None:
 def test_a_chip_left_over_is_one_chip() -> None:
     en, de = shared_pot(pot_left_over=True)
     assert en.endswith("and the 1 chip left over goes to the highest prediction"), en
-    assert de.endswith("und der 1 übrige Chip geht an die höchste Vorhersage"), de
+    assert de.endswith("je 2 Chips; 1 Chip bleibt übrig und geht an die höchste Vorhersage"), de
 
 
 def test_a_game_of_one_round_says_round() -> None:

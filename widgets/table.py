@@ -52,10 +52,9 @@ _ROUND_STARTS = ("round_started", "round_started_free_for_all")
 _SHOWDOWN_LINES = ("revealed", "compared")
 
 # The table's own style: the log is a box that scrolls, laid out from its end (column-reverse), so a new
-# log keeps its newest line in view without a script; the log's column stays in view while the page scrolls.
+# log keeps its newest line in view without a script. The log's column starts at the top of the table, beside
+# the status, so its box is in the learner's view at 1280x720 (the browser test measures it after each move).
 TABLE_CSS = """<style>
-.pkt-app .pkt-table-side { position: sticky; top: 0; align-self: flex-start; }
-.pkt-app .pkt-table-columns, .pkt-app .pkt-table-main, .pkt-app .pkt-table-side { overflow: visible; }
 .pkt-log-scroll { max-height: 22em; overflow-y: auto; display: flex; flex-direction: column-reverse;
   border: 1px solid #999; padding: 0.3em 0.5em; font-size: 90%; line-height: 1.35; }
 .pkt-log-deal { font-weight: bold; font-size: 110%; margin-top: 0.5em; border-bottom: 1px solid #999; }

@@ -102,7 +102,7 @@ def test_the_apps_style_greys_every_disabled_button_style_and_rings_the_focus() 
     assert "background: #e4e4e4 !important" in rule and "color: #4a4a4a !important" in rule and "opacity: 1 !important" in rule
     ring = re.search(r"button:focus-visible[^{]*\{([^}]*)\}", css)
     assert ring and "outline: 3px solid" in ring.group(1)
-    for control in ("input", "select", "textarea", "lm-TabBar-tab"):
+    for control in ("input", "select", "textarea", r"\[contenteditable\]", "lm-TabBar-tab"):
         assert re.search(rf"{control}:focus-visible", css), control
 
 

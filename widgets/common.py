@@ -326,7 +326,7 @@ def wait_for_voila_request() -> None:
 # whatever its button_style (ipywidgets only fades it, and a faded red or blue still looks pressable), its
 # text #4a4a4a on #e4e4e4 (7.0:1); a selected toggle that is disabled keeps a solid border. The keyboard
 # focus is a 3 px ring of #0b3d91 outside the control (10.0:1 against the white page), for buttons,
-# toggles, inputs, menus, links and tabs. A move's reason (MoveControl) is small text under its button.
+# toggles, inputs, menus, slider readouts, links and tabs. A move's reason (MoveControl) is small text under its button.
 APP_CSS = """<style>
 .pkt-app .jupyter-widgets.jupyter-button { width: auto; min-width: var(--jp-widgets-inline-width-short, 148px); }
 .pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; max-width: none; }
@@ -341,7 +341,7 @@ APP_CSS = """<style>
 .pkt-app .jupyter-widgets.jupyter-button.mod-active:disabled { border: 2px solid #4a4a4a !important; font-weight: bold; }
 .pkt-app .jupyter-widgets.jupyter-button:disabled i { color: #4a4a4a !important; }
 .pkt-app button:focus-visible, .pkt-app input:focus-visible, .pkt-app select:focus-visible, .pkt-app textarea:focus-visible,
-.pkt-app a:focus-visible, .pkt-app [tabindex]:focus-visible, .pkt-app .lm-TabBar-tab:focus-visible {
+.pkt-app a:focus-visible, .pkt-app [tabindex]:focus-visible, .pkt-app [contenteditable]:focus-visible, .pkt-app .lm-TabBar-tab:focus-visible {
   outline: 3px solid #0b3d91 !important; outline-offset: 2px !important; z-index: 1;
 }
 .pkt-app .pkt-move { align-items: flex-start; }

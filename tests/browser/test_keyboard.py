@@ -231,14 +231,12 @@ def test_a_token_round_by_keyboard_takes_a_handful_of_presses(page: Page, voila_
     assert not page.errors, "\n".join(page.errors)
 
 
-@pytest.mark.parametrize("notebook", ["table.ipynb", "pokerguess_explorer.ipynb", "voces_explorer.ipynb"])
+@pytest.mark.parametrize("notebook", EXISTING)
 def test_the_focus_ring_is_thick_and_disabled_buttons_are_grey(notebook: str, page: Page, voila_server: VoilaServer,
                                                             artifacts: Path) -> None:
-    """The first 12 controls the Tab key reaches (the language toggles, menus, buttons, tabs, checkboxes)
-    each show an outline of at least 2 px with a contrast of at least 3:1 against the page behind it; the
+    """In every app, the first 12 controls the Tab key reaches (the language toggles, menus, buttons, tabs,
+    checkboxes, links) each show an outline of at least 2 px with a contrast of at least 3:1 against the page behind it; the
     disabled buttons on the page are grey."""
-    if notebook not in EXISTING:
-        pytest.skip(f"notebooks/{notebook} does not exist")
     page.open(voila_server.url(notebook, "seed=1&lang=en"))
     p = page.page
     settle(p)

@@ -436,7 +436,7 @@ def test_bad_players_in_the_address_is_reported_with_the_pokerguess_range() -> N
     assert app.params.players == 4 and len(game_state(app).players) == 4
     german = GuessExplorerApp(query="players=9&seed=abc&lang=de")
     assert german.notice.value.count("pkt-param-error") == 2
-    assert "PokerGuess wird hier von 2 bis 6 Spielern gespielt" in german.notice.value
+    assert "PokerGuess wird hier mit 2 bis 6 Spielern gespielt, also spielen 4 mit" in german.notice.value
 
 
 def test_index_lists_the_explorer_and_the_lesson() -> None:

@@ -181,7 +181,7 @@ def test_scenario_errors_are_keyed() -> None:
                  "rounds": [{"private": {"A": "B5, B6", "B": "J1"}, "community": "P1 P2 P3 P4 P5", "moves": []}]}
     with pytest.raises(KitError) as cards:
         GuessScenario.from_dict(bad_cards, "guess.json")
-    assert cards.value.text("de").startswith("guess.json, Runde 1: die verdeckten Karten von B: ")
+    assert cards.value.text("de").startswith("guess.json, Runde 1: die eigenen Karten von B: ")
 
 
 # ---------------------------------------------------------------------- reasons

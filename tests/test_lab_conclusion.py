@@ -157,3 +157,13 @@ def test_the_conclusion_follows_the_language_switch_and_is_cleared_before_a_run(
     assert fresh.conclusion.value == "" and fresh.interval_words.value == ""
     app.close()
     fresh.close()
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "Base game and all chosen variants together"),
+                                             ("de", "Grundspiel und alle gewählten Varianten zusammen"),
+                                             ("es", "El juego básico y todas las variantes elegidas juntas")])
+def test_the_together_mode_says_that_the_base_game_is_played_too(lang: str, label: str) -> None:
+    app = VariantLabApp(query=f"lang={lang}")
+    assert dict(app.mode.options)[label] == "together"
+    assert app.mode.style.button_width == "auto", "as wide as the label: no label is cut"
+    app.close()

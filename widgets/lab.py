@@ -363,7 +363,7 @@ class VariantLabApp(App):
         self.mode.options = [(t(_K + "mode_together"), "together"), (t(_K + "mode_side_by_side"), "side_by_side")]
         self.mode.value = mode
         self.mode.description = t(_K + "mode")
-        self.mode.style.button_width = "22em"
+        self.mode.style.button_width = "auto"  # the whole label, in every language (issue 24: no cut labels)
         bot = self.bot.value
         self.bot.options = [(t(_K + "bot_" + name), name) for name in GAME.bot_names]
         self.bot.value = bot

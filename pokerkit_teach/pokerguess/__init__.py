@@ -14,7 +14,7 @@
 >>> rules = GAME.new_rules(3, {"max_rounds": 5})
 >>> state = Match(rules.new_game(seed=1), GAME.bots_for(["counter"], 3, [1, 2, 3])).play_to_end()
 >>> state.outcome.winners, state.outcome.by_rules
-((2,), False)
+((0,), False)
 >>> GAME.new_rules(3, {"max_raise": 0})
 Traceback (most recent call last):
 ...

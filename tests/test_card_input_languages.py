@@ -55,5 +55,5 @@ def test_a_bad_card_is_explained_in_german(text: str, reason: str) -> None:
     with pytest.raises(CardParseError) as caught:
         parse_cards(f"Qc {text}")
     german = caught.value.text("de")
-    assert german.startswith(f"Karte 2 '{text}'") and reason in german and "schreib einen Wert" in german
+    assert german.startswith(f"Karte 2 „{text}“") and reason in german and "schreib einen Wert" in german
     assert "unknown" not in german and "write" not in german

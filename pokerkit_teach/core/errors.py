@@ -99,7 +99,8 @@ class CardParseError(CardError):
         self.reason = reason
         self.position = position
         self.offset = offset
-        super().__init__(key="errors.card_parse", position=position, token=repr(text), offset=offset, reason=reason)
+        # the learner counts characters from 1; ``offset`` stays the index into the text
+        super().__init__(key="errors.card_parse", position=position, token=text, column=offset + 1, reason=reason)
 
 
 class DuplicateCardError(CardError):
@@ -116,9 +117,9 @@ class DuplicateCardError(CardError):
         elif isinstance(text, Msg):
             super().__init__(key=text.key, **dict(text.params))
         elif where:
-            super().__init__(key="errors.duplicate_card_in", second=second, card=repr(str(card)), where=where, first=first)
+            super().__init__(key="errors.duplicate_card_in", second=second, card=str(card), where=where, first=first)
         else:
-            super().__init__(key="errors.duplicate_card", second=second, card=repr(str(card)), first=first)
+            super().__init__(key="errors.duplicate_card", second=second, card=str(card), first=first)
 
 
 class CardCountError(CardError):

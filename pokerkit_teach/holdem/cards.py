@@ -234,11 +234,11 @@ def parse_card(text: str, position: int = 1, offset: int = 0) -> Card:
     >>> parse_card("1x")
     Traceback (most recent call last):
     ...
-    pokerkit_teach.core.errors.CardParseError: card 1 '1x' (at character 0) is not a card: unknown rank '1'; write a rank (2-10, J, Q, K, A; T for 10; German B, D) and a suit (♣ ♦ ♥ ♠ or c d h s), like Qc, 10♠ or Td
+    pokerkit_teach.core.errors.CardParseError: card 1 '1x' (at character 1) is not a card: unknown rank '1'; write a rank (2-10, J, Q, K, A; T for 10; German B, D) and a suit (♣ ♦ ♥ ♠ or c d h s), like Qc, 10♠ or Td
     >>> parse_card("Dx").text("de")
     Traceback (most recent call last):
     ...
-    pokerkit_teach.core.errors.CardParseError: card 1 'Dx' (at character 0) is not a card: unknown suit 'x'; write a rank (2-10, J, Q, K, A; T for 10; German B, D) and a suit (♣ ♦ ♥ ♠ or c d h s), like Qc, 10♠ or Td
+    pokerkit_teach.core.errors.CardParseError: card 1 'Dx' (at character 1) is not a card: unknown suit 'x'; write a rank (2-10, J, Q, K, A; T for 10; German B, D) and a suit (♣ ♦ ♥ ♠ or c d h s), like Qc, 10♠ or Td
     """
     token = text.strip()
     if not token:

@@ -260,7 +260,7 @@ def parse_drez_card(text: str, position: int = 1, offset: int = 0, lang: str = D
     >>> parse_drez_card("B0")
     Traceback (most recent call last):
     ...
-    pokerkit_teach.core.errors.CardParseError: card 1 'B0' (at character 0) is not a card: unknown colour number 0; write a figure letter (J Q R B N P) and a colour number 1 to 9 like B5, or a card's name like 'Blue Bishop'
+    pokerkit_teach.core.errors.CardParseError: card 1 'B0' (at character 1) is not a card: unknown colour number 0; write a figure letter (J Q R B N P) and a colour number 1 to 9 like B5, or a card's name like 'Blue Bishop'
     """
     token = text.strip()
     compact = re.fullmatch(r"([^\W\d_])(\d+)", token)

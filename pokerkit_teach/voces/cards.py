@@ -256,7 +256,7 @@ def parse_voces_card(text: str, position: int = 1, offset: int = 0) -> AnyVocesC
     >>> parse_voces_card("Zs1")
     Traceback (most recent call last):
     ...
-    pokerkit_teach.core.errors.CardParseError: card 1 'Zs1' (at character 0) is not a card: unknown value 'Z'; write a value (A or 1, 2-10, J, Q, K) and a suit (s1-s7 or ● ▲ ■ ◆ ★ ✚ ☾), like Ks3 or A▲, or a special card such as raccoon
+    pokerkit_teach.core.errors.CardParseError: card 1 'Zs1' (at character 1) is not a card: unknown value 'Z'; write a value (A or 1, 2-10, J, Q, K) and a suit (s1-s7 or ● ▲ ■ ◆ ★ ✚ ☾), like Ks3 or A▲, or a special card such as raccoon
     >>> parse_voces_card("Waschbär#2"), parse_voces_card("Ds3")
     (SpecialCard(Special.RACCOON, 2), VocesCard.from_text('Qs3'))
     """

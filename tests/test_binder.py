@@ -12,7 +12,6 @@ ran with: the fresh environment must hold exactly the locked versions of everyth
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -22,6 +21,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from test_serving import stop_group  # SIGTERM to the server's process group, SIGKILL after a grace
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -81,13 +81,7 @@ def test_binder_environment_serves_the_index_app(tmp_path: Path) -> None:
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 time.sleep(1)
     finally:
-        if server.poll() is None:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait(timeout=10)
+        stop_group(server, grace=30)
     text = log.read_text(errors="replace")
     assert page, f"Jupyter Server with Voila did not render the index app within 120 s:\n{text[-3000:]}"
     assert "application/vnd.jupyter.widget-view+json" in page, "the index app did not show its widgets"

@@ -29,6 +29,18 @@ from websockets.sync.server import serve
 ROOT = Path(__file__).resolve().parents[1]
 
 
+
+def stop_group(server: subprocess.Popen[bytes], grace: float = 20) -> None:
+    """Stop a server started in its own process group: SIGTERM, then SIGKILL after ``grace`` seconds."""
+    if server.poll() is not None:
+        return
+    os.killpg(server.pid, signal.SIGTERM)
+    try:
+        server.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait(timeout=10)
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -58,12 +70,7 @@ def test_voila_renders_the_index_notebook() -> None:
             except (urllib.error.URLError, ConnectionError):
                 time.sleep(1)
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=10)
+        stop_group(server)
     assert page, "Voila did not answer within 90 s"
     assert "kernelId" in page  # Voila started a kernel for the page; the browser tests check what it shows
     assert "Traceback" not in page
@@ -206,12 +213,7 @@ def test_which_routes_answer_without_an_xsrf_token() -> None:
         assert _request(f"{base}/api/kernels/{second.group(1)}", "DELETE")[0] == 204
         assert _request(f"{base}/api/kernels/{second.group(1)}")[0] == 404
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=10)
+        stop_group(server)
 
 
 @pytest.mark.slow  # starts a real kernel

@@ -7,9 +7,6 @@ are worked out from the rulebook, not by asking the engine again.
 
 from __future__ import annotations
 
-import re
-from html import unescape
-
 import pytest
 
 from pokerkit_teach.voces.actions import Bet, Deal, Offer, Place, Stay
@@ -17,15 +14,7 @@ from pokerkit_teach.voces.cards import Special, SpecialCard, voces_deck
 from pokerkit_teach.voces.state import VocesPhase, VocesRules, VocesState
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
 from pokerkit_teach.widgets.voces_play import PACED_STEPS
-
-
-def text(html: str) -> str:
-    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).strip()
-
-
-def game_state(app: VocesExplorerApp) -> VocesState:
-    assert app.game.state is not None
-    return app.game.state
+from test_voces_app import game_state, play_round, text  # the explorer's helpers: visible text, the state, a round to its end
 
 
 # -- pacing: the bots wait for the learner
@@ -217,19 +206,8 @@ def test_after_the_game_every_move_is_disabled_with_a_visible_reason() -> None:
     app = VocesExplorerApp(query="seed=5&players=3")
     game = app.game
     game.paced.value = False
-    state = game_state(app)
-    for _ in range(200):
-        if state.is_terminal():
-            break
-        if state.phase is VocesPhase.TRADING:
-            (game.place_button if not game.place_button.disabled else game.wait_button).click()
-        elif game.pick_box.children:
-            game.pick_box.children[0].click()
-        elif not game.bet_button.disabled:
-            game.bet_button.click()
-        else:
-            game.stay_button.click()
-    assert state.is_terminal()
+    play_round(app)
+    assert game_state(app).is_terminal()
     buttons = [game.offer_button, game.withdraw_button, game.place_button, game.wait_button, game.bet_button,
                game.five_button, game.stay_button, game.fold_button]
     assert all(b.disabled for b in buttons)

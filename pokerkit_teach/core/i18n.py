@@ -271,6 +271,30 @@ class Items(tuple):  # type: ignore[type-arg]
         return join_list((formatter.format_field(item, spec) for item in self), lang)
 
 
+@dataclass(frozen=True)
+class Counted:
+    """A count said later, in the language of the message it stands in: ``count.<name>`` chosen by ``n``,
+    with ``params`` for the words around it (``4 red cards`` / ``4 rote Karten`` / ``4 cartas rojas``).
+
+    >>> Counted("needed_cards", 1).localized("de"), str(Counted("needed_cards", 2))
+    ('1 Karte', '2 cards')
+    """
+
+    name: str
+    n: int
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, name: str, n: int, **params: Any) -> "Counted":
+        return cls(name, n, tuple(params.items()))
+
+    def localized(self, lang: str, spec: str = "") -> str:
+        return counted(self.name, self.n, lang, **dict(self.params))
+
+    def __str__(self) -> str:
+        return self.localized(DEFAULT_LANGUAGE)
+
+
 class ListRow(Row):
     """Like :class:`Row`, but separated by commas (for card names of several words).
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, Ty
 
 from pokerkit_teach.core.errors import IllegalAction, InputError, KitError, OptionError, in_context
 from pokerkit_teach.core.game import CHANCE, ReplayStep as GameStep
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, catalogue, counted
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Counted, Msg, catalogue
 from pokerkit_teach.core.registry import all_games, get_game
 
 if TYPE_CHECKING:
@@ -50,19 +50,6 @@ def scenario_error(key: str, *where: str | Msg, place: str | None = None, **deta
     assert isinstance(error, ScenarioError)
     error.place = place
     return error
-
-
-class _Counted:
-    """A count of things (``6 players``) said in the message's language, from ``count.<name>``."""
-
-    def __init__(self, name: str, number: int) -> None:
-        self.name, self.number = name, number
-
-    def localized(self, lang: str, spec: str = "") -> str:
-        return counted(self.name, self.number, lang)
-
-    def __str__(self) -> str:
-        return self.localized(DEFAULT_LANGUAGE)
 
 
 def read_titles_and_players(data: Mapping[str, Any], source: str) -> tuple[dict[str, str], list[str]]:
@@ -342,11 +329,11 @@ def _plural(schema: Mapping[str, Any]) -> str:
     return _PLURALS.get(kind, "values") if isinstance(kind, str) else "values"
 
 
-def _items(field: object, number: int) -> _Counted:
+def _items(field: object, number: int) -> Counted:
     """``number`` entries of a list field, named by the field when the catalogue has a word for it
     (``count.scenario_players``: 6 players), else ``entries``."""
     name = f"scenario_{field}"
-    return _Counted(name if f"count.{name}.other" in catalogue(DEFAULT_LANGUAGE) else "scenario_entries", number)
+    return Counted(name if f"count.{name}.other" in catalogue(DEFAULT_LANGUAGE) else "scenario_entries", number)
 
 
 def _describe(error: ValidationError) -> tuple[list[Any], Msg | str]:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from pokerkit_teach.core.errors import InputError
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg, capitalize_first, counted, message
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Counted, Items, Msg, capitalize_first, message
 from pokerkit_teach.pokerguess.cards import AnyDrezCard, Colour, DrezCard, Figure, fold_word, input_words, linking_words
 
 __all__ = [
@@ -112,23 +112,6 @@ _COUNT = re.compile(r"[0-9]+")
 _TOKEN = re.compile(r"[^\s,]+")
 _EXAMPLE = Msg.of("pokerguess.words.example")  # '4 red 3 pawns', said in the error's language
 _LISTS = {"colours": Msg.of("pokerguess.words.colours"), "figures": Msg.of("pokerguess.words.figures")}
-
-
-@dataclass(frozen=True)
-class Counted:
-    """A count with its noun and the words around it, ``count.<name>`` of the catalogue, chosen by the
-    number in the language it is said in (``4 red cards`` / ``4 rote Karten`` / ``4 cartas rojas``)."""
-
-    name: str
-    n: int
-    params: tuple[tuple[str, object], ...] = ()
-
-    @classmethod
-    def of(cls, name: str, n: int, **params: object) -> "Counted":
-        return cls(name, n, tuple(params.items()))
-
-    def localized(self, lang: str, spec: str = "") -> str:
-        return counted(self.name, self.n, lang, **dict(self.params))
 
 
 def _colour_group(count: int, colour: Colour) -> Counted:

@@ -34,6 +34,7 @@ import enum
 import operator
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Union
 
 from pokerkit_teach.core.errors import CardCountError, CardParseError, check_distinct
@@ -126,10 +127,12 @@ class Suit(enum.IntEnum):
         return form("suit", spec, self.letter, lang)
 
 
+@lru_cache(maxsize=1)
 def _rank_text() -> dict[str, Rank]:
     """Everything a rank may be written as, upper or lower case: the ASCII notation (``T`` for ten) and
     the symbols of every catalogue language (``rank.symbol``: English J Q K A, German B D K A ...).
-    English input keeps its meaning: a language may not give an English letter to another rank."""
+    English input keeps its meaning: a language may not give an English letter to another rank.
+    Built on the first card read, not at import (it reads every language's catalogue)."""
     table: dict[str, Rank] = {rank.ascii: rank for rank in Rank} | {str(v): Rank(v) for v in range(2, 11)}
     for lang in LANGUAGES:
         for rank in Rank:
@@ -139,7 +142,6 @@ def _rank_text() -> dict[str, Rank]:
     return table
 
 
-_RANK_TEXT = _rank_text()
 _SUIT_TEXT: dict[str, Suit] = {
     "C": Suit.CLUBS,
     "D": Suit.DIAMONDS,
@@ -246,7 +248,7 @@ def parse_card(text: str, position: int = 1, offset: int = 0) -> Card:
     if len(token) < 2:
         raise CardParseError(token, _why("too_short"), position, offset)
     rank_text, suit_text = token[:-1], token[-1]
-    rank = _RANK_TEXT.get(rank_text.upper())
+    rank = _rank_text().get(rank_text.upper())
     if rank is None:
         raise CardParseError(token, _why("unknown_rank", rank=repr(rank_text)), position, offset)
     suit = _SUIT_TEXT.get(suit_text.upper())

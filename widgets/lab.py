@@ -61,7 +61,7 @@ MAX_GAMES = 20000
 LEVEL = 0.05  # the chance of one run's conclusion naming a chance difference as real, at most
 RUN_SECONDS = 60  # one run plays about this long at most, whatever is asked (see run_cap)
 PROGRESS_EVERY = 0.25  # s between moves of the progress bar during a run
-TICK_EVERY = 0.5  # s between updates of the seconds played, beside the progress bar
+TICK_AFTER = 0.02  # s after each whole second of a run when the seconds played beside the progress bar move
 # Games per second of one core of the 2-core server with core.simulate.simulate, the slowest of the base
 # game and the variants (soft landing and all three make games longer), measured 2026-12-01 while other
 # work shared the cores. Free of load it was up to twice as fast (random at 3 players 270/s, 6 players
@@ -249,10 +249,17 @@ class VariantLabApp(App):
                          daemon=True).start()
 
     def _tick(self, run: threading.Thread, stop_flag: threading.Event, start: float) -> None:
-        """The seconds the background run ``run`` has played, beside the progress bar every half second:
-        the page sees the run move even while one long game (a reader's at 6 players) is being played."""
-        while not stop_flag.wait(TICK_EVERY) and self.thread is run:
-            self.progress.description = self.t(_K + "elapsed", seconds=int(time.perf_counter() - start))
+        """The seconds the background run ``run`` has played, beside the progress bar: "0 s" at once, then
+        just after each whole second. The clock wakes at the second itself (not every so often, which drifts
+        and can show a second late), so the page sees the run move every second even while one long game
+        (a reader's at 6 players) is being played."""
+        shown = 0
+        while self.thread is run:
+            self.progress.description = self.t(_K + "elapsed", seconds=shown)
+            wake = start + shown + 1 + TICK_AFTER
+            if stop_flag.wait(max(0.0, wake - time.perf_counter())):
+                return
+            shown = max(shown + 1, int(time.perf_counter() - start))
 
     def stop(self) -> None:
         """Ask the run to stop after the game it plays now."""

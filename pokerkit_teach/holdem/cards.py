@@ -40,7 +40,7 @@ from typing import Any, Iterable, Union
 from pokerkit_teach.core.errors import CardCountError, CardParseError, check_distinct
 from pokerkit_teach.core.i18n import LANGUAGES, Msg, form
 from pokerkit_teach.core.rng import SeedLike, make_rng
-from pokerkit_teach.holdem.render import card_html
+from pokerkit_teach.holdem.render import card_html, card_svg
 
 __all__ = [
     "Rank",
@@ -218,6 +218,10 @@ class Card:
 
     def _repr_html_(self) -> str:
         return card_html(self)
+
+    def _repr_svg_(self) -> str:
+        """The card drawn, named in English (``holdem.render.card_svg`` for other languages and options)."""
+        return card_svg(self)
 
 
 _ALL_CARDS = tuple(Card(Rank(r), Suit(s)) for r in range(2, 15) for s in range(4))

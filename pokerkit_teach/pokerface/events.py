@@ -50,6 +50,12 @@ class Token:
     def __str__(self) -> str:
         return token_text(self.suit, self.number)
 
+    def _repr_svg_(self) -> str:
+        """The token drawn as a chip, named in English (``pokerface.render.token_svg`` for other languages)."""
+        from pokerkit_teach.pokerface.render import token_svg
+
+        return token_svg(self)
+
 
 def token_text(suit: Suit, number: int) -> str:
     """A token as printed on its card: ``A♦`` for the 1, ``4♦``.

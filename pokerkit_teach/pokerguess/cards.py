@@ -45,7 +45,7 @@ from typing import Iterable, Union
 from pokerkit_teach.core.errors import CardCountError, CardParseError, check_distinct
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, catalogue, form, message
 from pokerkit_teach.core.rng import SeedLike, make_rng
-from pokerkit_teach.pokerguess.render import drez_card_html
+from pokerkit_teach.pokerguess.render import drez_card_html, drez_card_svg
 
 __all__ = [
     "Figure", "Colour", "DrezCard", "NeutralCard", "parse_drez_cards", "pokerdrez_deck", "shuffled_pokerdrez_deck",
@@ -216,6 +216,10 @@ class DrezCard:
     def _repr_html_(self) -> str:
         return drez_card_html(self)
 
+    def _repr_svg_(self) -> str:
+        """The card drawn, named in English (``pokerguess.render.drez_card_svg`` for other languages)."""
+        return drez_card_svg(self)
+
 
 @dataclass(frozen=True, order=True)
 class NeutralCard:
@@ -247,6 +251,10 @@ class NeutralCard:
 
     def _repr_html_(self) -> str:
         return drez_card_html(self)
+
+    def _repr_svg_(self) -> str:
+        """The card drawn, named in English (``pokerguess.render.drez_card_svg`` for other languages)."""
+        return drez_card_svg(self)
 
 
 AnyDrezCard = Union[DrezCard, NeutralCard]

@@ -32,7 +32,7 @@ from typing import Iterable, Sequence, Union
 
 from pokerkit_teach.core.errors import CardCountError, CardParseError, InputError, check_distinct
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, catalogue, form, message
-from pokerkit_teach.voces.render import voces_card_html
+from pokerkit_teach.voces.render import voces_card_html, voces_card_svg
 from pokerkit_teach.core.rng import SeedLike, make_rng
 
 __all__ = [
@@ -142,6 +142,10 @@ class VocesCard:
     def _repr_html_(self) -> str:
         return voces_card_html(self)
 
+    def _repr_svg_(self) -> str:
+        """The card drawn, named in English (``voces.render.voces_card_svg`` for other languages)."""
+        return voces_card_svg(self)
+
 
 class Special(enum.Enum):
     """The five special cards."""
@@ -243,6 +247,10 @@ class SpecialCard:
 
     def _repr_html_(self) -> str:
         return voces_card_html(self)
+
+    def _repr_svg_(self) -> str:
+        """The card drawn, named in English (``voces.render.voces_card_svg`` for other languages)."""
+        return voces_card_svg(self)
 
 
 AnyVocesCard = Union[VocesCard, SpecialCard]

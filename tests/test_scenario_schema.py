@@ -267,7 +267,7 @@ def test_the_schema_knows_every_option_of_the_loaders() -> None:
     defs = scenario_schema()["$defs"]
     assert voces_scenarios._OPTIONS <= set(defs["voces"]["properties"]["options"]["properties"])
     for option in defs["pokerguess"]["properties"]["options"]["properties"]:  # and the loader takes every one it names
-        GuessScenario.from_dict(GUESS | {"options": {option: {"count_folded_cards": False}.get(option, 5)}}, "lesson.json")
+        GuessScenario.from_dict(GUESS | {"options": {option: {"count_folded_cards": False, "colour_order": "by_number_reversed"}.get(option, 5)}}, "lesson.json")
     for option in defs["voces"]["properties"]["options"]["properties"]:
         value = {"specials": [], "rounds": 1, "tie_rule": "nobody", "fold_timing": "at_betting"}.get(option, True)
         if option in voces_scenarios._OPTIONS:
@@ -279,7 +279,7 @@ def test_a_field_or_name_with_a_line_break_still_gives_one_line(tmp_path: Path) 
     path.write_text(json.dumps(GUESS | {"\n": 1}), encoding="utf-8")
     status, _, err = replay(path)
     assert (status, err) == (2, f"error: {path}: [\"\\n\"]: unknown field '\\n' (the fields here are $schema, about, dealer, game, "
-                                "name, options, players, rounds, title)\n")
+                                "name, options, players, rounds, seed, title)\n")
     path.write_text(json.dumps(POKERFACE | {"players": ["A\nB", "C", "D"], "deals": [{"moves": ["C takes 1", "A\nB takes 2"]}]}),
                     encoding="utf-8")
     status, _, err = replay(path)

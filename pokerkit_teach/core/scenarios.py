@@ -7,6 +7,7 @@ reading a file, and playing scenario rounds step by step.
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import sys
@@ -14,7 +15,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, Sequence, TypeVar
 
 from pokerkit_teach.core.errors import IllegalAction, InputError, KitError, OptionError, in_context
 from pokerkit_teach.core.game import CHANCE, ReplayStep as GameStep
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 
 __all__ = ["ScenarioError", "read_titles_and_players", "pick_title", "read_builtin", "load_named_or_file", "replay_rounds",
            "builtin_scenarios", "load_any_scenario", "read_json", "check_scenario_data", "scenario_schema", "json_path", "MAX_DEPTH",
-           "scenario_error"]
+           "scenario_error", "load_scenario_data", "load_scenario_text", "parse_json_text", "ScenarioCodec", "codec_of",
+           "game_of_state", "save_scenario", "scenario_json", "playable_state", "SEED_LIMIT"]
 
 T = TypeVar("T")
 
@@ -160,33 +162,148 @@ def load_any_scenario(source: str | Path) -> Any:
     path = Path(text)
     if not path.is_file():
         raise scenario_error("errors.scenario.unknown_name", name=repr(text), names=", ".join(sorted(named)))
-    data = read_json(path)
+    return load_scenario_data(read_json(path), str(path))
+
+
+def load_scenario_data(data: Any, source: str = "scenario") -> Any:
+    """A scenario of any game from a file's JSON data (a dict): checked against the schema, then read by
+    the game its ``game`` field names (``pokerface`` when it has none). Problems raise
+    :class:`ScenarioError` naming ``source``, the field and the problem."""
     name = data.get("game", "pokerface") if isinstance(data, Mapping) else "pokerface"
     try:
         if not isinstance(name, str):
             raise OptionError("game", Msg.of("errors.expected.game_name"), name)
         game = get_game(name)
     except OptionError:
-        raise scenario_error("errors.scenario.game", str(path), place="game", names=", ".join(g.name for g in all_games()),
+        raise scenario_error("errors.scenario.game", source, place="game", names=", ".join(g.name for g in all_games()),
                              got=repr(name)) from None
-    return game.scenario_from_dict(check_scenario_data(data, str(path)), str(path))
+    return game.scenario_from_dict(check_scenario_data(data, source), source)
+
+
+def load_scenario_text(text: str | bytes, source: str = "scenario") -> Any:
+    """A scenario of any game from a file's text or bytes (an upload): the JSON is read as
+    :func:`read_json` reads a file, then :func:`load_scenario_data`."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise scenario_error("errors.scenario.not_utf8", source) from None
+    return load_scenario_data(parse_json_text(text.lstrip("\ufeff"), source), source)
+
+
+def parse_json_text(text: str, source: str) -> Any:
+    """The JSON in ``text`` (a scenario file's content); a clear error naming ``source`` for anything else."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise scenario_error("errors.scenario.not_json", source, line=error.lineno, column=error.colno, reason=_json_reason(error.msg)) from None
+    except RecursionError:
+        raise scenario_error("errors.scenario.too_deep", source, levels=MAX_DEPTH) from None
+    except ValueError:  # a number too long to read
+        raise scenario_error("errors.scenario.long_number", source, digits=sys.get_int_max_str_digits()) from None
+
+
+# -- saving a game as a scenario, and playing on from a replay --------------------------------------------
+
+class ScenarioCodec(Protocol):
+    """What a game's ``scenarios`` module offers (as ``CODEC``) to save its states as scenario files and
+    to write and read deal codes (:mod:`pokerkit_teach.core.dealcode`).
+
+    - ``data_of(state, moves, seed)``: the scenario file's fields for the game so far (``moves``: the text
+      of each entry of the history, ``None`` for a chance step; ``None`` for all: the kit's own texts);
+    - ``rules_of(header)``: the rules from a file's fields other than the rounds (players, dealer,
+      options; a problem raises :class:`ScenarioError`);
+    - ``move_text(action, state)`` / ``parse_move(text, state)``: a player's move as a scenario writes it;
+    - ``chance_text(action, state)`` / ``parse_chance(text, state)``: a chance step with its cards, short."""
+
+    game: str
+    state_type: type
+
+    def data_of(self, state: Any, moves: Sequence[str | None] | None, seed: int) -> dict[str, Any]: ...
+
+    def rules_of(self, header: Mapping[str, Any]) -> Any: ...
+
+    def move_text(self, action: Any, state: Any) -> str: ...
+
+    def parse_move(self, text: str, state: Any) -> Any: ...
+
+    def chance_text(self, action: Any, state: Any) -> str: ...
+
+    def parse_chance(self, text: str, state: Any) -> Any: ...
+
+
+def codec_of(game: str) -> ScenarioCodec:
+    """The :class:`ScenarioCodec` of a game (``CODEC`` in ``pokerkit_teach.<game>.scenarios``)."""
+    module = importlib.import_module(f"pokerkit_teach.{get_game(game).name}.scenarios")
+    codec: ScenarioCodec = getattr(module, "CODEC")
+    return codec
+
+
+def game_of_state(state: Any) -> str:
+    """The name of the game a state belongs to."""
+    for game in all_games():
+        if isinstance(state, codec_of(game.name).state_type):
+            return game.name
+    raise TypeError(f"not a state of a game of the kit: {type(state).__name__}")
+
+
+def save_scenario(state: Any, *, seed: int = 0, title: str | Mapping[str, str] | None = None, name: str | None = None,
+                  moves: Sequence[str | None] | None = None) -> dict[str, Any]:
+    """A game in play or over, of any of the kit's games, as scenario file data (the published format:
+    ``docs/scenarios.md``): the players, dealer, rule options, ``seed`` and every round or deal so far
+    with its cards and moves. Replayed (:func:`load_scenario_data` then ``replay()``), it reaches the same
+    state step by step; ``seed`` should be the seed the game was started with, so that play continued
+    from the replay (:func:`playable_state`) deals the same cards still to come.
+
+    ``title``: a text, or one per language; ``name``: the scenario's name (default ``saved-<game>``);
+    ``moves``: the text of each history entry (``None`` for chance steps), default the kit's own."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_LIMIT:
+        raise scenario_error("dealcode.save_seed", limit=SEED_LIMIT)
+    game = game_of_state(state)
+    body = codec_of(game).data_of(state, moves, seed)
+    head: dict[str, Any] = {"game": game, "name": name or f"saved-{game}"}
+    if title:
+        head["title"] = dict(title) if isinstance(title, Mapping) else str(title)
+    return head | body
+
+
+def scenario_json(data: Mapping[str, Any]) -> str:
+    """A scenario's data as the text of a ``.json`` file (UTF-8, indented, each move on its own line)."""
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+SEED_LIMIT = 2**63 - 1
+
+
+def playable_state(replay: Any, step: int) -> Any:
+    """A state to play on from ``step`` of a replay (0 = before the first step): the moves and chance
+    steps up to ``step``, then the chance steps the replay records right after it (the deal or the
+    cards the scenario gives), and chance steps run by themselves from then on (``auto_chance``). The
+    cards still to come are drawn with the scenario's seed: for a game saved from an app with its seed,
+    those of the original game. Bots can take the other seats."""
+    state = replay.state_after(step)
+    history = list(getattr(replay.final, "history"))
+    index = step
+    while index < len(history) and state.is_chance(history[index]):
+        state.apply(history[index])
+        index += 1
+    state.auto_chance = True
+    chance = None if state.is_terminal() else state.chance_action()
+    if chance is not None:
+        state.apply(chance)  # and, with auto_chance, every chance step after it
+    return state
 
 
 def read_json(path: Path) -> Any:
     """The JSON in a scenario file; a clear error naming the file for anything else."""
     source = str(path)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise scenario_error("errors.scenario.not_json", source, line=error.lineno, column=error.colno, reason=_json_reason(error.msg)) from None
+        text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise scenario_error("errors.scenario.not_utf8", source) from None
-    except RecursionError:
-        raise scenario_error("errors.scenario.too_deep", source, levels=MAX_DEPTH) from None
     except OSError as error:
         raise scenario_error("errors.scenario.unreadable", source, reason=error.strerror or str(error)) from None
-    except ValueError:  # a number too long to read
-        raise scenario_error("errors.scenario.long_number", source, digits=sys.get_int_max_str_digits()) from None
+    return parse_json_text(text, source)
 
 
 # What JSON's reader says (its messages are English) and the catalogue message for each.

@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from pokerkit_teach.core.errors import IllegalAction, KitError, in_context
 from pokerkit_teach.core.game import ReplayStep as GameReplayStep
@@ -46,14 +46,14 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg
 from pokerkit_teach.core.rng import make_rng
 from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, scenario_error, pick_title, read_builtin, read_titles_and_players
 from pokerkit_teach.holdem.cards import Card, Suit, french_deck, parse_cards
-from pokerkit_teach.pokerface.actions import Action, DealBoard, DealHoleCards, Pass, Phase, PlayerAction, TakeFromMiddle, TakeFromPlayer
+from pokerkit_teach.pokerface.actions import Action, DealBoard, DealHoleCards, Pass, Phase, PlayerAction, Showdown, TakeFromMiddle, TakeFromPlayer
 from pokerkit_teach.pokerface.events import Event
 from pokerkit_teach.pokerface.rules import PokerfaceRules
 from pokerkit_teach.pokerface.showdown import ShowdownResult
 from pokerkit_teach.pokerface.state import CHANCE, PokerfaceState
 
 __all__ = ["ScenarioError", "Scenario", "ScenarioDeal", "ReplayStep", "Replay", "ReplayEnding", "builtin_scenarios", "load_scenario",
-           "parse_move"]
+           "parse_move", "CODEC"]
 
 GAME_NAME = "pokerface"
 
@@ -67,6 +67,8 @@ class ScenarioDeal:
 
 @dataclass(frozen=True)
 class Scenario:
+    game: ClassVar[str] = GAME_NAME
+
     name: str
     titles: tuple[tuple[str, str], ...]
     rules: PokerfaceRules
@@ -109,6 +111,9 @@ class Scenario:
 
 
 _K = "pokerface.scenario."
+# How many board cards a deal has once each board stage is dealt: a stage whose cards the deal gives is
+# dealt even when no move follows it (a game saved just after the flop shows the flop).
+_BOARD_SIZE = {Phase.FLOP: 3, Phase.TURN: 4, Phase.RIVER: 5}
 
 
 def _as_scenario_error(error: ValueError, *where: str | Msg) -> ScenarioError:
@@ -295,7 +300,7 @@ class Replay(StepReplay[PokerfaceState]):
                     phase = state.phase
                     if phase is Phase.HOLE and state.deal_number != deal_number:
                         break  # this deal is over; the scenario's next deal begins
-                    if moves or phase in (Phase.HOLE, Phase.SHOWDOWN):
+                    if moves or phase in (Phase.HOLE, Phase.SHOWDOWN) or len(deal.board) >= _BOARD_SIZE.get(phase, 6):
                         steps.append(_step(state, len(steps) + 1, None, _chance_action(state, hole, board)))
                         continue
                     break
@@ -318,7 +323,11 @@ class Replay(StepReplay[PokerfaceState]):
         return cls(scenario, tuple(steps), state)
 
     def _rebuild(self, history: Sequence[Any]) -> PokerfaceState:
-        return PokerfaceState.from_history(self.scenario.rules, history, auto_chance=False)
+        # the scenario's seed, as the replay had it: the cards still to come are the same as after that step
+        state = self.scenario.rules.new_game(seed=self.scenario.seed, auto_chance=False)
+        for action in history:
+            state.apply(action)
+        return state
 
     @property
     def ending(self) -> ReplayEnding:
@@ -403,3 +412,69 @@ def builtin_scenarios() -> list[Scenario]:
     """The rulebook's worked examples, sorted by name (read once: the same objects every time)."""
     return list(_builtin())
 
+
+
+class _Codec:
+    """Saving a Pokerface game as a scenario, and its moves and deals in the short form of a deal code
+    (see :class:`~pokerkit_teach.core.scenarios.ScenarioCodec`)."""
+
+    game = GAME_NAME
+    state_type = PokerfaceState
+
+    def data_of(self, state: PokerfaceState, moves: Sequence[str | None] | None, seed: int) -> dict[str, Any]:
+        rules = state.rules
+        players = rules.players
+        deals: list[dict[str, Any]] = []
+        for index, action in enumerate(state.history):
+            if isinstance(action, DealHoleCards):
+                assert action.cards is not None  # recorded with the cards drawn
+                deals.append({"hole": {players[seat]: _cards(pair) for seat, pair in enumerate(action.cards)}, "board": "", "moves": []})
+            elif isinstance(action, DealBoard):
+                deals[-1]["board"] = " ".join(part for part in (deals[-1]["board"], _cards(action.cards or ())) if part)
+            elif not isinstance(action, Showdown):
+                given = moves[index] if moves is not None and index < len(moves) else None
+                deals[-1]["moves"].append(given or self.move_text(action, state))
+        return {"players": list(players), "dealer": players[rules.first_dealer],
+                "variants": sorted(v.value.replace("_", "-") for v in rules.variants), "seed": seed, "deals": deals or [{}]}
+
+    def rules_of(self, header: Mapping[str, Any]) -> PokerfaceRules:
+        players = header.get("players", [])
+        try:
+            return PokerfaceRules.for_players(players, header.get("dealer", players[0] if players else 0), header.get("variants", []))
+        except (ValueError, IndexError) as error:
+            raise scenario_error(_K + "problem", problem=error if isinstance(error, KitError) else str(error)) from None
+
+    def move_text(self, action: Any, state: PokerfaceState) -> str:
+        players = state.rules.players
+        if isinstance(action, TakeFromMiddle):
+            return f"{players[action.seat]} takes {'A' if action.token == 1 else action.token}"
+        if isinstance(action, TakeFromPlayer):
+            return f"{players[action.seat]} takes from {players[action.target]}"
+        return f"{players[action.seat]} {'is done' if state.rules.free_for_all else 'passes'}"
+
+    def parse_move(self, text: str, state: PokerfaceState) -> Any:
+        return parse_move(text, state.rules, state.round_suit)
+
+    def chance_text(self, action: Any, state: PokerfaceState) -> str:
+        if isinstance(action, DealHoleCards):
+            return " ".join(_cards(pair) for pair in action.cards or ())
+        if isinstance(action, DealBoard):
+            return _cards(action.cards or ())
+        return ""
+
+    def parse_chance(self, text: str, state: PokerfaceState) -> Any:
+        phase = state.phase
+        count = state.rules.player_count
+        if phase is Phase.HOLE:
+            cards = parse_cards(text, count=2 * count)
+            return DealHoleCards(tuple((cards[2 * i], cards[2 * i + 1]) for i in range(count)))
+        if phase in _BOARD_SIZE:
+            return DealBoard(phase, parse_cards(text, count=_BOARD_SIZE[phase] - len(state.board)))
+        raise scenario_error("dealcode.no_cards_here")
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(card.ascii for card in cards)
+
+
+CODEC = _Codec()

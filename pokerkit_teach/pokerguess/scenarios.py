@@ -33,17 +33,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from pokerkit_teach.core.errors import CardError, OptionError, in_context
 from pokerkit_teach.core.game import ReplayStep, StepReplay
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg
-from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds
+from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds, scenario_error
 from pokerkit_teach.pokerguess.cards import DrezCard, parse_drez_cards
-from pokerkit_teach.pokerguess.check import Prediction, PredictionError
-from pokerkit_teach.pokerguess.state import Action, Deal, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
+from pokerkit_teach.pokerguess.check import ColourOrder, Prediction, PredictionError
+from pokerkit_teach.pokerguess.state import Action, Check, Deal, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
 
-__all__ = ["GuessScenario", "GuessReplay", "load_guess_scenario", "guess_builtin_scenarios", "parse_guess_move"]
+__all__ = ["GuessScenario", "GuessReplay", "load_guess_scenario", "guess_builtin_scenarios", "parse_guess_move", "CODEC"]
 
 _PREDICT = re.compile(r"^\s*(?P<name>.+?)\s+(?:raises\s+(?P<raise>\d+)\s+and\s+)?predicts\s+(?P<prediction>.+?)\s*$")
 _STAY = re.compile(r"^\s*(?P<name>.+?)\s+stays\s*$")
@@ -101,12 +101,42 @@ class _Round:
     moves: tuple[str, ...]
 
 
+def _rules_of(data: Mapping[str, Any], source: str = "scenario") -> PokerGuessRules:
+    """The rules from a file's ``players``, ``dealer`` and ``options``."""
+    _, players = read_titles_and_players({"players": data.get("players")}, source)
+    options = data.get("options", {})
+    if not isinstance(options, Mapping) or set(options) - set(_OPTIONS):
+        raise ScenarioError(key="pokerguess.scenario.options", source=source)
+    dealer = data.get("dealer", players[0] if players else "")
+    if dealer not in players:
+        raise ScenarioError(key="pokerguess.scenario.dealer", source=source, dealer=dealer)
+    settings = dict(options)
+    try:
+        if "colour_order" in settings:
+            settings["colour_order"] = ColourOrder(settings["colour_order"])
+        return PokerGuessRules(tuple(players), players.index(dealer), **settings)
+    except OptionError as error:
+        raise ScenarioError(key="pokerguess.scenario.within", where=source, problem=error) from None
+    except ValueError:
+        problem = OptionError("colour_order", Msg.of("pokerguess.option.either", first=ColourOrder.BY_NUMBER.value,
+                                                     second=ColourOrder.BY_NUMBER_REVERSED.value), settings["colour_order"])
+        raise ScenarioError(key="pokerguess.scenario.within", where=source, problem=problem) from None
+
+
+# The rule options a file may set, with the kit's defaults (a saved game writes those it changes).
+_OPTIONS = {"starting_chips": 20, "initial_bet": 1, "max_raise": 3, "count_folded_cards": True, "max_rounds": 3000,
+            "colour_order": ColourOrder.BY_NUMBER.value}
+
+
 @dataclass(frozen=True)
 class GuessScenario:
+    game: ClassVar[str] = "pokerguess"
+
     name: str
     titles: tuple[tuple[str, str], ...]
     rules: PokerGuessRules
     rounds: tuple[_Round, ...]
+    seed: int = 0
 
     def title(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return pick_title(self.titles, lang, self.name)
@@ -115,20 +145,15 @@ class GuessScenario:
     def from_dict(cls, data: Any, source: str = "scenario") -> "GuessScenario":
         if not isinstance(data, Mapping) or data.get("game") != "pokerguess":
             raise ScenarioError(key="pokerguess.scenario.not_pokerguess", source=source)
-        unknown = set(data) - {"game", "name", "title", "about", "players", "dealer", "options", "rounds"}
+        unknown = set(data) - {"game", "name", "title", "about", "players", "dealer", "options", "rounds", "seed"}
         if unknown:
             raise ScenarioError(key="pokerguess.scenario.unknown_field", source=source, field=sorted(unknown)[0])
-        titles, players = read_titles_and_players(data, source)
-        options = data.get("options", {})
-        if not isinstance(options, Mapping) or set(options) - {"starting_chips", "initial_bet", "max_raise", "count_folded_cards"}:
-            raise ScenarioError(key="pokerguess.scenario.options", source=source)
-        dealer = data.get("dealer", players[0] if players else "")
-        if dealer not in players:
-            raise ScenarioError(key="pokerguess.scenario.dealer", source=source, dealer=dealer)
-        try:
-            rules = PokerGuessRules(tuple(players), players.index(dealer), **options)
-        except OptionError as error:
-            raise ScenarioError(key="pokerguess.scenario.within", where=source, problem=error) from None
+        titles, _ = read_titles_and_players(data, source)
+        rules = _rules_of(data, source)
+        seed = data.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ScenarioError(key="pokerguess.scenario.within", where=source, problem=Msg.of("dealcode.seed"))
+        players = list(rules.players)
         raw_rounds = data.get("rounds")
         if not isinstance(raw_rounds, list) or not raw_rounds:
             raise ScenarioError(key="pokerguess.scenario.rounds", source=source)
@@ -153,7 +178,7 @@ class GuessScenario:
             if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
                 raise ScenarioError(key="pokerguess.scenario.within", where=where, problem=Msg.of("pokerguess.scenario.moves"))
             rounds.append(_Round(tuple(tuple(p) for p in private), tuple(community), tuple(moves)))  # type: ignore[arg-type]
-        return cls(str(data.get("name") or Path(source).stem), tuple((k, str(v)) for k, v in titles.items()), rules, tuple(rounds))
+        return cls(str(data.get("name") or Path(source).stem), tuple((k, str(v)) for k, v in titles.items()), rules, tuple(rounds), seed)
 
     def replay(self) -> "GuessReplay":
         return GuessReplay.of(self)
@@ -170,13 +195,16 @@ class GuessReplay(StepReplay[PokerGuessState]):
 
     @classmethod
     def of(cls, scenario: GuessScenario) -> "GuessReplay":
-        state = scenario.rules.new_game(seed=0, auto_chance=False)
+        state = scenario.rules.new_game(seed=scenario.seed, auto_chance=False)
         rounds = [(Deal(r.private, r.community), r.moves) for r in scenario.rounds]
         steps = replay_rounds(state, rounds, lambda text: parse_guess_move(text, scenario.rules.players))
         return cls(scenario, tuple(steps), state)
 
     def _rebuild(self, history: Sequence[Action]) -> PokerGuessState:
-        return PokerGuessState.from_history(self.scenario.rules, history, auto_chance=False)
+        state = self.scenario.rules.new_game(seed=self.scenario.seed, auto_chance=False)  # as the replay had it
+        for action in history:
+            state.apply(action)
+        return state
 
     def outcome_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """The ``outcome`` of ``replay --json``: the last round's checks, who took its pot, every player's chips."""
@@ -209,3 +237,63 @@ def guess_builtin_scenarios() -> list[GuessScenario]:
 def load_guess_scenario(source: str | Path) -> GuessScenario:
     """A built-in scenario by name, or a scenario file."""
     return load_named_or_file(source, guess_builtin_scenarios(), GuessScenario.from_dict)
+
+
+class _Codec:
+    """Saving a PokerGuess game as a scenario, and its moves and deals in the short form of a deal code
+    (see :class:`~pokerkit_teach.core.scenarios.ScenarioCodec`)."""
+
+    game = "pokerguess"
+    state_type = PokerGuessState
+
+    def data_of(self, state: PokerGuessState, moves: Sequence[str | None] | None, seed: int) -> dict[str, Any]:
+        rules = state.rules
+        players = rules.players
+        rounds: list[dict[str, Any]] = []
+        for index, action in enumerate(state.history):
+            if isinstance(action, Deal):
+                private, community = action.private or (), action.community or ()
+                rounds.append({"private": {players[seat]: _cards(cards) for seat, cards in enumerate(private)},
+                               "community": _cards(community), "moves": []})
+            elif not isinstance(action, Check):
+                given = moves[index] if moves is not None and index < len(moves) else None
+                rounds[-1]["moves"].append(given or self.move_text(action, state))
+        options = {name: getattr(rules, name) for name in _OPTIONS}
+        options["colour_order"] = rules.colour_order.value
+        data: dict[str, Any] = {"players": list(players), "dealer": players[rules.first_dealer],
+                                "options": {k: v for k, v in options.items() if v != _OPTIONS[k]}, "seed": seed, "rounds": rounds}
+        return data
+
+    def rules_of(self, header: Mapping[str, Any]) -> PokerGuessRules:
+        return _rules_of(header, "scenario")
+
+    def move_text(self, action: Any, state: PokerGuessState) -> str:
+        name = state.rules.players[action.seat]
+        if isinstance(action, Predict):
+            said = action.prediction.text()
+            return f"{name} raises {action.raise_by} and predicts {said}" if action.raise_by else f"{name} predicts {said}"
+        if isinstance(action, Reveal):
+            return f"{name} shows {action.card + 1}"
+        return f"{name} {'stays' if isinstance(action, Stay) else 'folds'}"
+
+    def parse_move(self, text: str, state: PokerGuessState) -> Any:
+        return parse_guess_move(text, state.rules.players)
+
+    def chance_text(self, action: Any, state: PokerGuessState) -> str:
+        if isinstance(action, Deal):
+            return ",".join(_cards(cards) for cards in action.private or ()) + "/" + _cards(action.community or ())
+        return ""
+
+    def parse_chance(self, text: str, state: PokerGuessState) -> Any:
+        private, slash, community = text.partition("/")
+        if state.round.phase.value != "deal" or not slash:
+            raise scenario_error("dealcode.no_cards_here")
+        hands = tuple(parse_drez_cards(part, count=2) if part.strip() else () for part in private.split(","))
+        return Deal(hands, parse_drez_cards(community, count=5))  # type: ignore[arg-type]  # checked by the state
+
+
+def _cards(cards: Sequence[DrezCard]) -> str:
+    return " ".join(card.short for card in cards)
+
+
+CODEC = _Codec()

@@ -35,20 +35,37 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.game import ReplayStep, StepReplay
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg
 from pokerkit_teach.core.scenarios import load_named_or_file, scenario_error, pick_title, read_builtin, read_titles_and_players, replay_rounds
-from pokerkit_teach.voces.cards import AnyVocesCard, parse_voces_cards
-from pokerkit_teach.voces.actions import Action, Deal, parse_action
+from pokerkit_teach.voces.cards import AnyVocesCard, VocesCard, parse_voces_cards
+from pokerkit_teach.voces.actions import CHANCE_ACTIONS, Action, Deal, DrawForBaboons, notation, parse_action
 from pokerkit_teach.voces.state import VocesRules, VocesState
 
-__all__ = ["VocesScenario", "VocesReplay", "load_voces_scenario", "voces_builtin_scenarios"]
+__all__ = ["VocesScenario", "VocesReplay", "load_voces_scenario", "voces_builtin_scenarios", "parse_voces_move", "CODEC"]
 
 _OPTIONS = {"specials", "rounds", "ace_low_straight", "tie_rule", "fold_timing", "unused_five_scores", "baboon_same_card",
             "placed_hidden"}
+
+
+def parse_voces_move(text: str, players: Sequence[str]) -> Action:
+    """A move in the notation of :func:`~pokerkit_teach.voces.actions.parse_action`, where the player
+    whose offer is accepted may also have a name of several words (``Gema: accept Player 2 3s4 4s1``)."""
+    who, colon, rest = text.partition(":")
+    words = rest.split()
+    if colon and len(words) > 1 and words[0].lower() == "accept" and words[1] not in players:
+        after = rest.split(None, 1)[1]
+        for seat, name in sorted(enumerate(players), key=lambda item: -len(item[1])):
+            if " " in name and name != who.strip() and (after == name or after.startswith(name + " ")):
+                alias = name.replace(" ", "\u2060")  # the same name, read as one word
+                if alias not in players:
+                    names = list(players)
+                    names[seat] = alias
+                    return parse_action(f"{who}: accept {alias}{after[len(name):]}", names)
+    return parse_action(text, players)
 
 
 @dataclass(frozen=True)
@@ -59,6 +76,8 @@ class _Round:
 
 @dataclass(frozen=True)
 class VocesScenario:
+    game: ClassVar[str] = "voces"
+
     name: str
     titles: tuple[tuple[str, str], ...]
     rules: VocesRules
@@ -130,11 +149,14 @@ class VocesReplay(StepReplay[VocesState]):
     def of(cls, scenario: VocesScenario) -> "VocesReplay":
         state = VocesState(scenario.rules, seed=scenario.seed, auto_chance=False)
         rounds = [(Deal(r.deck), r.moves) for r in scenario.rounds]
-        steps = replay_rounds(state, rounds, lambda text: parse_action(text, scenario.rules.players))
+        steps = replay_rounds(state, rounds, lambda text: parse_voces_move(text, scenario.rules.players))
         return cls(scenario, tuple(steps), state)
 
     def _rebuild(self, history: Sequence[Action]) -> VocesState:
-        return VocesState.from_history(self.scenario.rules, history, auto_chance=False)
+        state = VocesState(self.scenario.rules, seed=self.scenario.seed, auto_chance=False)  # as the replay had it
+        for action in history:
+            state.apply(action)
+        return state
 
     def outcome_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """Where the replay ends: the phase, the round, the scores so far and, once the game is over, who won."""
@@ -168,3 +190,74 @@ def voces_builtin_scenarios() -> list[VocesScenario]:
 def load_voces_scenario(source: str | Path) -> VocesScenario:
     """A built-in scenario by name, or a scenario file."""
     return load_named_or_file(source, voces_builtin_scenarios(), VocesScenario.from_dict)
+
+
+# The rule options with the kit's defaults (a saved game writes every option it changes, and always
+# ``specials`` and ``rounds``).
+_DEFAULTS = {"ace_low_straight": False, "tie_rule": "shared", "fold_timing": "each_hand", "unused_five_scores": True,
+             "baboon_same_card": False, "placed_hidden": True}
+
+
+class _Codec:
+    """Saving a Póker a Voces game as a scenario, and its moves and deals in the short form of a deal code
+    (see :class:`~pokerkit_teach.core.scenarios.ScenarioCodec`)."""
+
+    game = "voces"
+    state_type = VocesState
+
+    def data_of(self, state: VocesState, moves: Sequence[str | None] | None, seed: int) -> dict[str, Any]:
+        rules = state.rules
+        rounds: list[dict[str, Any]] = []
+        for index, action in enumerate(state.history):
+            if isinstance(action, Deal):
+                rounds.append({"deck": _cards(action.order or ()), "moves": []})
+            elif not isinstance(action, CHANCE_ACTIONS):
+                given = moves[index] if moves is not None and index < len(moves) else None
+                rounds[-1]["moves"].append(given or self.move_text(action, state))
+        specials = [[kind.value for kind in kinds] for kinds in rules.specials]
+        options: dict[str, Any] = {"specials": specials[0] if all(k == specials[0] for k in specials) else specials,
+                                   "rounds": rules.rounds}
+        for name, default in _DEFAULTS.items():
+            value = getattr(rules, name)
+            value = getattr(value, "value", value)
+            if value != default:
+                options[name] = value
+        return {"players": list(rules.players), "options": options, "seed": seed, "rounds": rounds or [{}]}
+
+    def rules_of(self, header: Mapping[str, Any]) -> VocesRules:
+        options = header.get("options", {})
+        if not isinstance(options, Mapping) or set(options) - _OPTIONS:
+            raise scenario_error("voces.scenario.options", "scenario", names=", ".join(sorted(_OPTIONS)))
+        try:
+            return VocesRules(tuple(header.get("players", ())), **options)
+        except (OptionError, TypeError) as error:
+            raise scenario_error("voces.scenario.problem", "scenario", problem=error if isinstance(error, OptionError) else str(error)) from None
+
+    def move_text(self, action: Any, state: VocesState) -> str:
+        return notation(action, state.rules.players)
+
+    def parse_move(self, text: str, state: VocesState) -> Any:
+        return parse_voces_move(text, state.rules.players)
+
+    def chance_text(self, action: Any, state: VocesState) -> str:
+        if isinstance(action, Deal):
+            return _cards(action.order or ())
+        if isinstance(action, DrawForBaboons):
+            return _cards(action.cards or ()) + ("/" + _cards(action.reshuffled) if action.reshuffled is not None else "")
+        return ""
+
+    def parse_chance(self, text: str, state: VocesState) -> Any:
+        due = state.chance_action()
+        if isinstance(due, Deal):
+            return Deal(parse_voces_cards(text))
+        if isinstance(due, DrawForBaboons):
+            drawn, slash, reshuffled = text.partition("/")
+            return DrawForBaboons(parse_voces_cards(drawn), parse_voces_cards(reshuffled) if slash else None)  # type: ignore[arg-type]
+        raise scenario_error("dealcode.no_cards_here")
+
+
+def _cards(cards: Sequence[AnyVocesCard]) -> str:
+    return " ".join(card.ascii if isinstance(card, VocesCard) else f"{card.kind.value}#{card.copy}" for card in cards)
+
+
+CODEC = _Codec()

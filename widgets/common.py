@@ -7,13 +7,14 @@ the engine for every rule decision. Widgets never decide rules.
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import os
 import warnings
 import weakref
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 from urllib.parse import parse_qs
 
 import ipywidgets
@@ -21,7 +22,8 @@ import ipywidgets
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, language_name, message
 
 __all__ = ["AppParams", "app_params", "ascii_number", "App", "InputProblem", "MoveControl", "StepNavigator", "focus_first", "name_hands",
-           "reason_label", "replace_children", "show_move", "show_tab_move", "tr", "esc"]
+           "reason_label", "replace_children", "show_move", "show_tab_move", "tr", "esc", "ScenarioDesk", "ScenarioPlay", "page_address",
+           "download_html", "deal_query", "show_link"]
 
 
 def tr(key: str, lang: str, **params: Any) -> str:
@@ -205,6 +207,8 @@ class AppParams:
     seed: int | None = None
     players: int = 4
     errors: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    scenario: str | None = None  # ?scenario=NAME: a built-in scenario to open (checked by the app that opens it)
+    deal: str | None = None  # ?deal=CODE: a situation to open (read by the engine when the app opens it)
 
     def error_texts(self, lang: str | None = None) -> list[str]:
         return [tr(key, lang or self.lang, **dict(values)) for key, values in self.errors]
@@ -227,6 +231,11 @@ def app_params(query: str | None = None, fewest_players: int = 3,
     The address gives players=9; Pokerface needs 3 to 6 players, so 4 are used.
     >>> app_params("players=2", fewest_players=2).players
     2
+
+    ``?scenario=NAME`` and ``?deal=CODE`` are kept as given; the app that opens them names what is wrong.
+
+    >>> app_params("scenario=token-round").scenario, app_params("deal=P1abc").deal
+    ('token-round', 'P1abc')
     """
     if query is None:
         query = _request_query()
@@ -252,7 +261,9 @@ def app_params(query: str | None = None, fewest_players: int = 3,
             players = number
         else:
             errors.append((players_error, (("value", text),)))
-    return AppParams(lang, seed, players, tuple(errors))
+    scenario = values["scenario"][-1].strip() or None if "scenario" in values else None
+    deal = values["deal"][-1].strip() or None if "deal" in values else None
+    return AppParams(lang, seed, players, tuple(errors), scenario, deal)
 
 
 def ascii_number(text: str, most_digits: int) -> int | None:
@@ -387,12 +398,14 @@ class App:
         self.output = ipywidgets.Output()  # shows errors raised in callbacks instead of losing them
         self.style = ipywidgets.HTML(APP_CSS)
         self.style.add_class("pkt-style")
+        self.link_problems: list[Any] = []  # what a ?scenario= or ?deal= of the address could not open (said in the page's language)
         body = self.build()
         self.box = ipywidgets.VBox([self.style, ipywidgets.HBox([self.title, self.language]), self.notice, *body, self.message_area,
                                     self.output])
         self.box.add_class("pkt-app")
         self._refresh_frame()
         self.refresh()
+        self.open_linked()
 
     # -- to override
     def prepare(self) -> None:
@@ -404,6 +417,10 @@ class App:
 
     def refresh(self) -> None:
         """Put every text in place in the current language."""
+
+    def open_linked(self) -> None:
+        """Open what the address asks for with ``?scenario=NAME`` or ``?deal=CODE`` (apps with a
+        :class:`ScenarioDesk` do); what cannot be opened is named and the app keeps its defaults."""
 
     # -- shared behaviour
     def t(self, key: str, **params: Any) -> str:
@@ -437,7 +454,7 @@ class App:
 
     def _refresh_frame(self) -> None:
         self.title.value = f"<h2 class='pkt-title'>{esc(self.t(self.title_key))}</h2>"
-        errors = self.params.error_texts(self.lang)
+        errors = self.params.error_texts(self.lang) + [problem.text(self.lang) for problem in self.link_problems]
         self.notice.value = "".join(f'<p role="alert" class="pkt-param-error" style="color:#a00">{esc(e)}</p>' for e in errors)
 
     @classmethod
@@ -457,6 +474,7 @@ class App:
         app = cls(AppParams())
         params = app_params(None, cls.fewest_players, cls.players_error)  # waits for the page
         if app.take_params(params):
+            app.open_linked()
             return app
         for widget in [w for key, w in list(_widget_registry().items()) if key not in before]:
             widget.close()
@@ -540,3 +558,312 @@ class StepNavigator:
         self.buttons["first"].disabled = self.buttons["back"].disabled = self.step <= 1
         self.buttons["forward"].disabled = self.buttons["last"].disabled = self.step >= total
         self.counter.value = f'<span aria-live="polite">{esc(tr("apps.replay.counter", lang, step=self.step, total=total))}</span>'
+
+
+# ---------------------------------------------------------------- the teacher's tools: scenarios and links
+
+class ScenarioPlay(Protocol):
+    """What a play tab offers its :class:`ScenarioDesk`: the game so far, and a way to take a state."""
+
+    game_name: str  # the registry's name of the game: "pokerface", "pokerguess", "voces"
+
+    def scenario_state(self) -> Any:
+        """The game so far (a state of the game), or None when there is nothing to save."""
+
+    def scenario_seed(self) -> int | None:
+        """The seed the game so far was dealt with (saved in the file), or None."""
+
+    def take_state(self, state: Any, seed: int | None, running: bool) -> None:
+        """Show ``state`` in the play tab (the learner in seat 0). ``running``: the bots play the other
+        seats from here on; otherwise the table waits (a step of a scenario being walked through)."""
+
+
+def download_html(data: bytes, filename: str, label: str) -> str:
+    """A link that saves ``data`` as ``filename``: an HTML anchor with the ``download`` attribute and a
+    ``data:`` address, which every browser saves without a script or a server round trip."""
+    href = "data:application/json;charset=utf-8;base64," + base64.b64encode(data).decode("ascii")
+    return (f"<a class='pkt-scenario-file' download='{esc(filename)}' href='{href}' "
+            f"style='color:#1a5fb4;text-decoration:underline'>{esc(label)}</a>")
+
+
+def page_address() -> str:
+    """The page's own address without its query, as the browser asked for it (Voila passes the request's
+    host, port and path to the kernel); ``""`` outside Voila."""
+    env = os.environ
+    path = env.get("SCRIPT_NAME", "")
+    host = env.get("SERVER_NAME", "")
+    if not path or not host:
+        return ""
+    port = env.get("SERVER_PORT", "")
+    scheme = "https" if port == "443" else "http"
+    shown_port = "" if port in ("", "80", "443") else f":{port}"
+    return f"{scheme}://{host}{shown_port}{path}"
+
+
+def deal_query(code: str, lang: str) -> str:
+    """The query of a link that opens a deal code in the language shown (``deal=CODE&lang=de``)."""
+    return f"deal={code}" + (f"&lang={lang}" if lang != DEFAULT_LANGUAGE else "")
+
+
+def show_link(field: Any, anchor: Any, page: str, query: str, label: str, same_page: bool = True) -> None:
+    """Put the whole address of ``page?query`` in the text ``field`` (to copy) and a link to it in ``anchor``.
+    The page's own address comes from Voila's request; a link to another app of the kit is relative."""
+    address = (page_address() or page) if same_page else page
+    with field.hold_sync():
+        field.value = f"{address}?{query}"
+        field.layout.display = ""
+    href = f"?{query}" if same_page else f"{page}?{query}"
+    anchor.value = (f"<a href='{esc(href)}' target='_blank' rel='noopener' style='color:#1a5fb4;text-decoration:underline'>"
+                    f"{esc(label)}</a>")
+
+
+class ScenarioDesk:
+    """The teacher's tools of a play tab: save the game so far as a scenario file, open a file or a built-in
+    scenario and walk through it step by step (forward and back), continue from any step with bots in the
+    other seats, and a link (``?deal=CODE``) that opens the same situation.
+
+    Every word is from the catalogue (``apps.scenario.*``); the engine reads and writes the files and the
+    codes, and says what is wrong with a bad one. A bad file or code changes nothing on the page: the
+    game being played stays. CSS classes: ``pkt-scenario-desk``, ``pkt-save-scenario``,
+    ``pkt-scenario-download`` (the file's link ``pkt-scenario-file``), ``pkt-copy-link``, ``pkt-scenario-link``
+    (the address as text), ``pkt-scenario-link-open``, ``pkt-scenario-upload``, ``pkt-scenario-builtin``,
+    ``pkt-open-builtin``, ``pkt-scenario-viewer``, ``pkt-scenario-title``, ``pkt-scenario-first`` /
+    ``-back`` / ``-forward`` / ``-last``, ``pkt-scenario-step-counter``, ``pkt-scenario-step``, ``pkt-continue``.
+    """
+
+    def __init__(self, app: App, play: ScenarioPlay, page: str) -> None:
+        self.app = app
+        self.play = play
+        self.page = page  # the app's notebook, e.g. "table.ipynb": where a link leads outside Voila
+        self.replay: Any = None  # the scenario being walked through
+        self.scenario: Any = None
+        self.data: dict[str, Any] | None = None  # what the open scenario was read from
+        g = app.guarded
+        self.heading = ipywidgets.HTML()
+        self.save_button = ipywidgets.Button(icon="download")
+        self.save_button.add_class("pkt-save-scenario")
+        self.save_button.on_click(g(lambda _: self.save()))
+        self.download = ipywidgets.HTML()
+        self.download.add_class("pkt-scenario-download")
+        self.link_button = ipywidgets.Button(icon="link")
+        self.link_button.add_class("pkt-copy-link")
+        self.link_button.on_click(g(lambda _: self.make_link()))
+        self.link = ipywidgets.Text(layout=ipywidgets.Layout(width="40em", display="none"))
+        self.link.add_class("pkt-scenario-link")
+        self.link_open = ipywidgets.HTML()
+        self.link_open.add_class("pkt-scenario-link-open")
+        self.upload = ipywidgets.FileUpload(accept=".json,application/json", multiple=False, icon="folder-open")
+        self.upload.add_class("pkt-scenario-upload")
+        self.upload.observe(g(self._on_upload), names="value")
+        builtins = [scenario.name for scenario in self._game().builtin_scenarios()]
+        self.builtin = ipywidgets.Dropdown(options=builtins, value=builtins[0] if builtins else None,
+                                           layout=ipywidgets.Layout(width="auto"), style={"description_width": "initial"})
+        self.builtin.add_class("pkt-scenario-builtin")
+        self.open_button = ipywidgets.Button(icon="book")
+        self.open_button.add_class("pkt-open-builtin")
+        self.open_button.on_click(g(lambda _: self.open_builtin(str(self.builtin.value))))
+        self.title = ipywidgets.HTML()
+        self.title.add_class("pkt-scenario-title")
+        self.navigator = StepNavigator(lambda: len(self.replay.steps) if self.replay is not None else 1, self._show_step, g,
+                                       prefix="pkt-scenario-", labels="apps.replay.", counter_class="pkt-scenario-step-counter")
+        self.step_text = ipywidgets.HTML()
+        self.step_text.add_class("pkt-scenario-step")
+        self.continue_button = ipywidgets.Button(icon="play", button_style="success")
+        self.continue_button.add_class("pkt-continue")
+        self.continue_button.on_click(g(lambda _: self.continue_here()))
+        self.viewer = ipywidgets.VBox([self.title, self.navigator.box, self.step_text, self.continue_button],
+                                      layout=ipywidgets.Layout(display="none", border="1px solid #999", padding="0.3em 0.6em"))
+        self.viewer.add_class("pkt-scenario-viewer")
+        self.box = ipywidgets.VBox([
+            self.heading,
+            ipywidgets.HBox([self.save_button, self.download, self.link_button, self.link_open]),
+            self.link,
+            ipywidgets.HBox([self.upload, self.builtin, self.open_button]),
+            self.viewer,
+        ])
+        self.box.add_class("pkt-scenario-desk")
+
+    def _game(self) -> Any:
+        from pokerkit_teach.core.registry import get_game
+
+        return get_game(self.play.game_name)
+
+    # -- saving and linking
+    def scenario_data(self) -> dict[str, Any]:
+        """The game so far as the data of a scenario file (the published format, with its seed)."""
+        state = self.play.scenario_state()
+        if state is None:
+            raise InputProblem("scenario.nothing_to_save")
+        from pokerkit_teach.core.scenarios import save_scenario
+
+        data: dict[str, Any] = save_scenario(state, seed=self.play.scenario_seed() or 0)
+        return data
+
+    def save(self) -> None:
+        """Put a link to the scenario file of the game so far beside the button (a click saves it)."""
+        from pokerkit_teach.core.scenarios import scenario_json
+
+        data = self.scenario_data()
+        text = scenario_json(data)
+        name = f"{data.get('name') or self.play.game_name}.json"
+        self.download.value = download_html(text.encode("utf-8"), name, self.app.t("apps.scenario.download", file=name))
+        self.app.say(self.app.t("apps.scenario.saved", file=name))
+
+    def make_link(self) -> None:
+        """The address that opens the game so far (``?deal=CODE``), in a text field to copy and as a link."""
+        from pokerkit_teach.core.dealcode import state_code
+
+        state = self.play.scenario_state()
+        if state is None:
+            raise InputProblem("scenario.nothing_to_save")
+        code = state_code(state, seed=self.play.scenario_seed() or 0)
+        show_link(self.link, self.link_open, self.page, deal_query(code, self.app.lang), self.app.t("apps.scenario.open_link"))
+        self.app.say(self.app.t("apps.scenario.link_made", letters=len(code)))
+
+    # -- opening
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        upload = files[0]
+        name = str(upload.get("name") or "scenario.json")
+        content = bytes(upload.get("content") or b"")
+        from pokerkit_teach.core.scenarios import load_scenario_text
+
+        try:
+            self.open_scenario(load_scenario_text(content, source=name))
+        except ValueError as error:
+            self.app.say(self._problem(error), "error")
+        finally:
+            self.upload.value = ()  # the same file may be chosen again
+
+    def open_builtin(self, name: str) -> None:
+        """A built-in scenario of the game by name."""
+        scenario = self._game().find_scenario(name)
+        if scenario is None:
+            raise InputProblem("scenario.unknown", name=name,
+                               names=", ".join(s.name for s in self._game().builtin_scenarios()))
+        self.open_scenario(scenario)
+
+    def open_code(self, code: str) -> None:
+        """The situation a ``?deal=CODE`` gives."""
+        from pokerkit_teach.core.dealcode import load_code
+
+        self.open_scenario(load_code(code))
+
+    def open_scenario(self, scenario: Any) -> None:
+        """Play ``scenario`` through (a scenario that cannot be played raises and changes nothing), then
+        show its last step."""
+        if getattr(scenario, "game", self.play.game_name) not in (self.play.game_name, None):
+            raise InputProblem("scenario.other_game", game=self._game_title(scenario.game), here=self._game_title(self.play.game_name))
+        replay = scenario.replay()
+        self.scenario, self.replay = scenario, replay
+        self.viewer.layout.display = ""
+        self.navigator.show(len(replay.steps))
+        self.app.say(self.app.t("apps.scenario.opened", title=scenario.title(self.app.lang), steps=len(replay.steps)))
+
+    def _game_title(self, name: str) -> str:
+        from pokerkit_teach.core.registry import get_game
+
+        title: str = get_game(name).title(self.app.lang)
+        return title
+
+    def open_params(self, params: AppParams) -> None:
+        """Open ``?scenario=NAME`` or ``?deal=CODE`` of the address; what cannot be opened is named at the
+        top of the page (in the language shown) and the app keeps its defaults."""
+        problems: list[Any] = []
+        for kind, value in (("scenario", params.scenario), ("deal", params.deal)):
+            if value is None:
+                continue
+            try:
+                if kind == "scenario":
+                    self.open_builtin(value)
+                else:
+                    self.open_code(value)
+            except ValueError as error:
+                problems.append(LinkProblem(kind, error))
+        self.app.link_problems = problems
+        self.app._refresh_frame()
+
+    # -- walking through
+    def _show_step(self) -> None:
+        replay = self.replay
+        if replay is None:
+            return
+        self.play.take_state(self._playable(), self._seed(), False)
+        self.refresh()
+
+    def _playable(self) -> Any:
+        """The game after the step shown, ready to be played on (the cards still to come are the scenario's)."""
+        from pokerkit_teach.core.scenarios import playable_state
+
+        return playable_state(self.replay, min(self.navigator.step, len(self.replay.steps)))
+
+    def _seed(self) -> int | None:
+        seed = getattr(self.scenario, "seed", None)
+        return seed if isinstance(seed, int) else None
+
+    def close_viewer(self) -> None:
+        """Stop walking through the scenario (a new game was started)."""
+        self.replay = None
+        self.viewer.layout.display = "none"
+
+    def continue_here(self) -> None:
+        """Play on from the step shown: the bots take the other seats; the scenario closes."""
+        replay = self.replay
+        if replay is None:
+            return
+        step = min(self.navigator.step, len(replay.steps))
+        state = self._playable()
+        self.replay = None
+        self.viewer.layout.display = "none"
+        self.play.take_state(state, self._seed(), True)
+        self.app.say(self.app.t("apps.scenario.continued", step=step))
+        self.refresh()
+
+    def _problem(self, error: ValueError) -> str:
+        translate = getattr(error, "text", None)
+        return str(translate(self.app.lang)) if callable(translate) else str(error)
+
+    # -- drawing
+    def refresh(self) -> None:
+        t = self.app.t
+        self.heading.value = f"<b>{esc(t('apps.scenario.heading'))}</b>"
+        for button, key in ((self.save_button, "save"), (self.link_button, "link"), (self.open_button, "open_builtin"),
+                            (self.continue_button, "continue")):
+            with button.hold_sync():
+                button.description = t(f"apps.scenario.{key}")
+                button.tooltip = t(f"apps.scenario.{key}_tip")
+        self.upload.description = t("apps.scenario.upload")
+        self.upload.tooltip = t("apps.scenario.upload_tip")
+        self.link.description = t("apps.scenario.link_field")
+        self.builtin.description = t("apps.scenario.builtin")
+        options = [(s.title(self.app.lang), s.name) for s in self._game().builtin_scenarios()]
+        if tuple(self.builtin.options) != tuple(options):  # a message to the page only when the words change
+            chosen = self.builtin.value
+            self.builtin.options = options
+            self.builtin.value = chosen
+        replay = self.replay
+        if replay is None:
+            return
+        self.title.value = f"<b>{esc(t('apps.scenario.walking', title=self.scenario.title(self.app.lang)))}</b>"
+        self.navigator.refresh(self.app.lang)
+        if replay.steps:
+            step = replay.steps[min(self.navigator.step, len(replay.steps)) - 1]
+            lines = "".join(f"<li>{esc(line)}</li>" for line in step.lines(self.app.lang))
+            self.step_text.value = f"<ul>{lines}</ul>"
+        else:
+            self.step_text.value = f"<p>{esc(t('apps.scenario.no_steps'))}</p>"
+
+
+class LinkProblem:
+    """What ``?scenario=`` or ``?deal=`` could not open, said in any language."""
+
+    def __init__(self, kind: str, error: ValueError) -> None:
+        self.kind = kind
+        self.error = error
+
+    def text(self, lang: str) -> str:
+        translate = getattr(self.error, "text", None)
+        reason = str(translate(lang)) if callable(translate) else str(self.error)
+        return tr(f"apps.scenario.bad_{self.kind}", lang, reason=reason)

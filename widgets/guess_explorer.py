@@ -208,6 +208,13 @@ class GuessExplorerApp(App):
         return self._replay
 
     # ------------------------------------------------------------------ tab 4: the game
+    def open_linked(self) -> None:
+        """``?scenario=NAME`` or ``?deal=CODE``: the game tab opens with that situation."""
+        params = self.params
+        self.game.desk.open_params(params)
+        if (params.scenario or params.deal) and self.game.desk.replay is not None:
+            self.tabs.selected_index = TABS.index("play")
+
     def _build_play(self) -> ipywidgets.Widget:
         self.game = GuessGame(self)
         return self.game.box

@@ -29,7 +29,7 @@ from pokerkit_teach.pokerguess.cards import Colour, Figure
 from pokerkit_teach.pokerguess.render import drez_cards_html
 from pokerkit_teach.pokerguess.state import Action, Fold, GuessPhase, PokerGuessRules, PokerGuessState, Predict, Reveal, RoundResult, Stay
 
-from .common import MoveControl, esc, focus_first, show_tab_move
+from .common import MoveControl, ScenarioDesk, esc, focus_first, show_tab_move
 from .guess_parts import NAMES, check_steps_html, outcome_html
 
 if TYPE_CHECKING:
@@ -44,7 +44,10 @@ _BETTING = (GuessPhase.BETTING1, GuessPhase.BETTING2)
 
 class GuessGame:
     """The play section: owns its controls, asks the engine for every decision and lets the bots move
-    through a :class:`~pokerkit_teach.core.match.Match`."""
+    through a :class:`~pokerkit_teach.core.match.Match`. Its :class:`~widgets.common.ScenarioDesk` saves the
+    game so far, opens a scenario file, a built-in scenario or a link, and continues from any step."""
+
+    game_name = "pokerguess"
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -118,6 +121,8 @@ class GuessGame:
             ipywidgets.HBox([self.result, self.next_button]), self.log,
         ])
         self.box.add_class("pkt-guess-play")
+        self.desk = ScenarioDesk(app, self, "pokerguess_explorer.ipynb")  # save, open, walk through, link (issue #20)
+        self.box.children = (*self.box.children, self.desk.box)
 
     # ------------------------------------------------------------------ flow
     def new_game(self) -> None:
@@ -135,9 +140,39 @@ class GuessGame:
         self._log_events(self.state.events)
         self._suggest()
         self.app.say("")
+        self.desk.close_viewer()
         self.run_bots()
         self.refresh()
         self.focus_next()
+
+    # ------------------------------------------------------------------ scenarios (ScenarioPlay)
+    def scenario_state(self) -> PokerGuessState | None:
+        return self.state
+
+    def scenario_seed(self) -> int | None:
+        return self.seed
+
+    def take_state(self, state: PokerGuessState, seed: int | None, running: bool) -> None:
+        """A game from a scenario (a step of it): you in seat 0, the bots chosen here in the other seats.
+        ``running``: the bots move until it is your turn; otherwise the table waits at the step."""
+        count = state.player_count
+        self.seed = seed if seed is not None else self.seed
+        self.players.value = count
+        self.state = state
+        bots = {s: GAME.make_bot(str(self.bot_choice.value), np.random.default_rng([self.seed, 3, s])) for s in range(1, count)}
+        self.match = Match(state, bots, seed=np.random.default_rng([self.seed, 4, len(state.events)]))
+        self.log_lines = []
+        self._log_events(state.events)
+        self.finished = state.view_for(HUMAN).last_result
+        # a round settled and nobody has moved in the next one: the table waits for Next round, as in play
+        self.paused = (self.finished is not None and not state.is_terminal()
+                       and all(event.seat is None for event in state.events if event.round == state.round.number))
+        self._suggest()
+        if running:
+            self.run_bots()
+        self.refresh()
+        if running:
+            self.focus_next()
 
     def play(self, action: Action) -> None:
         """Your move: the engine checks it (a refusal changes nothing); then the bots answer."""
@@ -248,6 +283,7 @@ class GuessGame:
                 lines.append(f"<div>{esc(entry.describe(lang))}</div>")
         heading = f"<h4>{esc(t(_K + 'log_heading'))}</h4>"
         self.log.value = heading + "<div style='max-height:18em;overflow:auto;font-size:90%'>" + "".join(lines) + "</div>"
+        self.desk.refresh()
 
     def _relabel(self) -> None:
         lang = self.app.lang

@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets
 
@@ -62,7 +63,7 @@ from pokerkit_teach.holdem.ranking import STRENGTH_COUNT
 from pokerkit_teach.holdem.render import card_html, cards_html
 
 from . import common
-from .common import App, esc
+from .common import App, StepNavigator, deal_query, download_html, esc, show_link
 
 __all__ = ["HandRankerApp", "InputProblem", "Table", "parse_table", "NAMES"]
 
@@ -167,6 +168,7 @@ class HandRankerApp(App):
         self.seed_line.add_class("pkt-seed")
         self.result = ipywidgets.HTML()
         self.result.add_class("pkt-result")
+        self._build_tools()
         self.deal(announce=False)
         return [
             self.intro,
@@ -177,7 +179,180 @@ class HandRankerApp(App):
             ipywidgets.HBox([self.deal_hands, self.deal_board, self.deal_button]),
             self.seed_line,
             self.result,
+            self.tools,
         ]
+
+    # -- the teacher's tools (issue #20): the table as a Pokerface scenario, a link, a scenario's deals step by step
+    def _build_tools(self) -> None:
+        g = self.guarded
+        self.scenario: Any = None  # the scenario being walked through, and its replay
+        self.replay: Any = None
+        self.tools_heading = ipywidgets.HTML()
+        self.save_button = ipywidgets.Button(icon="download")
+        self.save_button.add_class("pkt-save-scenario")
+        self.save_button.on_click(g(lambda _: self.save()))
+        self.download = ipywidgets.HTML()
+        self.download.add_class("pkt-scenario-download")
+        self.link_button = ipywidgets.Button(icon="link")
+        self.link_button.add_class("pkt-copy-link")
+        self.link_button.on_click(g(lambda _: self.make_link()))
+        self.link = ipywidgets.Text(layout=ipywidgets.Layout(width="40em", display="none"))
+        self.link.add_class("pkt-scenario-link")
+        self.link_open = ipywidgets.HTML()
+        self.link_open.add_class("pkt-scenario-link-open")
+        self.upload = ipywidgets.FileUpload(accept=".json,application/json", multiple=False, icon="folder-open")
+        self.upload.add_class("pkt-scenario-upload")
+        self.upload.observe(g(self._on_upload), names="value")
+        from pokerkit_teach.pokerface.scenarios import builtin_scenarios
+
+        self.builtin = ipywidgets.Dropdown(options=[s.name for s in builtin_scenarios()], layout=ipywidgets.Layout(width="auto"),
+                                           style={"description_width": "initial"})
+        self.builtin.add_class("pkt-scenario-builtin")
+        self.open_button = ipywidgets.Button(icon="book")
+        self.open_button.add_class("pkt-open-builtin")
+        self.open_button.on_click(g(lambda _: self.open_builtin(str(self.builtin.value))))
+        self.navigator = StepNavigator(lambda: max(1, len(self.replay.steps)) if self.replay is not None else 1, self._show_step, g,
+                                       prefix="pkt-scenario-", labels="apps.replay.", counter_class="pkt-scenario-step-counter")
+        self.step_text = ipywidgets.HTML()
+        self.step_text.add_class("pkt-scenario-step")
+        self.continue_button = ipywidgets.Button(icon="play", button_style="success")
+        self.continue_button.add_class("pkt-continue")
+        self.continue_button.on_click(g(lambda _: self.continue_link()))
+        self.continue_open = ipywidgets.HTML()
+        self.continue_open.add_class("pkt-continue-open")
+        self.viewer = ipywidgets.VBox([self.navigator.box, self.step_text, ipywidgets.HBox([self.continue_button, self.continue_open])],
+                                      layout=ipywidgets.Layout(display="none", border="1px solid #999", padding="0.3em 0.6em"))
+        self.viewer.add_class("pkt-scenario-viewer")
+        self.tools = ipywidgets.VBox([
+            self.tools_heading,
+            ipywidgets.HBox([self.save_button, self.download, self.link_button, self.link_open]),
+            self.link,
+            ipywidgets.HBox([self.upload, self.builtin, self.open_button]),
+            self.viewer,
+        ])
+        self.tools.add_class("pkt-scenario-desk")
+
+    def scenario_data(self) -> dict[str, Any]:
+        """The cards typed or dealt as one deal of Pokerface, checked by the engine: the hands are the players'
+        hole cards (3 to 6 hands, as a game has), the board the deal's shared cards."""
+        from pokerkit_teach.core.scenarios import load_scenario_data
+
+        table = parse_table(self.board_input.value, self.hands_input.value)
+        if not MIN_PLAYERS <= len(table.hands) <= MAX_PLAYERS:
+            raise common.InputProblem("scenario.ranker_hands", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(table.hands))
+        data: dict[str, Any] = {
+            "game": "pokerface", "name": f"hands-{self.seed}", "players": [name for name, _ in table.hands], "seed": self.seed,
+            "deals": [{"hole": {name: " ".join(card.ascii for card in hole) for name, hole in table.hands},
+                       "board": " ".join(card.ascii for card in table.board), "moves": []}],
+        }
+        load_scenario_data(data, source=f"{data['name']}.json")  # the engine's check: a refusal names the problem
+        return data
+
+    def save(self) -> None:
+        from pokerkit_teach.core.scenarios import scenario_json
+
+        data = self.scenario_data()
+        name = f"{data['name']}.json"
+        self.download.value = download_html(scenario_json(data).encode("utf-8"), name, self.t("apps.scenario.download", file=name))
+        self.say(self.t("apps.scenario.saved", file=name))
+
+    def _code(self) -> str:
+        from pokerkit_teach.core.dealcode import scenario_code
+        from pokerkit_teach.core.scenarios import load_scenario_data
+
+        if self.replay is not None and self.scenario is not None:
+            from pokerkit_teach.core.dealcode import state_code
+
+            return str(state_code(self.replay.state_after(self.navigator.step), seed=self.scenario.seed))
+        data = self.scenario_data()
+        return str(scenario_code(load_scenario_data(data, source=f"{data['name']}.json")))
+
+    def make_link(self) -> None:
+        code = self._code()
+        show_link(self.link, self.link_open, "hand_ranker.ipynb", deal_query(code, self.lang), self.t("apps.scenario.open_link"))
+        self.say(self.t("apps.scenario.link_made", letters=len(code)))
+
+    def continue_link(self) -> None:
+        """A link to the Pokerface table at the step shown, with bots in the other seats."""
+        query = deal_query(self._code(), self.lang)
+        self.continue_open.value = (f"<a class='pkt-continue-link' href='table.ipynb?{esc(query)}' target='_blank' rel='noopener' "
+                                    f"style='color:#1a5fb4;text-decoration:underline'>{esc(self.t('apps.scenario.continue_table'))}</a>")
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        from pokerkit_teach.core.scenarios import load_scenario_text
+
+        files = change["new"]
+        if not files:
+            return
+        upload = files[0]
+        try:
+            self.open_scenario(load_scenario_text(bytes(upload.get("content") or b""), source=str(upload.get("name") or "scenario.json")))
+        except ValueError as error:
+            translate = getattr(error, "text", None)
+            self.say(str(translate(self.lang)) if callable(translate) else str(error), "error")
+        finally:
+            self.upload.value = ()
+
+    def open_builtin(self, name: str) -> None:
+        from pokerkit_teach.pokerface.scenarios import builtin_scenarios
+
+        found = {s.name: s for s in builtin_scenarios()}
+        if name not in found:
+            raise common.InputProblem("scenario.unknown", name=name, names=", ".join(found))
+        self.open_scenario(found[name])
+
+    def open_scenario(self, scenario: Any) -> None:
+        """A Pokerface scenario (the hands are hole cards of its players): played through first (a refusal
+        changes nothing), then its last step shown."""
+        game = getattr(scenario, "game", "pokerface")
+        if game != "pokerface":
+            from pokerkit_teach.core.registry import get_game
+
+            raise common.InputProblem("scenario.other_game", game=get_game(game).title(self.lang), here=get_game("pokerface").title(self.lang))
+        replay = scenario.replay()
+        self.scenario, self.replay = scenario, replay
+        self.viewer.layout.display = ""
+        self.continue_open.value = ""
+        self.navigator.show(len(replay.steps))
+        self.say(self.t("apps.scenario.opened", title=scenario.title(self.lang), steps=len(replay.steps)))
+
+    def _show_step(self) -> None:
+        """The hole cards and the board after the step shown; at the last step, the board the file gives for
+        that deal (a deal saved here has no moves, so its board is never dealt in the replay)."""
+        replay = self.replay
+        if replay is None:
+            return
+        step = min(self.navigator.step, len(replay.steps))
+        state = replay.state_after(step)
+        board = tuple(state.board)
+        if step == len(replay.steps) and 1 <= state.deal_number <= len(self.scenario.deals):
+            given = tuple(self.scenario.deals[state.deal_number - 1].board)
+            if len(given) > len(board) and given[: len(board)] == board:
+                board = given
+        if state.hole is not None:
+            self.hands_input.value = "\n".join(f"{name}={' '.join(card.ascii for card in hole)}" for name, hole in zip(state.players, state.hole))
+        self.board_input.value = " ".join(card.ascii for card in board)
+        self.rank(announce=False)
+
+    def open_linked(self) -> None:
+        """``?scenario=NAME`` or ``?deal=CODE``: the hands and the board of that deal; what cannot be opened is
+        named at the top of the page and the cards dealt from the seed stay."""
+        problems: list[Any] = []
+        params = self.params
+        for kind, value in (("scenario", params.scenario), ("deal", params.deal)):
+            if value is None:
+                continue
+            try:
+                if kind == "scenario":
+                    self.open_builtin(value)
+                else:
+                    from pokerkit_teach.core.dealcode import load_code
+
+                    self.open_scenario(load_code(value))
+            except ValueError as error:
+                problems.append(common.LinkProblem(kind, error))
+        self.link_problems = problems
+        self._refresh_frame()
 
     # -- actions
     def deal(self, announce: bool = True) -> None:
@@ -256,6 +431,35 @@ class HandRankerApp(App):
         else:
             self.input_error.value = ""
         self.result.value = self.result_html() if self.table else ""
+        self._refresh_tools()
+
+    def _refresh_tools(self) -> None:
+        t = self.t
+        self.tools_heading.value = f"<b>{esc(t('apps.scenario.heading'))}</b>"
+        for button, key in ((self.save_button, "save"), (self.link_button, "link"), (self.open_button, "open_builtin"),
+                            (self.continue_button, "continue")):
+            with button.hold_sync():
+                button.description = t(f"apps.scenario.{key}")
+                button.tooltip = t(f"apps.scenario.{key}_tip" if key != "continue" else "apps.scenario.continue_table_tip")
+        self.upload.description = t("apps.scenario.upload")
+        self.upload.tooltip = t("apps.scenario.upload_tip")
+        self.link.description = t("apps.scenario.link_field")
+        self.builtin.description = t("apps.scenario.builtin")
+        from pokerkit_teach.pokerface.scenarios import builtin_scenarios
+
+        options = [(s.title(self.lang), s.name) for s in builtin_scenarios()]
+        if tuple(self.builtin.options) != tuple(options):
+            chosen = self.builtin.value
+            self.builtin.options = options
+            self.builtin.value = chosen
+        replay = self.replay
+        if replay is None:
+            return
+        self.navigator.refresh(self.lang)
+        step = min(self.navigator.step, len(replay.steps))
+        lines = replay.steps[step - 1].lines(self.lang) if step >= 1 else []
+        title = esc(t("apps.scenario.walking_cards", title=self.scenario.title(self.lang)))
+        self.step_text.value = f"<p><b>{title}</b></p><ul>{''.join(f'<li>{esc(line)}</li>' for line in lines)}</ul>"
 
     def hand_html(self, result: HandResult) -> str:
         """All cards of a hand, the best five outlined and the others dimmed, the hand's name, and its

@@ -27,7 +27,7 @@ from pokerkit_teach.pokerface.events import token_text
 from pokerkit_teach.pokerface.scenarios import Replay, Scenario, builtin_scenarios
 from pokerkit_teach.pokerface.state import PokerfaceState
 
-from .common import App, StepNavigator, esc
+from .common import App, InputProblem, StepNavigator, deal_query, download_html, esc, show_link
 
 __all__ = ["ReplayApp", "token_holders"]
 
@@ -70,13 +70,140 @@ class ReplayApp(App):
         self.narration.add_class("pkt-narration")
         self.table = ipywidgets.HTML()
         self.table.add_class("pkt-table")
+        self._build_tools()
         return [
             self.intro,
             self.chooser,
             self.navigator.box,
+            self.tools,
             self.narration,
             self.table,
         ]
+
+    def _build_tools(self) -> None:
+        """The teacher's tools: save the game up to the step shown, a link to it, open a file, play on."""
+        g = self.guarded
+        self.tools_heading = ipywidgets.HTML()
+        self.save_button = ipywidgets.Button(icon="download")
+        self.save_button.add_class("pkt-save-scenario")
+        self.save_button.on_click(g(lambda _: self.save()))
+        self.download = ipywidgets.HTML()
+        self.download.add_class("pkt-scenario-download")
+        self.link_button = ipywidgets.Button(icon="link")
+        self.link_button.add_class("pkt-copy-link")
+        self.link_button.on_click(g(lambda _: self.make_link()))
+        self.link = ipywidgets.Text(layout=ipywidgets.Layout(width="40em", display="none"))
+        self.link.add_class("pkt-scenario-link")
+        self.link_open = ipywidgets.HTML()
+        self.link_open.add_class("pkt-scenario-link-open")
+        self.upload = ipywidgets.FileUpload(accept=".json,application/json", multiple=False, icon="folder-open")
+        self.upload.add_class("pkt-scenario-upload")
+        self.upload.observe(g(self._on_upload), names="value")
+        self.continue_button = ipywidgets.Button(icon="play", button_style="success")
+        self.continue_button.add_class("pkt-continue")
+        self.continue_button.on_click(g(lambda _: self.continue_link()))
+        self.continue_open = ipywidgets.HTML()
+        self.continue_open.add_class("pkt-continue-open")
+        self.tools = ipywidgets.VBox([
+            self.tools_heading,
+            ipywidgets.HBox([self.save_button, self.download, self.link_button, self.link_open]),
+            self.link,
+            ipywidgets.HBox([self.upload, self.continue_button, self.continue_open]),
+        ])
+        self.tools.add_class("pkt-scenario-desk")
+
+    # -- the teacher's tools (issue #20)
+    def open_linked(self) -> None:
+        """``?scenario=NAME`` chooses a built-in scenario, ``?deal=CODE`` opens a situation; what cannot be
+        opened is named at the top of the page and the first scenario is shown."""
+        from .common import LinkProblem
+
+        problems: list[Any] = []
+        params = self.params
+        if params.scenario is not None:
+            if params.scenario in self.scenarios:
+                self.chooser.value = params.scenario
+            else:
+                problems.append(LinkProblem("scenario", InputProblem(
+                    "scenario.unknown", name=params.scenario, names=", ".join(self.scenarios))))
+        if params.deal is not None:
+            from pokerkit_teach.core.dealcode import load_code
+
+            try:
+                self.open_scenario(load_code(params.deal))
+            except ValueError as error:
+                problems.append(LinkProblem("deal", error))
+        self.link_problems = problems
+        self._refresh_frame()
+
+    def open_scenario(self, scenario: Any) -> None:
+        """A scenario read from a file or a code: played through first (a refusal changes nothing), then
+        shown at its last step, in the list with the built-in ones."""
+        game = getattr(scenario, "game", "pokerface")
+        if game != "pokerface":
+            from pokerkit_teach.core.registry import get_game
+
+            raise InputProblem("scenario.other_game", game=get_game(game).title(self.lang), here=get_game("pokerface").title(self.lang))
+        replay = scenario.replay()
+        name = scenario.name
+        while name in self.scenarios and self.scenarios[name] is not scenario:
+            name += "+"
+        self.scenarios[name] = scenario
+        self.replays[name] = replay
+        self._relabelling = True
+        try:
+            self.chooser.options = [(s.title(self.lang), key) for key, s in self.scenarios.items()]
+            self.chooser.value = name
+        finally:
+            self._relabelling = False
+        self.show(len(replay.steps))
+        self.say(self.t("apps.scenario.opened", title=scenario.title(self.lang), steps=len(replay.steps)))
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        from pokerkit_teach.core.scenarios import load_scenario_text
+
+        files = change["new"]
+        if not files:
+            return
+        upload = files[0]
+        try:
+            self.open_scenario(load_scenario_text(bytes(upload.get("content") or b""), source=str(upload.get("name") or "scenario.json")))
+        except ValueError as error:
+            translate = getattr(error, "text", None)
+            self.say(str(translate(self.lang)) if callable(translate) else str(error), "error")
+        finally:
+            self.upload.value = ()
+
+    def _state_shown(self) -> PokerfaceState:
+        return self.replay.state_after(self.step)
+
+    def save(self) -> None:
+        """A link beside the button to the scenario file of the game up to the step shown."""
+        from pokerkit_teach.core.scenarios import save_scenario, scenario_json
+
+        scenario = self.scenarios[str(self.chooser.value)]
+        data = save_scenario(self._state_shown(), seed=scenario.seed, title=dict(scenario.titles) or None, name=scenario.name)
+        name = f"{data.get('name') or 'pokerface'}.json"
+        self.download.value = download_html(scenario_json(data).encode("utf-8"), name, self.t("apps.scenario.download", file=name))
+        self.say(self.t("apps.scenario.saved", file=name))
+
+    def _code(self) -> str:
+        from pokerkit_teach.core.dealcode import state_code
+
+        scenario = self.scenarios[str(self.chooser.value)]
+        return str(state_code(self._state_shown(), seed=scenario.seed))
+
+    def make_link(self) -> None:
+        """The address that opens the game up to the step shown in this app (``?deal=CODE``)."""
+        code = self._code()
+        show_link(self.link, self.link_open, "replay.ipynb", deal_query(code, self.lang), self.t("apps.scenario.open_link"))
+        self.say(self.t("apps.scenario.link_made", letters=len(code)))
+
+    def continue_link(self) -> None:
+        """A link to the Pokerface table at the step shown, where bots play the other seats."""
+        query = deal_query(self._code(), self.lang)
+        self.continue_open.value = (f"<a class='pkt-continue-link' href='table.ipynb?{esc(query)}' target='_blank' rel='noopener' "
+                                    f"style='color:#1a5fb4;text-decoration:underline'>{esc(self.t('apps.scenario.continue_table'))}</a>")
 
     # -- the scenario and the step
     @property
@@ -104,6 +231,8 @@ class ReplayApp(App):
 
     def _on_choose(self, change: dict[str, Any]) -> None:
         if not self._relabelling:
+            self.download.value = self.link_open.value = self.continue_open.value = ""
+            self.link.layout.display = "none"
             self.show(1)
 
     # -- drawing
@@ -118,6 +247,14 @@ class ReplayApp(App):
         finally:
             self._relabelling = False
         self.chooser.description = t(_K + "scenario")
+        self.tools_heading.value = f"<b>{esc(t('apps.scenario.heading'))}</b>"
+        for button, key in ((self.save_button, "save"), (self.link_button, "link"), (self.continue_button, "continue")):
+            with button.hold_sync():
+                button.description = t(f"apps.scenario.{key}")
+                button.tooltip = t(f"apps.scenario.{key}_tip" if key != "continue" else "apps.scenario.continue_table_tip")
+        self.upload.description = t("apps.scenario.upload")
+        self.upload.tooltip = t("apps.scenario.upload_tip")
+        self.link.description = t("apps.scenario.link_field")
         self.navigator.refresh(self.lang)
         self.narration.value = self.narration_html()
         self.table.value = self.table_html()

@@ -40,7 +40,7 @@ from pokerkit_teach.pokerface.events import Event, Token, token_text
 from pokerkit_teach.pokerface.hints import rank_probabilities
 from pokerkit_teach.pokerface.showdown import ShowdownResult
 
-from .common import App, AppParams, MoveControl, esc, focus_first, page_pending, show_move
+from .common import App, AppParams, MoveControl, ScenarioDesk, esc, focus_first, page_pending, show_move
 
 __all__ = ["TableApp"]
 
@@ -78,9 +78,11 @@ class TableApp(App):
     """A game of Pokerface: you in seat 0, bots in the other seats."""
 
     title_key = "apps.table.title"
+    game_name = "pokerface"  # for the scenario desk (widgets.common.ScenarioDesk)
 
     def __init__(self, params: AppParams | None = None, query: str | None = None) -> None:
         self.state: PokerfaceState | None = None
+        self.seed: int = 0
         self.match: Match[PokerfaceState] | None = None
         self.bots: list[Bot[PlayerView] | None] = []
         # the bots' decisions by the index of the first event of their move: said in the language shown,
@@ -94,6 +96,7 @@ class TableApp(App):
         self.move_actions: dict[str, list[Action]] = {}
         super().__init__(params, query)
         self.new_game()
+        self.open_linked()  # after the first game: a ?deal= or ?scenario= of the address replaces it
         if not self.tables_built:  # once the app is built, while the browser loads the page
             threading.Thread(target=build_tables, name="pkt-batch-tables", daemon=True).start()
 
@@ -159,7 +162,8 @@ class TableApp(App):
         side.add_class("pkt-table-side")
         columns = ipywidgets.HBox([main, side], layout=ipywidgets.Layout(align_items="flex-start", grid_gap="1em"))
         columns.add_class("pkt-table-columns")
-        return [ipywidgets.HTML(TABLE_CSS), setup, columns]
+        self.desk = ScenarioDesk(self, self, "table.ipynb")  # save, open, walk through, link (issue #20)
+        return [ipywidgets.HTML(TABLE_CSS), setup, columns, self.desk.box]
 
     def take_params(self, params: AppParams) -> bool:
         """The page's seed and number of players: a new game with them in the app already built."""
@@ -168,6 +172,40 @@ class TableApp(App):
         self.new_game()
         self.adopt_language(params)
         return True
+
+    def open_linked(self) -> None:
+        if self.state is not None:  # App.__init__ asks before the first game is dealt: see __init__
+            self.desk.open_params(self.params)
+
+    # ------------------------------------------------------------------ scenarios (ScenarioPlay)
+    def scenario_state(self) -> PokerfaceState | None:
+        return self.state
+
+    def scenario_seed(self) -> int | None:
+        return self.seed
+
+    def take_state(self, state: PokerfaceState, seed: int | None, running: bool) -> None:
+        """A game from a scenario (a step of it): you in seat 0, the bots chosen here in the other seats.
+        ``running``: the bots move until it is your turn; otherwise the table waits at the step."""
+        count = state.player_count
+        self.seed = seed if seed is not None else self.seed
+        self.players.value = count
+        for variant, box in self.variant_boxes.items():
+            box.value = variant in state.rules.variants
+        self.rng = np.random.default_rng([self.seed, 1, len(state.events)])
+        state.auto_chance = False  # the match deals, so the game can wait after a showdown (as in new_game)
+        self.state = state
+        self.bots = [None] + [GAME.make_bot(str(self.bot_choice.value), np.random.default_rng([self.seed, 2, s])) for s in range(1, count)]
+        self.match = Match(state, self.bots, seed=self.rng)
+        self.reasons = {}
+        self.hint_result = None
+        self.pending = None
+        self.revealed = 0
+        if running:
+            self.run_bots()
+        self.refresh()
+        if running:
+            self.focus_next()
 
     # ------------------------------------------------------------------ game flow
     def new_game(self, focus: bool = False) -> None:
@@ -187,6 +225,7 @@ class TableApp(App):
         self.pending = None
         self.revealed = 0
         self.say("")
+        self.desk.close_viewer()
         self.run_bots()
         self.refresh()
         if focus:
@@ -307,6 +346,7 @@ class TableApp(App):
         self.log.value = log
         self.tokens.value = self._token_table(view, seat_reasons)
         self._draw_showdown()
+        self.desk.refresh()
 
     def _legend(self, count: int, win: int, lose: int) -> str:
         """What the token numbers claim (the Ace is the lowest here), what wins and what loses the game."""

@@ -213,6 +213,13 @@ class VocesExplorerApp(App):
         self.navigator.show(1)
 
     # ------------------------------------------------------------------ tab 5: the game
+    def open_linked(self) -> None:
+        """``?scenario=NAME`` or ``?deal=CODE``: the game tab opens with that situation."""
+        params = self.params
+        self.game.desk.open_params(params)
+        if (params.scenario or params.deal) and self.game.desk.replay is not None:
+            self.tabs.selected_index = TABS.index("play")
+
     def _build_play(self) -> ipywidgets.Widget:
         self.game = VocesGame(self)
         return self.game.box

@@ -49,7 +49,7 @@ from pokerkit_teach.voces.actions import PILES, Accept, Action, Bet, Fold, Offer
 from pokerkit_teach.voces.state import CardCount, VocesEvent, VocesPhase, VocesRules, VocesState
 from pokerkit_teach.voces.cards import AnyVocesCard, Special
 
-from .common import App, MoveControl, esc, focus_first, replace_children, show_move, show_tab_move
+from .common import App, MoveControl, ScenarioDesk, esc, focus_first, replace_children, show_move, show_tab_move
 from .voces_parts import NAMES, PHASE_KEYS, card_label, round_result_html, scores_html, voces_cards_html
 
 __all__ = ["VocesGame", "SpecialsPicker", "HUMAN"]
@@ -97,7 +97,11 @@ class SpecialsPicker:
 
 
 class VocesGame:
-    """The play section: owns its controls, asks the engine for every decision and lets the bots move."""
+    """The play section: owns its controls, asks the engine for every decision and lets the bots move. Its
+    :class:`~widgets.common.ScenarioDesk` saves the game so far, opens a scenario file, a built-in scenario
+    or a link, and continues from any step."""
+
+    game_name = "voces"
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -202,6 +206,8 @@ class VocesGame:
             self.result, self.next_button, self.log,
         ])
         self.box.add_class("pkt-voces-play")
+        self.desk = ScenarioDesk(app, self, "voces_explorer.ipynb")  # save, open, walk through, link (issue #20)
+        self.box.children = (*self.box.children, self.desk.box)
 
     def _button(self, css: str, callback: Any, style: str = "") -> ipywidgets.Button:
         button = ipywidgets.Button(button_style=style, layout=ipywidgets.Layout(width="auto"))
@@ -235,7 +241,44 @@ class VocesGame:
         self._hand_shown = None
         self._log_events(0)
         self.app.say("")
+        self.desk.close_viewer()
         self.refresh()
+
+    # ------------------------------------------------------------------ scenarios (ScenarioPlay)
+    def scenario_state(self) -> VocesState | None:
+        return self.state
+
+    def scenario_seed(self) -> int | None:
+        return self.seed
+
+    def take_state(self, state: VocesState, seed: int | None, running: bool) -> None:
+        """A game from a scenario (a step of it): you in seat 0, bots in the other seats. ``running``: the
+        bots move until you may act; otherwise the table waits at the step."""
+        rules = state.rules
+        self.seed = seed if seed is not None else self.seed
+        self.players.value = state.player_count
+        if rules.rounds not in self.rounds.options:
+            self.rounds.options = sorted({*self.rounds.options, rules.rounds})
+        self.rounds.value = rules.rounds
+        self.study.value = not rules.placed_hidden
+        self.state = state
+        bots = {seat: GAME.make_bot("builder", np.random.default_rng([self.seed, seat])) for seat in range(1, state.player_count)}
+        self.match = Match(state, bots, seed=np.random.default_rng([self.seed, 99, len(state.events)]))
+        self.log_lines = []
+        self._log_events(0)
+        self.scored_rounds = len(state.round_scores)
+        # a round scored and nobody has moved in the next one: the table waits for Next round, as in play
+        self.paused = (self.scored_rounds > 0 and not state.is_terminal()
+                       and all(event.seat is None for event in state.events if event.round == self.scored_rounds + 1))
+        self.result_round = self.scored_rounds if self.paused or state.is_terminal() else self.scored_rounds + 1
+        self.result_round = max(1, self.result_round)
+        self.selected = set()
+        self._hand_shown = None
+        if running:
+            self.run_bots(0)
+        self.refresh()
+        if running:
+            self._focus_next()
 
     def play(self, action: Action) -> None:
         """Your move: the engine checks it (a refusal raises and changes nothing); then the bots answer."""
@@ -390,6 +433,7 @@ class VocesGame:
                 lines.append(f"<div>{esc(entry.describe(lang))}</div>")
         heading = f"<h4>{esc(t(_K + 'log_heading'))}</h4>"
         self.log.value = heading + "<div style='max-height:20em;overflow:auto;font-size:90%'>" + "".join(lines) + "</div>"
+        self.desk.refresh()
 
     def _relabel_piles(self) -> None:
         options = [(self.app.t(_K + "pile_option", pile=p, coins=" ".join(map(str, coins))), p) for p, coins in PILES.items()]

@@ -5,8 +5,10 @@ Pokerdrez card, nothing of a face-down card)."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +25,7 @@ from pokerkit_teach.voces.cards import SUIT_COUNT, Special, SpecialCard, VocesCa
 from pokerkit_teach.voces.ranking import rank_voces_hand
 from pokerkit_teach.voces.render import voces_card_svg, voces_hand_svg, voces_ranked_svg, voces_wild_svg
 
+ROOT = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
 VOCES_CARDS = [VocesCard(value, suit) for suit in range(1, SUIT_COUNT + 1) for value in range(1, 14)]
 SPECIALS = [SpecialCard(kind) for kind in Special]
@@ -107,8 +110,8 @@ def test_the_best_five_are_raised_and_named_the_others_dimmed() -> None:
     result = best_hand("Qc Qd 8h 8s 5c 3d 2h")
     picture = hand_result_svg(result, "en")
     cards = [element for element in parsed(picture) if element.tag == SVG + "svg"]
-    raised = [card.find(SVG + "title").text for card in cards if card.get("y") == "0"]  # type: ignore[union-attr]
-    dimmed = [card.find(SVG + "title").text for card in cards if card.get("opacity") == "0.5"]  # type: ignore[union-attr]
+    raised = [str(card.findtext(SVG + "title")) for card in cards if card.get("y") == "0"]
+    dimmed = [str(card.findtext(SVG + "title")) for card in cards if card.get("opacity") == "0.5"]
     assert sorted(raised) == sorted(["Queen of clubs", "Queen of diamonds", "8 of hearts", "8 of spades", "5 of clubs"])
     assert sorted(dimmed) == ["2 of hearts", "3 of diamonds"]
     assert title(picture).endswith("the best five: Queen of clubs, Queen of diamonds, 8 of hearts, 8 of spades, and 5 of clubs")
@@ -220,3 +223,22 @@ def test_pictures_load_nothing_and_print_large_enough_for_a_projector() -> None:
         sizes = [float(size) for size in re.findall(r'font-size="([\d.]+)"', picture)]
         assert sizes and min(sizes) >= 16  # units of a 100-unit-wide card: at least 14 px at the default width
         assert picture in names or max(sizes) >= 30  # the rank, number or value: at least 27 px
+
+
+def test_the_gallery_shows_every_card_of_the_three_systems_and_the_tokens(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("card_gallery", ROOT / "scripts" / "card_gallery.py")
+    assert spec is not None and spec.loader is not None
+    gallery = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gallery)
+    pages = {path.name: path.read_text("utf-8") for path in gallery.write_gallery(tmp_path, "de")}
+    pictures = {name: re.findall(r'<svg xmlns="http://www.w3.org/2000/svg" class="pkt-svg".*?</svg>(?=<svg xmlns|</div>)',
+                                 text) for name, text in pages.items()}
+    assert len(pictures["cards-french.html"]) == 52 + 2 * 13  # and two suits again in four colours
+    assert len(pictures["cards-pokerdrez.html"]) == 56
+    assert len(pictures["cards-voces.html"]) == 7 * 13 + len(Special) * len(LANGUAGES)
+    assert len(pictures["cards-tokens-and-hands.html"]) >= 4 * 6
+    for found in pictures.values():
+        for picture in found:
+            parsed(picture)
+    assert "<title>Pik Ass</title>" in pages["cards-french.html"] and 'lang="de"' in pages["cards-french.html"]
+    assert not any(re.search(r"https?://(?!www\.w3\.org/2000/svg)", text) for text in pages.values())

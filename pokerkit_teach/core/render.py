@@ -200,11 +200,11 @@ def row_svg(cards: Sequence[Drawn], label: str, size: float = CARD_SIZE) -> Svg:
 
 
 def stand_in(wild: str, card: str) -> str:
-    """A wild card drawn with the card it stands for: the wild card, and in its lower half the other card,
-    smaller, on a white ground with an arrow pointing to it."""
+    """A wild card drawn with the card it stands for: the wild card, and over its lower right part the other
+    card, at 62 % (its rank still 19 pixels high on a card 100 pixels wide), an arrow pointing to it."""
     return (
         wild
-        + '<rect x="30" y="62" width="66" height="74" rx="6" fill="#fff" fill-opacity="0.92" stroke="none"/>'
-        + '<path d="M8 98 L24 98 L24 90 L34 100 L24 110 L24 102 L8 102 Z" fill="#111"/>'
-        + f'<svg x="40" y="66" width="52" height="72.8" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">{card}</svg>'
+        + '<rect x="31" y="46" width="68" height="93" rx="7" fill="#fff" fill-opacity="0.95" stroke="none"/>'
+        + '<path d="M6 96 L19 96 L19 88 L30 100 L19 112 L19 104 L6 104 Z" fill="#111" stroke="#fff" stroke-width="1.5"/>'
+        + f'<svg x="35" y="50" width="62" height="86.8" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">{card}</svg>'
     )

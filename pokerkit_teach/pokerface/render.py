@@ -74,7 +74,10 @@ def token_svg(token: "Token", lang: str = DEFAULT_LANGUAGE, *, four_colour: bool
     >>> "#17702c" in token_svg(Token(Suit.CLUBS, 2)), "#17702c" in token_svg(Token(Suit.CLUBS, 2), four_colour=False)
     (True, False)
     """
-    return svg_picture(token_body(token, four_colour, highlight), token_label(token, lang), _TOKEN_BOX, _TOKEN_BOX, size)
+    label = token_label(token, lang)
+    if highlight:
+        label = message("render.highlighted", lang, card=label)
+    return svg_picture(token_body(token, four_colour, highlight), label, _TOKEN_BOX, _TOKEN_BOX, size)
 
 
 def tokens_svg(tokens: Iterable["Token"], lang: str = DEFAULT_LANGUAGE, *, four_colour: bool = True,

@@ -65,7 +65,7 @@ SUIT_SHAPES = (
     '<path d="M50 2 L90 50 L50 98 L10 50 Z"/>',
     _star(),
     '<path d="M36 6 H64 V36 H94 V64 H64 V94 H36 V64 H6 V36 H36 Z"/>',
-    '<path d="M66 6 A46 46 0 1 0 66 94 A38 38 0 1 1 66 6 Z"/>',
+    '<path d="M52.9 4.1 A46 46 0 1 0 91.9 69.1 A38 38 0 1 1 52.9 4.1 Z"/>',
 )
 
 #: The five animals of the special cards as small pictures in a 100 x 100 box, keyed by ``Special`` value.
@@ -150,9 +150,10 @@ def voces_card_body(card: "AnyVocesCard", lang: str = DEFAULT_LANGUAGE, highligh
     else:
         lines = [name]
     text = "".join(svg_text(50, 30 + 18 * i, line, 16, card.colour, fit=84) for i, line in enumerate(lines))
-    top = 30 + 18 * len(lines)
+    top = 28 + 18 * len(lines)  # the animal fills the card below its name
+    size = min(84, 134 - top)
     return (card_frame("#f4f8f4", card.colour, highlight) + text
-            + svg_shape(ANIMALS[kind.value], 14, top - 6, 72, "#000") )
+            + svg_shape(ANIMALS[kind.value], 50 - size / 2, top, size, "#000"))
 
 
 def voces_card_svg(card: "AnyVocesCard", lang: str = DEFAULT_LANGUAGE, *, face_down: bool = False,

@@ -1,4 +1,5 @@
-"""The teacher's command line: ``rank``, ``compare``, ``showdown``, ``examples``, ``replay`` (and ``simulate``).
+"""The teacher's command line: ``rank``, ``compare``, ``showdown``, ``examples``, ``replay`` (a scenario or a
+deal code), ``link`` (a scenario's deal code) and ``simulate``.
 
 Problems with the input go to stderr with exit status 2 and one line that names them, in the language of
 ``--lang``: the ``error:`` prefix, argparse's own usage errors (a bad choice, a missing or unknown
@@ -22,6 +23,7 @@ from typing import Any, Callable, Sequence, TextIO
 from pokerkit_teach.core.errors import InputError, KitError
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, message
 from pokerkit_teach.core.registry import all_games, game_names
+from pokerkit_teach.core.dealcode import load_code, scenario_code
 from pokerkit_teach.core.scenarios import builtin_scenarios, load_any_scenario
 from pokerkit_teach.core.simulate import MAX_GAMES, MAX_WORKERS, simulate
 from pokerkit_teach.holdem.explain import Comparison, HandRanking, describe_hand, explain_hand, rank_hands
@@ -270,18 +272,35 @@ def _examples(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
 
 
 def _replay(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    if (args.scenario is None) == (args.deal is None):
+        return _complain(err, args.lang, message("errors.cli.usage_hint", args.lang, problem=message("dealcode.cli_source", args.lang),
+                                                 command="pokerkit-teach replay"))
     try:
-        scenario = load_any_scenario(args.scenario)  # its errors name the file and the field
+        # a code's errors name the problem (cut short, changed, a refused step); a file's the file and the field
+        scenario = load_code(args.deal) if args.deal is not None else load_any_scenario(args.scenario)
     except ValueError as error:
         return _complain(err, args.lang, _error_text(error, args.lang))
     try:
         replay = scenario.replay()
     except ValueError as error:  # a step the rules refuse: name the file (or the built-in scenario) too
-        return _complain(err, args.lang, f"{args.scenario}: {_error_text(error, args.lang)}")
+        return _complain(err, args.lang, f"{args.scenario or scenario.name}: {_error_text(error, args.lang)}")
     if args.json:
         print(json.dumps(replay.as_json(args.lang), ensure_ascii=False, indent=2), file=out)
     else:
         print(replay.text(args.lang), file=out)
+    return 0
+
+
+def _link(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    try:
+        scenario = load_any_scenario(args.scenario)
+        code = scenario_code(scenario)
+    except ValueError as error:
+        return _complain(err, args.lang, _error_text(error, args.lang))
+    if args.json:
+        print(json.dumps({"scenario": scenario.name, "game": scenario.game, "code": code, "length": len(code)}, ensure_ascii=False), file=out)
+    else:
+        print(code, file=out)
     return 0
 
 
@@ -435,9 +454,15 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     examples.set_defaults(run=_examples)
 
     replay = commands.add_parser("replay", lang=lang, help=say("replay"), description=text("replay_description"))
-    replay.add_argument("scenario", metavar="NAME|FILE")
+    replay.add_argument("scenario", metavar="NAME|FILE", nargs="?")
+    replay.add_argument("--deal", metavar="CODE", help=say("replay_deal"))
     common(replay)
     replay.set_defaults(run=_replay)
+
+    link = commands.add_parser("link", lang=lang, help=say("link"), description=text("link_description"))
+    link.add_argument("scenario", metavar="NAME|FILE")
+    common(link)
+    link.set_defaults(run=_link)
 
     simulate = commands.add_parser("simulate", lang=lang, help=say("simulate"), description=text("simulate_description"))
     simulate.add_argument("game", choices=game_names())

@@ -7,7 +7,7 @@ A code is ``1.`` (the format's version and a dot) and then, in base64url without
 - one byte, the length of the rest modulo 256 (a code cut short is told from a changed one);
 - three bytes of a BLAKE2b check of the rest (a changed character is caught);
 - the deflated (raw, level 9) compact JSON ``[game, header, seed, log]``, followed by the name and the
-  title when there are any. ``header`` is the scenario file's players, dealer and rule options; ``log``
+  title when there are any (a built-in scenario's title is found by its name). ``header`` is the scenario file's players, dealer and rule options; ``log``
   holds every entry of the game's history in order: a player's move as the scenario text
   (``"Ben takes 4"``), a chance step as ``0`` when the game deals it from ``seed`` by itself, or as
   ``["cards"]`` when it deals other cards (a scenario file that gives cards).
@@ -19,7 +19,7 @@ with its step and the engine's reason. Every problem is a :class:`ScenarioError`
 
 >>> from pokerkit_teach.core.scenarios import load_any_scenario
 >>> code = scenario_code(load_any_scenario("token-round"))
->>> code[:2], len(code) < 500, scenario_code(load_code(code)) == code
+>>> code[:2], len(code) < 300, scenario_code(load_code(code)) == code
 ('1.', True, True)
 >>> decode_code(code[:-5])
 Traceback (most recent call last):
@@ -154,11 +154,20 @@ def _code(state: Any, moves: Sequence[str | None] | None, seed: int, name: str |
     data = codec_of(game).data_of(state, moves, seed)
     header = {key: value for key, value in data.items() if key not in _FILE_ONLY}
     payload: list[Any] = [game, header, seed, _log_of(state, moves, seed)]
-    if name and name != f"saved-{game}" or titles:
+    said = dict(titles) if isinstance(titles, Mapping) else {"en": str(titles)} if titles else {}
+    if said and said == _builtin_titles(game, name):
+        said = {}  # a built-in scenario's titles are found by its name
+    if name and name != f"saved-{game}" or said:
         payload.append(name if name and name != f"saved-{game}" else "")
-    if titles:
-        payload.append(dict(titles) if isinstance(titles, Mapping) else {"en": str(titles)})
+    if said:
+        payload.append(said)
     return _pack(payload)
+
+
+def _builtin_titles(game: str, name: str | None) -> dict[str, str]:
+    """The titles of the game's built-in scenario of that name (none if there is none)."""
+    scenario = get_game(game).find_scenario(name) if name else None
+    return dict(getattr(scenario, "titles", ())) if scenario is not None else {}
 
 
 def state_code(state: Any, *, seed: int = 0, title: str | Mapping[str, str] | None = None, name: str | None = None) -> str:
@@ -228,7 +237,7 @@ def decode_code(code: str) -> dict[str, Any]:
         except ValueError as error:  # IllegalAction too
             raise scenario_error("errors.scenario.deal_refused", where, reason=_said(error)) from None
         moves.append(None)
-    data = save_scenario(state, seed=seed, name=name or None, title=titles or None, moves=moves)
+    data = save_scenario(state, seed=seed, name=name or None, title=titles or _builtin_titles(game.name, name) or None, moves=moves)
     return data
 
 

@@ -111,7 +111,7 @@ def test_the_best_five_are_raised_and_named_the_others_dimmed() -> None:
     picture = hand_result_svg(result, "en")
     cards = [element for element in parsed(picture) if element.tag == SVG + "svg"]
     raised = [str(card.findtext(SVG + "title")) for card in cards if card.get("y") == "0"]
-    dimmed = [str(card.findtext(SVG + "title")) for card in cards if card.get("opacity") == "0.5"]
+    dimmed = [str(card.findtext(SVG + "title")) for card in cards if card.get("class") == "pkt-dimmed"]
     assert sorted(raised) == sorted(["Queen of clubs", "Queen of diamonds", "8 of hearts", "8 of spades", "5 of clubs"])
     assert sorted(dimmed) == ["2 of hearts", "3 of diamonds"]
     assert title(picture).endswith("the best five: Queen of clubs, Queen of diamonds, 8 of hearts, 8 of spades, and 5 of clubs")
@@ -242,3 +242,40 @@ def test_the_gallery_shows_every_card_of_the_three_systems_and_the_tokens(tmp_pa
             parsed(picture)
     assert "<title>Pik Ass</title>" in pages["cards-french.html"] and 'lang="de"' in pages["cards-french.html"]
     assert not any(re.search(r"https?://(?!www\.w3\.org/2000/svg)", text) for text in pages.values())
+
+
+def luminance(colour: str) -> float:
+    digits = colour.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, other: str) -> float:
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_contrast_figures_are_those_of_wcag() -> None:
+    assert round(contrast("#777", "#fff"), 2) == 4.48 and round(contrast("#000", "#fff"), 1) == 21.0
+
+
+def test_every_text_reads_against_its_ground_at_4_5_to_1_even_on_a_dimmed_card() -> None:
+    """Text on a card lies on the card's ground (its frame, the first rect), on a token on the white middle."""
+    hand = hand_svg(parse_cards("Ah Kd 2c 3s Qh"), "en", best=parse_cards("Ah"), four_colour=True)
+    voces_hand = voces_hand_svg(VOCES_CARDS[::13] + SPECIALS, best=VOCES_CARDS[:1])
+    assert hand.count('class="pkt-dimmed"') == 4 and "opacity" not in hand  # dimmed by its ground, not see-through
+    cards = re.findall(r"<svg x=.*?</svg>", hand) + re.findall(r"<svg x=.*?</svg>", voces_hand)
+    cards += [card_svg(card, four_colour=four) for card in french_deck()[:4] for four in (False, True)]
+    cards += [voces_card_svg(card) for card in VOCES_CARDS[::13] + SPECIALS]
+    cards += [drez_card_svg(card) for card in pokerdrez_deck()]
+    for picture in cards:
+        grounds = re.findall(r'<svg x=[^>]*>(?:<title>[^<]*</title>)?<rect [^>]*?fill="(#[0-9a-f]+)"', picture)
+        ground = grounds[0] if grounds else re.search(r'<rect [^>]*?fill="(#[0-9a-f]+)"', picture).group(1)  # type: ignore[union-attr]
+        for fill in re.findall(r'<text [^>]*fill="(#[0-9a-f]+)"', picture):
+            assert contrast(fill, ground) >= 4.5, (fill, ground)
+    for token in TOKENS:
+        for fill in re.findall(r'<text [^>]*fill="(#[0-9a-f]+)"', token_svg(token)):
+            assert contrast(fill, "#fff") >= 4.5

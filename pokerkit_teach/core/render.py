@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -60,6 +61,8 @@ INK = "#111"
 EDGE = "#555"
 HIGHLIGHT = "#1a5fb4"
 BACK = "#1d3f7a"
+DIM_FILL = "#e8e8e8"
+_FIRST_FILL = re.compile(r'(<rect [^>]*?)fill="#[0-9a-f]+"')  # the ground of a card: its frame, drawn first
 _GAP = 8
 _LIFT = 16
 
@@ -180,7 +183,8 @@ class Drawn:
 
 def row_svg(cards: Sequence[Drawn], label: str, size: float = CARD_SIZE) -> Svg:
     """Cards side by side in one picture named ``label``; ``size`` is each card's width in pixels. Raised
-    cards stand higher than the others.
+    cards stand higher than the others; a dimmed card lies lower on a grey ground (not made transparent:
+    its rank keeps a contrast of at least 4.5:1, as WCAG asks of text).
 
     >>> row = row_svg([Drawn(card_back(), "a"), Drawn(card_back(), "b", raised=True)], "two cards")
     >>> row.count("<svg"), 'viewBox="0 0 208 156"' in row
@@ -190,10 +194,12 @@ def row_svg(cards: Sequence[Drawn], label: str, size: float = CARD_SIZE) -> Svg:
     parts = []
     for i, card in enumerate(cards):
         y = 0 if card.raised or not lift else lift
-        dim = ' opacity="0.5"' if card.dimmed else ""
+        body, dim = card.body, ""
+        if card.dimmed:
+            body, dim = _FIRST_FILL.sub(rf'\1fill="{DIM_FILL}"', body, count=1), ' class="pkt-dimmed"'
         parts.append(
             f'<svg x="{i * (CARD_WIDTH + _GAP)}" y="{y}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" '
-            f'viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}"{dim}><title>{escape(card.label)}</title>{card.body}</svg>'
+            f'viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}"{dim}><title>{escape(card.label)}</title>{body}</svg>'
         )
     width = max(1, len(cards)) * (CARD_WIDTH + _GAP) - _GAP
     return svg_picture("".join(parts), label, width, CARD_HEIGHT + lift, size * width / CARD_WIDTH)

@@ -21,14 +21,14 @@ from pokerkit_teach.pokerface.events import Token
 from pokerkit_teach.pokerface.render import token_svg, tokens_svg
 from pokerkit_teach.pokerguess.cards import Colour, DrezCard, NeutralCard, pokerdrez_deck
 from pokerkit_teach.pokerguess.render import drez_card_svg, drez_hand_svg
-from pokerkit_teach.voces.cards import SUIT_COUNT, Special, SpecialCard, VocesCard, parse_voces_cards
+from pokerkit_teach.voces.cards import SUIT_COUNT, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_cards
 from pokerkit_teach.voces.ranking import rank_voces_hand
 from pokerkit_teach.voces.render import voces_card_svg, voces_hand_svg, voces_ranked_svg, voces_wild_svg
 
 ROOT = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
-VOCES_CARDS = [VocesCard(value, suit) for suit in range(1, SUIT_COUNT + 1) for value in range(1, 14)]
-SPECIALS = [SpecialCard(kind) for kind in Special]
+VOCES_CARDS: list[AnyVocesCard] = [VocesCard(value, suit) for suit in range(1, SUIT_COUNT + 1) for value in range(1, 14)]
+SPECIALS: list[AnyVocesCard] = [SpecialCard(kind) for kind in Special]
 TOKENS = [Token(suit, number) for suit in Suit for number in range(1, 7)]
 
 
@@ -155,9 +155,9 @@ def test_every_voces_card_is_named_in_every_language(lang: str) -> None:
     words = catalogue(lang)
     for card in VOCES_CARDS:
         assert title(voces_card_svg(card, lang)) == card.label(lang)
-    for special in SPECIALS:
-        picture = voces_card_svg(special, lang)
-        name = words[f"special.name.{special.kind.value}"]
+    for kind in Special:
+        picture = voces_card_svg(SpecialCard(kind), lang)
+        name = words[f"special.name.{kind.value}"]
         assert title(picture) == name and " ".join(texts(picture)) == name  # the name printed, in one or two lines
 
 

@@ -279,3 +279,17 @@ def test_every_text_reads_against_its_ground_at_4_5_to_1_even_on_a_dimmed_card()
     for token in TOKENS:
         for fill in re.findall(r'<text [^>]*fill="(#[0-9a-f]+)"', token_svg(token)):
             assert contrast(fill, "#fff") >= 4.5
+
+
+def test_a_picture_alone_in_a_notebook_cell_is_shown_as_svg() -> None:
+    """What Jupyter receives when a value is the last expression of a cell (IPython's display formatter).
+    The drawing functions' results and a Token offer only the SVG; the card values offer their older text
+    tile (text/html) beside the SVG, and notebooks and Voila show text/html first (docs/cards.md)."""
+    from IPython.core.formatters import DisplayFormatter
+
+    shown, _ = DisplayFormatter().format(card_svg(Card.from_text("Qh"), "de"))
+    assert set(shown) == {"image/svg+xml", "text/plain"} and "<title>Herz Dame</title>" in shown["image/svg+xml"]
+    shown, _ = DisplayFormatter().format(Token(Suit.HEARTS, 2))
+    assert set(shown) == {"image/svg+xml", "text/plain"} and "token 2 of the hearts round" in shown["image/svg+xml"]
+    shown, _ = DisplayFormatter().format(DrezCard.from_text("B5"))
+    assert {"image/svg+xml", "text/html"} <= set(shown) and "Blue Bishop, colour 5" in shown["image/svg+xml"]

@@ -1,0 +1,105 @@
+"""The fast PokerGuess simulation (pokerkit_teach.pokerguess.batch) plays exactly the engine's games: for
+every seed and game number the same rounds (who took each pot, and whether everyone else folded), the same
+chips at the end, the same winner, the same end (by the rules or at the round limit), with every bot, 2 to
+6 players and every rule option. The engine, played move by move through Match, is the known answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pokerkit_teach.core.errors import OptionError
+from pokerkit_teach.core.registry import get_game
+from pokerkit_teach.core.simulate import play_one, simulate
+from pokerkit_teach.pokerguess.batch import GameRecord, can_batch, play_game, simulate_batch, tally_record
+from pokerkit_teach.pokerguess.simulate import tally
+
+GAME = get_game("pokerguess")
+
+
+def engine_record(state: Any) -> GameRecord:
+    outcome = state.outcome
+    return GameRecord(tuple((r.winner, r.by_folding) for r in state.results), tuple(state.chips), outcome.winners[0],
+                      outcome.by_rules, state.rules.max_rounds)
+
+
+def compare(players: int, bots: list[str], options: dict[str, Any], seed: int, numbers: range) -> int:
+    """Play the games both ways; return the rounds compared."""
+    rules = GAME.new_rules(players, options)
+    rounds = 0
+    for number in numbers:
+        state = play_one(GAME, rules, bots, seed, number)
+        record = play_game(rules, bots, seed, number)
+        assert record == engine_record(state), (players, bots, options, seed, number)
+        assert tally_record(record) == tally(state)
+        rounds += len(record.rounds)
+    return rounds
+
+
+# (players, bots, options, games): short round limits keep the counter bots' games quick in the engine
+QUICK = [
+    (2, ["random"], {"max_rounds": 20}, 40),
+    (3, ["random"], {"max_rounds": 20}, 30),
+    (4, ["random"], {}, 10),
+    (6, ["random"], {"max_rounds": 15}, 20),
+    (2, ["counter"], {"max_rounds": 12}, 20),
+    (4, ["counter"], {"max_rounds": 6}, 20),
+    (6, ["counter"], {"max_rounds": 4}, 15),
+    (4, ["counter", "random", "random", "counter"], {"max_rounds": 10}, 20),
+    (5, ["random"], {"colour_order": "by_number_reversed", "count_folded_cards": False, "max_raise": 5,
+                     "starting_chips": 7, "initial_bet": 2}, 30),
+    (3, ["counter", "random", "counter"], {"colour_order": "by_number_reversed", "count_folded_cards": False,
+                                           "starting_chips": 6, "max_rounds": 20}, 15),
+]
+
+
+@pytest.mark.parametrize("players,bots,options,games", QUICK)
+def test_the_same_games_as_the_engine(players: int, bots: list[str], options: dict[str, Any], games: int) -> None:
+    rounds = compare(players, bots, options, seed=11, numbers=range(games))
+    assert rounds > games  # real games were compared, not empty ones
+
+
+def test_the_same_sums_as_the_runner_for_a_chunk_of_game_numbers() -> None:
+    options = {"max_rounds": 8}
+    rules = GAME.new_rules(4, options)
+    result = simulate("pokerguess", 4, ["counter", "random"] * 2, games=12, seed=3, options=options)
+    assert simulate_batch(rules, ["counter", "random"] * 2, 12, seed=3) == dict(result.totals)
+    # a chunk of game numbers, as the runner hands one to a worker: the two halves add up to the whole
+    first = simulate_batch(rules, ["counter", "random"] * 2, range(0, 5), seed=3)
+    second = simulate_batch(rules, ["counter", "random"] * 2, range(5, 12), seed=3)
+    assert {key: first.get(key, 0.0) + second.get(key, 0.0) for key in first | second} == dict(result.totals)
+
+
+def test_another_seed_gives_other_games() -> None:
+    rules = GAME.new_rules(4, {})
+    assert [play_game(rules, ["random"], 1, n) for n in range(5)] != [play_game(rules, ["random"], 2, n) for n in range(5)]
+
+
+def test_the_bots_it_plays_and_the_names_it_refuses() -> None:
+    assert can_batch(["counter"]) and can_batch(["random", "counter"]) and can_batch(list(GAME.bot_names))
+    assert not can_batch(["counter", "reader"])
+    rules = GAME.new_rules(3, {})
+    with pytest.raises(OptionError):
+        play_game(rules, ["reader"], 1, 0)
+    with pytest.raises(OptionError):
+        play_game(rules, ["counter", "random"], 1, 0)  # two names for three seats
+
+
+@pytest.mark.slow
+def test_the_same_games_as_the_engine_on_two_thousand_games() -> None:
+    """About 40 s: 1,900 games with random bots (2 to 6 players, the options varied) and 100 with counter
+    bots, 12 of them played to their end (rules or the default limit)."""
+    compared = 0
+    for players in range(2, 7):
+        compare(players, ["random"], {}, seed=101, numbers=range(200))
+        compare(players, ["random"], {"count_folded_cards": False, "colour_order": "by_number_reversed",
+                                      "max_raise": 1 + players % 3, "starting_chips": 10 + players,
+                                      "first_dealer": players - 1}, seed=102, numbers=range(180))
+        compared += 380
+    compare(4, ["random", "counter"] * 2, {"max_rounds": 50}, seed=103, numbers=range(40))
+    compare(3, ["counter"], {"max_rounds": 40}, seed=104, numbers=range(48))
+    compare(2, ["counter"], {}, seed=105, numbers=range(8))
+    compare(3, ["counter"], {"starting_chips": 8}, seed=106, numbers=range(4))
+    compared += 100
+    assert compared == 2000

@@ -105,10 +105,10 @@ def _unpack(text: str) -> list[Any]:
     if len(blob) <= _HEADER:
         raise scenario_error("dealcode.truncated")
     body = blob[_HEADER:]
-    if len(body) % 256 != blob[0]:
-        raise scenario_error("dealcode.truncated" if (blob[0] - len(body)) % 256 < 128 else "dealcode.tampered")
-    if _check(body) != blob[1:_HEADER]:
-        raise scenario_error("dealcode.tampered")
+    if len(body) % 256 != blob[0]:  # a part is missing, unless the deflated text is whole (the length byte was changed)
+        raise scenario_error("dealcode.tampered" if _whole(body) else "dealcode.truncated")
+    if _check(body) != blob[1:_HEADER] or base64.urlsafe_b64encode(blob).decode("ascii").rstrip("=") != rest:
+        raise scenario_error("dealcode.tampered")  # also a change in the last character's spare bits
     try:
         inflate = zlib.decompressobj(-15)
         data = inflate.decompress(body, 1 << 24)  # at most 16 MB of JSON
@@ -120,6 +120,16 @@ def _unpack(text: str) -> list[Any]:
     if not isinstance(payload, list) or not 4 <= len(payload) <= 6:
         raise _content(Msg.of("dealcode.shape"))
     return payload
+
+
+def _whole(body: bytes) -> bool:
+    """Whether ``body`` is a whole deflated text (a code cut short never is)."""
+    inflate = zlib.decompressobj(-15)
+    try:
+        inflate.decompress(body, 1 << 24)
+    except zlib.error:
+        return True  # not cut short but broken
+    return inflate.eof
 
 
 def _content(problem: object) -> ScenarioError:

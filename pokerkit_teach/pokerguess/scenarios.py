@@ -270,7 +270,7 @@ class _Codec:
     def move_text(self, action: Any, state: PokerGuessState) -> str:
         name = state.rules.players[action.seat]
         if isinstance(action, Predict):
-            said = action.prediction.text()
+            said = _short(action.prediction)
             return f"{name} raises {action.raise_by} and predicts {said}" if action.raise_by else f"{name} predicts {said}"
         if isinstance(action, Reveal):
             return f"{name} shows {action.card + 1}"
@@ -294,6 +294,12 @@ class _Codec:
 
 def _cards(cards: Sequence[DrezCard]) -> str:
     return " ".join(card.short for card in cards)
+
+
+def _short(prediction: Prediction) -> str:
+    """A prediction as a scenario writes it, short: ``4 red 3 pawns``."""
+    figure = prediction.figure.name.lower() + ("s" if prediction.figure_count > 1 else "")
+    return f"{prediction.colour_count} {prediction.colour.name.lower()} {prediction.figure_count} {figure}"
 
 
 CODEC = _Codec()

@@ -23,6 +23,7 @@ from pokerkit_teach.core.scenarios import (
     load_scenario_data,
     load_scenario_text,
     playable_state,
+    replay_until,
     save_scenario,
     scenario_json,
 )
@@ -161,6 +162,19 @@ def test_play_goes_on_from_any_step_with_the_cards_the_game_had() -> None:
         if not going_on.is_chance(action):
             going_on.apply(action)
     assert list(going_on.history) == list(state.history)
+
+
+def test_a_replay_up_to_a_step_says_what_the_scenario_stopped_there_says() -> None:
+    replay = load_any_scenario("token-round").replay()
+    data = load_scenario_data(json.loads(scenario_json(save_scenario(replay.state_after(9), name="token-round",
+                                                                      moves=[s.move for s in replay.steps[:9]]))), "x.json")
+    for lang in LANGS:
+        shown = replay_until(replay, 9).text(lang)
+        assert shown.splitlines()[2:] == data.replay().text(lang).splitlines()[2:]  # the same steps and ending, not the title
+        assert replay_until(replay, 9).as_json(lang)["steps"] == data.replay().as_json(lang)["steps"]
+    assert replay_until(replay, len(replay.steps)).text("de") == replay.text("de")
+    with pytest.raises(ValueError):
+        replay_until(replay, len(replay.steps) + 1)
 
 
 def test_play_goes_on_from_a_built_in_scenario_with_its_cards() -> None:

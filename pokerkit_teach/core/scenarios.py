@@ -7,6 +7,7 @@ reading a file, and playing scenario rounds step by step.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import re
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["ScenarioError", "read_titles_and_players", "pick_title", "read_builtin", "load_named_or_file", "replay_rounds",
            "builtin_scenarios", "load_any_scenario", "read_json", "check_scenario_data", "scenario_schema", "json_path", "MAX_DEPTH",
            "scenario_error", "load_scenario_data", "load_scenario_text", "parse_json_text", "ScenarioCodec", "codec_of",
-           "game_of_state", "save_scenario", "scenario_json", "playable_state", "SEED_LIMIT"]
+           "game_of_state", "save_scenario", "scenario_json", "playable_state", "replay_until", "SEED_LIMIT"]
 
 T = TypeVar("T")
 
@@ -273,6 +274,15 @@ def scenario_json(data: Mapping[str, Any]) -> str:
 
 
 SEED_LIMIT = 2**63 - 1
+
+
+def replay_until(replay: Any, step: int) -> Any:
+    """The replay of the first ``step`` steps only (0 to all): its ``text(lang)`` and ``as_json(lang)`` are
+    what the command line prints for the scenario stopped there, so an app showing a replay up to a step
+    says it in the same words."""
+    if not 0 <= step <= len(replay.steps):
+        replay.state_after(step)  # raises the replay's own error naming the steps there are
+    return dataclasses.replace(replay, steps=tuple(replay.steps[:step]), final=replay.state_after(step))
 
 
 def playable_state(replay: Any, step: int) -> Any:

@@ -668,7 +668,7 @@ class ScenarioDesk:
                                        prefix="pkt-scenario-", labels="apps.replay.", counter_class="pkt-scenario-step-counter")
         self.step_text = ipywidgets.HTML()
         self.step_text.add_class("pkt-scenario-step")
-        self.continue_button = ipywidgets.Button(icon="play", button_style="success")
+        self.continue_button = ipywidgets.Button(icon="play", button_style="success", layout=ipywidgets.Layout(align_self="flex-start"))
         self.continue_button.add_class("pkt-continue")
         self.continue_button.on_click(g(lambda _: self.continue_here()))
         self.viewer = ipywidgets.VBox([self.title, self.navigator.box, self.step_text, self.continue_button],
@@ -696,7 +696,10 @@ class ScenarioDesk:
             raise InputProblem("scenario.nothing_to_save")
         from pokerkit_teach.core.scenarios import save_scenario
 
-        data: dict[str, Any] = save_scenario(state, seed=self.play.scenario_seed() or 0)
+        seed = self.play.scenario_seed() or 0
+        game = self._game()
+        titles = {lang: tr("apps.scenario.saved_title", lang, game=game.title(lang), seed=seed) for lang in LANGUAGES}
+        data: dict[str, Any] = save_scenario(state, seed=seed, title=titles, name=f"{game.name}-seed-{seed}")
         return data
 
     def save(self) -> None:

@@ -182,7 +182,8 @@ class ReplayApp(App):
         from pokerkit_teach.core.scenarios import save_scenario, scenario_json
 
         scenario = self.scenarios[str(self.chooser.value)]
-        data = save_scenario(self._state_shown(), seed=scenario.seed, title=dict(scenario.titles) or None, name=scenario.name)
+        data = save_scenario(self._state_shown(), seed=scenario.seed, title=dict(scenario.titles) or None, name=scenario.name,
+                             moves=[step.move for step in self.replay.steps[: self.step]])  # the scenario's own words for its moves
         name = f"{data.get('name') or 'pokerface'}.json"
         self.download.value = download_html(scenario_json(data).encode("utf-8"), name, self.t("apps.scenario.download", file=name))
         self.say(self.t("apps.scenario.saved", file=name))

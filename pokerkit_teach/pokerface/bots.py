@@ -119,7 +119,7 @@ class EstimatorBot(Bot[PlayerView]):
         choices = middle + ([own] if own is not None else [])
         if not choices:  # nothing free and nothing held: take the wanted token after all
             assert holder is not None
-            return Decision(TakeFromPlayer(seat, holder), Msg.of("pokerface.reason.take_player", token=Token(suit, target),
+            return Decision(TakeFromPlayer(seat, holder), Msg.of("pokerface.reason.take_player_forced", token=Token(suit, target),
                                                                 player=view.players[holder], **place))
         nearest = min(choices, key=lambda n: (abs(n - expected), n))
         wanted = Token(suit, target)
@@ -127,7 +127,9 @@ class EstimatorBot(Bot[PlayerView]):
             if not can_pass:
                 return None  # free-for-all: already done and content with it
             return Decision(Pass(seat), Msg.of("pokerface.reason.settle_keep", token=Token(suit, own), wanted=wanted, **place))
-        return Decision(TakeFromMiddle(seat, nearest), Msg.of("pokerface.reason.settle_middle", token=Token(suit, nearest), wanted=wanted, **place))
+        # in the emergency brake only a token from the middle may be taken, however sure the bot is
+        settle = "pokerface.reason.settle_middle_brake" if in_brake else "pokerface.reason.settle_middle"
+        return Decision(TakeFromMiddle(seat, nearest), Msg.of(settle, token=Token(suit, nearest), wanted=wanted, **place))
 
 
 class ReaderBot(EstimatorBot):

@@ -16,7 +16,7 @@ from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.simulate import simulate
 from pokerkit_teach.pokerguess import GAME
-from pokerkit_teach.pokerguess.bots import CountingBot, expected_counts
+from pokerkit_teach.pokerguess.bots import CountingBot, cautious_count, expected_apart, expected_counts
 from pokerkit_teach.pokerguess.check import Prediction
 from pokerkit_teach.pokerguess.simulate import report
 from pokerkit_teach.pokerguess.state import GuessPhase, GuessView, PokerGuessRules, Predict, Reveal
@@ -65,10 +65,14 @@ def test_bots_are_made_by_name_and_describe_themselves() -> None:
 def test_counter_bot_names_its_expectation() -> None:
     state = PokerGuessRules(("A", "B", "C")).new_game(seed=7)
     decision = GAME.make_bot("counter", None).decide(state.view_for(state.current_player()))
-    assert decision is not None and decision.reason.key == "pokerguess.reason.predict"
+    assert decision is not None and decision.reason.key in ("pokerguess.reason.predict", "pokerguess.reason.predict_tie")
     said = dict(decision.reason.params)
-    assert said["prediction"] == decision.action.prediction and set(said) == {"prediction", "colour", "figure"}
+    assert said["prediction"] == decision.action.prediction and set(said) == {"prediction", "colour", "figure", "caution", "size"}
     assert decision.text("en").startswith("I expect about") and decision.text("de").startswith("Ich erwarte etwa")
+    # the counts are the stated expectations times the caution, rounded down (issue 18)
+    prediction = said["prediction"]
+    assert prediction.colour_count == max(1, int(said["colour"] * said["caution"])) <= said["colour"]
+    assert prediction.figure_count == max(1, int(said["figure"] * said["caution"])) <= said["figure"]
 
 
 def test_rule_options_are_checked_by_name() -> None:
@@ -185,7 +189,7 @@ def _counter_predictions(seed: int, players: int = 4, rounds: int = 2) -> list[t
             break
         decision = move.decision
         if (view is not None and view.phase in (GuessPhase.BETTING1, GuessPhase.BETTING2) and decision is not None
-                and isinstance(move.action, Predict) and decision.reason.key == "pokerguess.reason.predict"):
+                and isinstance(move.action, Predict) and decision.reason.key in ("pokerguess.reason.predict", "pokerguess.reason.predict_tie")):
             said.append((view, move.action.prediction, dict(decision.reason.params)))
     return said
 
@@ -202,19 +206,22 @@ def test_issue_24_each_counter_bot_predicts_from_its_own_expectation_not_from_a_
     caution = CountingBot(seed=1).caution
     for view, prediction, reason in said:
         colours, figures = expected_counts(view)
-        # the stated numbers are this bot's own expectation for the groups it predicts
-        assert (reason["colour"], reason["figure"]) == (round(colours[prediction.colour], 1), round(figures[prediction.figure], 1))
-        # no free colour it expects clearly more of would have given a prediction of the same size (a card
-        # of that colour and figure on the table counts in one group only, so such a pair is no alternative)
+        # the stated numbers are this bot's own expectation for the groups it predicts (of the figure: in the
+        # other colours, since the card of both groups counts in one only)
+        assert reason["colour"] == colours[prediction.colour]
+        assert reason["figure"] == expected_apart(view, prediction.colour, prediction.figure) <= figures[prediction.figure]
+        # no free colour would have given a prediction of the same size for which it expects more cards in all
+        # (a card of that colour and figure counts in one group only, so the figure's count may differ with the
+        # colour): the tie between equal counts goes to the bot's own larger expectation, never to a colour number
         taken = {p for s, p in view.predictions if s != view.seat}
-        both = {(card.colour, card.figure) for card in view.community}
+        total = reason["colour"] + reason["figure"]
         for colour, expected in colours.items():
-            if (colour, prediction.figure) in both:
-                continue
+            apart = expected_apart(view, colour, prediction.figure)
             same_size = Prediction(prediction.colour_count, colour, prediction.figure_count, prediction.figure)
-            assert not (expected > colours[prediction.colour] + 0.5 and same_size not in taken
-                        and max(1, int(expected * caution)) == prediction.colour_count), (
-                f"{prediction} expecting {colours[prediction.colour]:.2f} of its colour, but {expected:.2f} of {colour.name}")
+            if (cautious_count(apart, caution), cautious_count(expected, caution)) != (prediction.figure_count, prediction.colour_count):
+                continue
+            assert same_size in taken or expected + apart <= total + 1e-9, (
+                f"{prediction} expecting {total:.2f} cards in all, but {expected + apart:.2f} for {colour.name}")
     # it never predicts more cards of a colour than it expects (some colour always has one card expected)
     assert [(p, r) for _, p, r in said if r["colour"] < p.colour_count] == []
     # and the four bots of the position behind the report no longer all name the same numbers

@@ -11,9 +11,11 @@ import pytest
 
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.registry import get_game
-from pokerkit_teach.core.simulate import play_one, simulate
-from pokerkit_teach.pokerguess.batch import GameRecord, can_batch, play_game, simulate_batch, tally_record
+from pokerkit_teach.core.simulate import play_one
+from pokerkit_teach.pokerguess.batch import GameRecord, batch_simulate, can_batch, play_game, simulate_batch, tally_record
+from pokerkit_teach.pokerguess.check import ColourOrder
 from pokerkit_teach.pokerguess.simulate import tally
+from pokerkit_teach.pokerguess.state import PokerGuessRules
 
 GAME = get_game("pokerguess")
 
@@ -25,8 +27,10 @@ def engine_record(state: Any) -> GameRecord:
 
 
 def compare(players: int, bots: list[str], options: dict[str, Any], seed: int, numbers: range) -> int:
-    """Play the games both ways; return the rounds compared."""
-    rules = GAME.new_rules(players, options)
+    """Play the games both ways; return the rounds compared. ``options`` may name any field of the rules
+    (``first_dealer`` too, which the command line does not set)."""
+    values = {name: ColourOrder(value) if name == "colour_order" else value for name, value in options.items()}
+    rules = PokerGuessRules(tuple(f"P{seat}" for seat in range(players)), **values)
     rounds = 0
     for number in numbers:
         state = play_one(GAME, rules, bots, seed, number)
@@ -60,15 +64,18 @@ def test_the_same_games_as_the_engine(players: int, bots: list[str], options: di
     assert rounds > games  # real games were compared, not empty ones
 
 
-def test_the_same_sums_as_the_runner_for_a_chunk_of_game_numbers() -> None:
-    options = {"max_rounds": 8}
-    rules = GAME.new_rules(4, options)
-    result = simulate("pokerguess", 4, ["counter", "random"] * 2, games=12, seed=3, options=options)
-    assert simulate_batch(rules, ["counter", "random"] * 2, 12, seed=3) == dict(result.totals)
-    # a chunk of game numbers, as the runner hands one to a worker: the two halves add up to the whole
-    first = simulate_batch(rules, ["counter", "random"] * 2, range(0, 5), seed=3)
-    second = simulate_batch(rules, ["counter", "random"] * 2, range(5, 12), seed=3)
-    assert {key: first.get(key, 0.0) + second.get(key, 0.0) for key in first | second} == dict(result.totals)
+def test_the_same_sums_as_the_engine_for_a_chunk_of_game_numbers() -> None:
+    rules = GAME.new_rules(4, {"max_rounds": 8})
+    bots = ["counter", "random"] * 2
+    engine: dict[str, float] = {}
+    for number in range(12):
+        for key, value in tally(play_one(GAME, rules, bots, 3, number)).items():
+            engine[key] = engine.get(key, 0.0) + value
+    assert simulate_batch(rules, bots, 12, seed=3) == engine
+    # chunks of game numbers, as the runner hands them to its workers: the two add up to the whole
+    first = batch_simulate(rules, tuple(bots), 3, range(0, 5))
+    second = batch_simulate(rules, tuple(bots), 3, range(5, 12))
+    assert {key: first.get(key, 0.0) + second.get(key, 0.0) for key in first | second} == engine
 
 
 def test_another_seed_gives_other_games() -> None:
@@ -88,18 +95,19 @@ def test_the_bots_it_plays_and_the_names_it_refuses() -> None:
 
 @pytest.mark.slow
 def test_the_same_games_as_the_engine_on_two_thousand_games() -> None:
-    """About 40 s: 1,900 games with random bots (2 to 6 players, the options varied) and 100 with counter
-    bots, 12 of them played to their end (rules or the default limit)."""
+    """About 30 s: 1,880 games with random bots (2 to 6 players; short round limits, or few chips so many
+    games end by the rules, with the other options varied) and 120 with counter bots (mixed with random
+    bots, or few chips so they end by the rules)."""
     compared = 0
     for players in range(2, 7):
-        compare(players, ["random"], {}, seed=101, numbers=range(200))
+        compare(players, ["random"], {"max_rounds": 25}, seed=101, numbers=range(200))
         compare(players, ["random"], {"count_folded_cards": False, "colour_order": "by_number_reversed",
-                                      "max_raise": 1 + players % 3, "starting_chips": 10 + players,
-                                      "first_dealer": players - 1}, seed=102, numbers=range(180))
-        compared += 380
-    compare(4, ["random", "counter"] * 2, {"max_rounds": 50}, seed=103, numbers=range(40))
-    compare(3, ["counter"], {"max_rounds": 40}, seed=104, numbers=range(48))
-    compare(2, ["counter"], {}, seed=105, numbers=range(8))
-    compare(3, ["counter"], {"starting_chips": 8}, seed=106, numbers=range(4))
-    compared += 100
+                                      "max_raise": 1 + players % 3, "starting_chips": 6 + players,
+                                      "first_dealer": players - 1, "max_rounds": 40}, seed=102, numbers=range(176))
+        compared += 376
+    compare(4, ["random", "counter"] * 2, {"max_rounds": 20}, seed=103, numbers=range(60))
+    compare(6, ["counter"], {"max_rounds": 5}, seed=104, numbers=range(40))
+    compare(3, ["counter"], {"starting_chips": 6}, seed=105, numbers=range(10))
+    compare(2, ["counter"], {"starting_chips": 8}, seed=106, numbers=range(10))
+    compared += 120
     assert compared == 2000

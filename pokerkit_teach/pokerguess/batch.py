@@ -16,12 +16,16 @@ Numpy does not pay here: a game is a sequence of a thousand small dependent choi
 and games differ in length by a factor of a hundred, so games side by side in arrays would spend their
 time on masks of finished games and on numpy's per-call cost, not on arithmetic.
 
->>> from pokerkit_teach.core.simulate import simulate
->>> from pokerkit_teach.pokerguess.state import PokerGuessRules
->>> rules = PokerGuessRules(("1", "2", "3"), max_rounds=50)
+The simulation runner finds this module by its name and its two functions :func:`can_batch` and
+:func:`batch_simulate`; :func:`simulate_batch` is the same for a count of games.
+
+>>> from pokerkit_teach.core.registry import get_game
+>>> from pokerkit_teach.core.simulate import play_one
+>>> from pokerkit_teach.pokerguess.simulate import tally
+>>> game, rules = get_game("pokerguess"), PokerGuessRules(("1", "2", "3"), max_rounds=50)
 >>> fast = simulate_batch(rules, ["counter", "random", "counter"], 4, seed=7)
->>> slow = simulate("pokerguess", 3, ["counter", "random", "counter"], 4, seed=7, options={"max_rounds": 50})
->>> fast == dict(slow.totals)
+>>> slow = [tally(play_one(game, rules, ["counter", "random", "counter"], 7, number)) for number in range(4)]
+>>> fast == {key: float(sum(figures[key] for figures in slow)) for key in slow[0]}
 True
 """
 
@@ -39,7 +43,7 @@ from pokerkit_teach.pokerguess.cards import Colour, Figure
 from pokerkit_teach.pokerguess.check import ColourOrder
 from pokerkit_teach.pokerguess.state import _PLAYING_DECK, ALL_PREDICTIONS, PokerGuessRules
 
-__all__ = ["BATCH_BOTS", "GameRecord", "can_batch", "play_game", "simulate_batch", "tally_record"]
+__all__ = ["BATCH_BOTS", "GameRecord", "batch_simulate", "can_batch", "play_game", "simulate_batch", "tally_record"]
 
 #: The bots this module plays (every PokerGuess bot).
 BATCH_BOTS = ("random", "counter")
@@ -113,7 +117,8 @@ class GameRecord:
 
 
 def can_batch(bot_names: Sequence[str]) -> bool:
-    """Whether this module plays these bots (one name for every seat or one per seat)."""
+    """Whether this module plays these bots (one name for every seat or one per seat): every PokerGuess
+    bot, so the runner never needs the engine for PokerGuess (it may still ask for it)."""
     return all(name in BATCH_BOTS for name in bot_names)
 
 
@@ -382,3 +387,9 @@ def simulate_batch(rules: PokerGuessRules, bots: Sequence[str], games: int | ran
         for key, value in tally_record(play_game(rules, bots, seed, number)).items():
             totals[key] = totals.get(key, 0.0) + value
     return totals
+
+
+def batch_simulate(rules: PokerGuessRules, bots: Sequence[str], seed: int, numbers: range) -> dict[str, float]:
+    """The runner's hook (:func:`pokerkit_teach.core.simulate.batch_module`): the sums over the games
+    ``numbers`` of a simulation seeded ``seed``, ``bots`` one name per seat."""
+    return simulate_batch(rules, bots, numbers, seed)

@@ -1,0 +1,105 @@
+"""How fast PokerGuess and Póker a Voces simulate, engine against PokerGuess's fast path (a benchmark, not
+a test; figures and the decision in docs/benchmarks.md, "PokerGuess and Póker a Voces simulation").
+
+    .venv/bin/python benchmarks/pokerguess_voces_simulation.py [--sample 1.0] [--workers 2] [--run 1000]
+
+For every game, bot and player count (typical 4, the most 6; Póker a Voces 3 too) it plays games one after
+another on each path for about ``--sample`` seconds of processor time, and prints the processor time a
+game and what 1,000 and 10,000 games take at that rate, in one process and spread over ``--workers``
+processes (the runner splits the games evenly; the projection divides by the workers). The processor time
+of this process is measured, not the clock: on a machine busy with other work the clock says more about
+the other work. ``--run N`` also times N games through the runner, ``simulate(..., workers=1)`` and with
+the workers, on the clock, for the cases that take less than about a minute.
+PokerGuess games are the same on both paths (tests/test_pokerguess_batch.py), so the speed-up is the
+whole difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Callable
+
+from pokerkit_teach.core.registry import get_game
+from pokerkit_teach.core.simulate import play_one
+from pokerkit_teach.pokerguess.batch import play_game
+
+CASES = [("pokerguess", 4, "counter"), ("pokerguess", 6, "counter"), ("pokerguess", 4, "random"), ("pokerguess", 6, "random"),
+         ("voces", 3, "builder"), ("voces", 4, "builder"), ("voces", 6, "builder"), ("voces", 4, "random"), ("voces", 6, "random")]
+
+
+def per_game(play: Callable[[int], object], budget: float) -> tuple[float, int]:
+    """Processor seconds a game, over games 0, 1, ... until ``budget`` seconds are spent (at least 2 games)."""
+    start = time.process_time()
+    games = 0
+    while games < 2 or time.process_time() - start < budget:
+        play(games)
+        games += 1
+    return (time.process_time() - start) / games, games
+
+
+def _chunk(args: tuple[str, int, str, range, str]) -> None:
+    name, players, bot, numbers, path = args
+    game = get_game(name)
+    rules = game.new_rules(players, {})
+    for number in numbers:
+        if path == "fast":
+            play_game(rules, [bot], 1, number)
+        else:
+            play_one(game, rules, [bot], 1, number)
+
+
+def clock(name: str, players: int, bot: str, games: int, path: str, workers: int) -> float:
+    """Seconds on the clock for ``games`` games on ``path`` in ``workers`` processes (chunks of 50)."""
+    chunks = [(name, players, bot, range(i, min(i + 50, games)), path) for i in range(0, games, 50)]
+    start = time.perf_counter()
+    if workers == 1:
+        for chunk in chunks:
+            _chunk(chunk)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            list(pool.map(_chunk, chunks))
+    return time.perf_counter() - start
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:,.1f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:,.1f} min"
+    return f"{seconds / 3600:,.1f} h"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sample", type=float, default=1.0, help="processor seconds per case and path (default 1)")
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--run", type=int, default=0, help="also time this many games through processes, on the clock")
+    args = parser.parse_args()
+    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; processor time a game, and projected for"
+          f" 1,000 / 10,000 games in 1 process | {args.workers} workers")
+    for name, players, bot in CASES:
+        game = get_game(name)
+        rules = game.new_rules(players, {})
+        paths: list[tuple[str, Callable[[int], object]]] = [
+            ("engine", lambda number: play_one(game, rules, [bot], 1, number))]
+        if name == "pokerguess":
+            paths.append(("fast", lambda number: play_game(rules, [bot], 1, number)))
+        seconds: dict[str, float] = {}
+        for path, play in paths:
+            seconds[path], games = per_game(play, args.sample)
+            each = seconds[path]
+            print(f"{name:10} {players} {bot:8} {path:6} {each * 1000:9.1f} ms a game ({games:4} played): "
+                  f"1,000 in {_duration(1000 * each)} | {_duration(1000 * each / args.workers)}; "
+                  f"10,000 in {_duration(10_000 * each)} | {_duration(10_000 * each / args.workers)}")
+            if args.run and args.run * each < 60:
+                one, many = (clock(name, players, bot, args.run, path, w) for w in (1, args.workers))
+                print(f"{'':30} on the clock, {args.run:,} games: {one:.1f} s in 1 process, {many:.1f} s in {args.workers}")
+        if "fast" in seconds:
+            print(f"{'':30} fast path {seconds['engine'] / seconds['fast']:.0f} times quicker")
+
+
+if __name__ == "__main__":
+    main()

@@ -164,6 +164,18 @@ def test_play_goes_on_from_any_step_with_the_cards_the_game_had() -> None:
     assert list(going_on.history) == list(state.history)
 
 
+def test_a_pokerface_deal_shows_the_board_cards_it_gives_even_when_no_move_follows() -> None:
+    base = {"players": ["Anna", "Ben", "Carla"], "dealer": "Anna", "deals": [{
+        "hole": {"Anna": "9s 4h", "Ben": "Ac 8h", "Carla": "Kd Kc"}, "board": "Qc 8d 3s",
+        "moves": ["Ben takes 3", "Carla takes 2", "Anna takes A", "Ben passes", "Carla passes", "Anna passes"]}]}
+    final = load_scenario_data(base, "x.json").replay().final
+    assert [c.ascii for c in final.board] == ["Qc", "8d", "3s"] and final.round_suit is not None and final.round_suit.letter == "d"
+    no_board = json.loads(json.dumps(base))
+    no_board["deals"][0]["board"] = ""
+    final = load_scenario_data(no_board, "x.json").replay().final  # as before: without the cards, the replay stops before the flop
+    assert final.board == [] and final.current_player() == -1
+
+
 def test_a_replay_up_to_a_step_says_what_the_scenario_stopped_there_says() -> None:
     replay = load_any_scenario("token-round").replay()
     data = load_scenario_data(json.loads(scenario_json(save_scenario(replay.state_after(9), name="token-round",

@@ -17,11 +17,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from pokerkit_teach.cli import main as cli
 from pokerkit_teach.core.scenarios import load_scenario_text
-from pokerkit_teach.widgets.common import ScenarioDesk
 from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
 from pokerkit_teach.widgets.hand_ranker import HandRankerApp
 from pokerkit_teach.widgets.replay import ReplayApp
@@ -143,22 +140,25 @@ def test_a_link_opens_the_same_situation_and_a_bad_link_keeps_the_defaults() -> 
     assert "no-such-deal" in text(unknown.notice.value) and "token-round" in text(unknown.notice.value)
 
 
-@pytest.mark.parametrize("content, named", [
+BAD_FILES = [
     (b"{\"game\": \"pokerface\", ", ["broken.json", "line 1"]),
     (json.dumps({"game": "pokerface", "players": ["Anna", "Ben", "Carla"], "deals": [{"moves": ["Zoe passes"]}]}).encode(),
      ["step 2", "Zoe"]),
     (b"\xff\xfe not text", ["broken.json", "UTF-8"]),
     (json.dumps({"game": "pokerface", "players": ["Anna", "Ben"], "deals": [{}]}).encode(), ["broken.json", "players"]),
-])
-def test_a_bad_file_is_named_and_the_game_on_the_page_stays(content: bytes, named: list[str]) -> None:
+]
+
+
+def test_a_bad_file_is_named_and_the_game_on_the_page_stays() -> None:
     app = table_after_moves()
     before = (list(app.state.history) if app.state else None, shown(app))
-    upload(app.desk.upload, content, "broken.json")
-    message = text(app.message_area.value)
-    assert all(part in message for part in named), message
-    assert "pkt-error" in app.message_area.value
-    assert (list(app.state.history) if app.state else None, shown(app)) == before
-    assert app.desk.replay is None and app.desk.upload.value == ()
+    for content, named in BAD_FILES:
+        upload(app.desk.upload, content, "broken.json")
+        message = text(app.message_area.value)
+        assert all(part in message for part in named), message
+        assert "pkt-error" in app.message_area.value
+        assert (list(app.state.history) if app.state else None, shown(app)) == before
+        assert app.desk.replay is None and app.desk.upload.value == ()
 
 
 def test_a_file_of_another_game_is_refused_by_the_table() -> None:
@@ -262,7 +262,3 @@ def test_the_hand_ranker_saves_its_cards_as_a_deal_and_opens_them_again() -> Non
     two.deal_button.click()
     two.save_button.click()
     assert "at least 3" in text(two.message_area.value) and not two.download.value
-
-
-def test_the_desk_is_the_only_scenario_tool_of_each_play_tab() -> None:
-    assert isinstance(TableApp(query="seed=1").desk, ScenarioDesk)

@@ -296,6 +296,18 @@ def test_an_uploaded_file_that_is_not_a_scenario_names_the_problem() -> None:
     assert load_scenario_text(bom.encode("utf-8"), "lesson.json").rules.players == ("A", "B", "C")
 
 
+def test_a_file_of_a_later_format_version_is_refused_naming_the_versions() -> None:
+    data = save_scenario(play("pokerguess", 3, 2, 6, {}, 0), seed=2)
+    assert data["format"] == 1 and load_scenario_data(data, "saved.json").name == "saved-pokerguess"
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario_text(json.dumps(data | {"format": 2}), "saved.json")
+    assert caught.value.text("en") == "saved.json: this scenario file is of format version 2; this kit reads files of version 1"
+    assert caught.value.text("es").startswith("saved.json: este archivo de escenario tiene la versión de formato 2")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario_data(data | {"format": "one"}, "saved.json")
+    assert caught.value.text("en") == "saved.json: format: expected a whole number of 1 or more, got 'one'"
+
+
 def test_a_saved_file_says_the_seed_and_options_and_every_card() -> None:
     state = play("voces", 3, 9, 12, {"specials": ["dove"], "tie_rule": "nobody"}, 0)
     data = save_scenario(state, seed=9, title="Doves", name="doves")

@@ -278,7 +278,7 @@ def test_a_field_or_name_with_a_line_break_still_gives_one_line(tmp_path: Path) 
     path = tmp_path / "lesson.json"
     path.write_text(json.dumps(GUESS | {"\n": 1}), encoding="utf-8")
     status, _, err = replay(path)
-    assert (status, err) == (2, f"error: {path}: [\"\\n\"]: unknown field '\\n' (the fields here are $schema, about, dealer, game, "
+    assert (status, err) == (2, f"error: {path}: [\"\\n\"]: unknown field '\\n' (the fields here are $schema, about, dealer, format, game, "
                                 "name, options, players, rounds, seed, title)\n")
     path.write_text(json.dumps(POKERFACE | {"players": ["A\nB", "C", "D"], "deals": [{"moves": ["C takes 1", "A\nB takes 2"]}]}),
                     encoding="utf-8")

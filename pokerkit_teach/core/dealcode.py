@@ -56,7 +56,7 @@ __all__ = ["CODE_VERSION", "state_code", "scenario_code", "decode_code", "load_c
 CODE_VERSION = 1
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
 _HEADER = 4  # length byte and three check bytes
-_FILE_ONLY = ("game", "name", "title", "about", "seed", "deals", "rounds", "$schema")
+_FILE_ONLY = ("format", "game", "name", "title", "about", "seed", "deals", "rounds", "$schema")
 
 
 def _check(body: bytes) -> bytes:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["ScenarioError", "read_titles_and_players", "pick_title", "read_builtin", "load_named_or_file", "replay_rounds",
            "builtin_scenarios", "load_any_scenario", "read_json", "check_scenario_data", "scenario_schema", "json_path", "MAX_DEPTH",
            "scenario_error", "load_scenario_data", "load_scenario_text", "parse_json_text", "ScenarioCodec", "codec_of",
-           "game_of_state", "save_scenario", "scenario_json", "playable_state", "replay_until", "SEED_LIMIT"]
+           "game_of_state", "save_scenario", "scenario_json", "playable_state", "replay_until", "SEED_LIMIT", "FILE_FORMAT"]
 
 T = TypeVar("T")
 
@@ -262,7 +262,7 @@ def save_scenario(state: Any, *, seed: int = 0, title: str | Mapping[str, str] |
         raise scenario_error("dealcode.save_seed", limit=SEED_LIMIT)
     game = game_of_state(state)
     body = codec_of(game).data_of(state, moves, seed)
-    head: dict[str, Any] = {"game": game, "name": name or f"saved-{game}"}
+    head: dict[str, Any] = {"format": FILE_FORMAT, "game": game, "name": name or f"saved-{game}"}
     if title:
         head["title"] = dict(title) if isinstance(title, Mapping) else str(title)
     return head | body
@@ -274,6 +274,9 @@ def scenario_json(data: Mapping[str, Any]) -> str:
 
 
 SEED_LIMIT = 2**63 - 1
+FILE_FORMAT = 1
+"""The version of the scenario file format: a saved file says it (``"format": 1``); a file of a later
+version is refused, naming the versions, instead of being misread."""
 
 
 def replay_until(replay: Any, step: int) -> Any:
@@ -508,6 +511,9 @@ def check_scenario_data(data: Any, source: str) -> Any:
     ...
     pokerkit_teach.core.scenarios.ScenarioError: x.json: deals[0].board: expected a text, got 5
     """
+    version = data.get("format") if isinstance(data, dict) else None
+    if isinstance(version, int) and not isinstance(version, bool) and version > FILE_FORMAT:
+        raise scenario_error("dealcode.file_version", source, place="format", version=version, known=FILE_FORMAT)
     depth, deepest = _nesting(data)
     if depth > MAX_DEPTH:
         where = json_path(deepest[:3]) + ("..." if len(deepest) > 3 else "")

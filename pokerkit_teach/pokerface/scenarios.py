@@ -83,7 +83,7 @@ class Scenario:
         """Check every field and build the scenario; problems raise :class:`ScenarioError`."""
         if not isinstance(data, Mapping):
             raise scenario_error(_K + "not_object", source)
-        unknown = set(data) - {"game", "name", "title", "players", "dealer", "variants", "seed", "deals", "about"}
+        unknown = set(data) - {"game", "name", "title", "players", "dealer", "variants", "seed", "deals", "about", "format"}
         if unknown:
             raise scenario_error(_K + "unknown_field", source, field=repr(sorted(unknown)[0]))
         if data.get("game", GAME_NAME) != GAME_NAME:

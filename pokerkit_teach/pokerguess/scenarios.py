@@ -145,7 +145,7 @@ class GuessScenario:
     def from_dict(cls, data: Any, source: str = "scenario") -> "GuessScenario":
         if not isinstance(data, Mapping) or data.get("game") != "pokerguess":
             raise ScenarioError(key="pokerguess.scenario.not_pokerguess", source=source)
-        unknown = set(data) - {"game", "name", "title", "about", "players", "dealer", "options", "rounds", "seed"}
+        unknown = set(data) - {"game", "name", "title", "about", "players", "dealer", "options", "rounds", "seed", "format"}
         if unknown:
             raise ScenarioError(key="pokerguess.scenario.unknown_field", source=source, field=sorted(unknown)[0])
         titles, _ = read_titles_and_players(data, source)

@@ -91,7 +91,7 @@ class VocesScenario:
     def from_dict(cls, data: Any, source: str = "scenario") -> "VocesScenario":
         if not isinstance(data, Mapping) or data.get("game") != "voces":
             raise scenario_error("voces.scenario.not_voces", source)
-        unknown = set(data) - {"game", "name", "title", "about", "players", "options", "rounds", "seed"}
+        unknown = set(data) - {"game", "name", "title", "about", "players", "options", "rounds", "seed", "format"}
         if unknown:
             raise scenario_error("voces.scenario.unknown_field", source, name=repr(sorted(unknown)[0]))
         titles, players = read_titles_and_players(data, source)

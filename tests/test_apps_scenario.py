@@ -136,6 +136,8 @@ def test_a_link_opens_the_same_situation_and_a_bad_link_keeps_the_defaults() -> 
     assert cut.state is not None and cut.seed == 5 and cut.desk.replay is None  # a game of the address's seed
     cut.language.value = "es"
     assert "La aplicación arranca como de costumbre" in text(cut.notice.value)
+    newer = TableApp(query="deal=2." + code.split(".", 1)[1])
+    assert "version 2" in text(newer.notice.value) and newer.desk.replay is None
     unknown = TableApp(query="scenario=no-such-deal")
     assert "no-such-deal" in text(unknown.notice.value) and "token-round" in text(unknown.notice.value)
 

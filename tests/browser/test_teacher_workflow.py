@@ -21,6 +21,7 @@ from typing import Any, Callable
 import pytest
 
 from . import test_apps as apps
+from .test_keyboard import RING_JS, tab_to
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "screenshots"
@@ -113,6 +114,13 @@ def workflow(page: apps.Page, server: Any, artifacts: Path, tmp_path: Path, note
     if docs:
         shot(p, artifacts, f"{name}-3-link", p.locator(".pkt-scenario-desk").first, "center")
     code = address.split("deal=", 1)[1].split("&", 1)[0]
+    if docs:  # the new controls by keyboard: Tab reaches each, with the apps' focus ring
+        p.locator(".pkt-scenario-desk b").first.click()
+        for selector in ("button.pkt-save-scenario", "a.pkt-scenario-file", "button.pkt-copy-link", "input", "button.pkt-scenario-upload",
+                         "select", "button.pkt-open-builtin"):
+            tab_to(p, selector)
+            ring = p.evaluate(RING_JS)
+            assert ring["style"] not in ("none", "hidden") and ring["width"] >= 2 and ring["contrast"] >= 3, (selector, ring)
 
     # 2. a tampered code: named at the top; the app goes on with a game of its own
     tampered = code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:]

@@ -41,10 +41,19 @@ def test_voces_report_names_the_bots_in_the_language() -> None:
     assert "Sitz 1: 12,0 Punkte pro Spiel" in voces_report(VOCES, 1, "de")
 
 
-@pytest.mark.parametrize(("lang", "seconds"), [("en", "(0.2 s)"), ("de", "(0,2 s)"), ("es", "(0,2 s)")])
-def test_the_seconds_of_a_simulation_are_written_by_the_languages_rules(lang: str, seconds: str) -> None:
+@pytest.mark.parametrize(("lang", "seconds", "engine", "batch"), [
+    ("en", "(0.2 s)", "played on the engine", "played on the batch path"),
+    ("de", "(0,2 s)", "gespielt Zug um Zug in der Spiel-Engine", "gespielt im Stapel, viele Spiele nebeneinander"),
+    ("es", "(0,2 s)", "jugadas movimiento a movimiento en el motor del juego", "jugadas por lotes, muchas a la vez"),
+])
+def test_the_seconds_of_a_simulation_are_written_by_the_languages_rules(lang: str, seconds: str, engine: str, batch: str) -> None:
+    """Pokerface has two paths (issue 22): its reports say which one played the games."""
     result = SimulationResult("pokerface", 3, ("random",), (), 1, 1, 0.21, POKERFACE)
-    assert result.text(lang).endswith(seconds)
+    assert result.text(lang).endswith(f"; {engine} {seconds}")
+    batched = SimulationResult("pokerface", 3, ("random",), (), 1, 1, 0.21, POKERFACE, "batch")
+    assert batched.text(lang).endswith(f"; {batch} {seconds}")
+    voces = SimulationResult("voces", 3, ("random",), (), 1, 1, 0.21, VOCES)
+    assert voces.text(lang).endswith(seconds)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

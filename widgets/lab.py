@@ -1,12 +1,17 @@
 """The variant lab: bots play many Pokerface games; how often does the team win, with and without variants?
 
-Every game is played as the kit's one simulation runner plays it (:func:`pokerkit_teach.core.simulate.play_one`,
-so a run's results are those of :func:`~pokerkit_teach.core.simulate.simulate` with the same settings), one
-game at a time: in a Voila page the run plays in a background thread, Run is disabled and Stop enabled
-while it plays, the progress bar moves at least every quarter of a second, and Stop (or the page's
-closing, which shuts the kernel down: the thread is a daemon) ends it after the game being played. One
-run plays at most :func:`run_cap` games in all, about a minute of one core; a larger request is clipped
-to that, and the learner is told (the cap is shown under the settings). The app shows a table of win rates with their 95% confidence
+Every game is played as the kit's one simulation runner plays it (:func:`pokerkit_teach.core.simulate.play_games`,
+so a run's results are those of :func:`~pokerkit_teach.core.simulate.simulate` with the same settings). Random
+and estimator bots play on the batch path (:mod:`pokerkit_teach.pokerface.batch`: many games side by side,
+in slices of about a quarter of a second; an estimator team plays exactly the engine's games, and no game's result
+depends on the slice it is played in); reader bots play on the engine, one game at a time. The lab says which path played. The
+default run, 5,000 games per configuration, gives 95% intervals of at most about ±1.4 points at the win rates
+the bots reach (at most ±2 points wherever the true rate lies between 0 and 100 %). In a Voila page the run
+plays in a background thread, Run is disabled and Stop enabled while it plays, the progress bar moves after
+every slice (at least every quarter of a second on the engine), and Stop (or the page's closing, which shuts
+the kernel down: the thread is a daemon) ends it after the slice or game being played. One run plays at most
+:func:`run_cap` games in all, about a minute of one core; a larger request is clipped to that, and the
+learner is told (the cap is shown under the settings). The app shows a table of win rates with their 95% confidence
 intervals and a bar chart drawn as inline SVG by :func:`bar_chart_svg`, with a text alternative.
 
 Every variant is ticked at the start, so the first Run compares the base game with each variant (issue
@@ -26,7 +31,7 @@ CSS classes (for browser tests):
 - ``pkt-progress`` (IntProgress), ``pkt-intro`` (HTML), ``pkt-bot-about`` (HTML)
 - ``pkt-conclusion`` (HTML: which differences are larger than chance), ``pkt-interval-words`` (HTML: the
   interval in plain words)
-- ``pkt-results`` (HTML: a ``pkt-results-table`` table), ``pkt-chart`` (HTML: an ``svg`` with
+- ``pkt-results`` (HTML: a ``pkt-results-table`` table and a ``pkt-path`` line: which path played), ``pkt-chart`` (HTML: an ``svg`` with
   ``role="img"`` and an ``aria-label`` listing every value)
 - from :class:`~widgets.common.App`: ``pkt-app``, ``pkt-language``, ``pkt-message`` (errors: ``pkt-error``)
 
@@ -47,41 +52,58 @@ from typing import Callable, Sequence
 import ipywidgets
 
 from pokerkit_teach.core.i18n import Items
-from pokerkit_teach.core.simulate import SimulationResult, compare_rates, play_one
+from pokerkit_teach.core.simulate import SimulationResult, compare_rates, path_for, play_games
 from pokerkit_teach.pokerface import GAME
 
 from .common import App, esc
 
 __all__ = ["VariantLabApp", "bar_chart_svg", "variants_of", "run_cap", "VARIANTS", "MAX_GAMES", "GAMES_PER_SECOND",
-           "RUN_SECONDS"]
+           "BATCH_GAMES_PER_SECOND", "RUN_SECONDS", "DEFAULT_GAMES", "SLICE"]
 
 _K = "apps.lab."
 VARIANTS = ("free-for-all", "rising-stakes", "soft-landing")
 MAX_GAMES = 20000
+SLICE = 50  # games of the batch path's first slice; then as many as about SLICE_SECONDS of play (at most MAX_SLICE)
+MAX_SLICE = 2000
+SLICE_SECONDS = 0.25  # s of play between two looks at the Stop button and two moves of the progress bar
+DEFAULT_GAMES = 5000  # per configuration: a 95% interval of at most about ±1.4 points at the bots' win rates
 LEVEL = 0.05  # the chance of one run's conclusion naming a chance difference as real, at most
 RUN_SECONDS = 60  # one run plays about this long at most, whatever is asked (see run_cap)
 PROGRESS_EVERY = 0.25  # s between moves of the progress bar during a run
 TICK_AFTER = 0.02  # s after each whole second of a run when the seconds played beside the progress bar move
-# Games per second of one core of the 2-core server with core.simulate.simulate, the slowest of the base
-# game and the variants (soft landing and all three make games longer), measured 2026-12-01 while other
-# work shared the cores. Free of load it was up to twice as fast (random at 3 players 270/s, 6 players
+# Games per second of one core of the 2-core server on the engine (core.simulate.play_one), the slowest of
+# the base game and the variants (soft landing and all three make games longer), measured 2026-12-01 while
+# other work shared the cores. Free of load it was up to twice as fast (random at 3 players 270/s, 6 players
 # 180/s; estimator 160/s and 105/s; reader 22/s and 5/s).
 GAMES_PER_SECOND: dict[str, dict[int, float]] = {
     "random": {3: 200, 4: 150, 5: 80, 6: 50},
     "estimator": {3: 60, 4: 45, 5: 20, 6: 10},
     "reader": {3: 3, 4: 2, 5: 2, 6: 1},
 }
+# The same on the batch path (pokerface.batch), for the bots it plays: the slowest configuration is
+# free-for-all, whose every move asks the game's own generator for the order of the bots (2026-12-01, one
+# core, while other work shared the cores; benchmarks/pokerface_batch.py).
+BATCH_GAMES_PER_SECOND: dict[str, dict[int, float]] = {
+    "random": {3: 4000, 4: 3000, 5: 2400, 6: 2000},
+    "estimator": {3: 1000, 4: 800, 5: 650, 6: 500},
+}
 
 
 def run_cap(bot: str, players: int) -> int:
     """The most games one run of the lab plays in all configurations together: about
-    :data:`RUN_SECONDS` of play for ``bot`` bots at ``players`` players, so one click cannot keep a
-    kernel busy for hours (4 x 20,000 reader games at 6 players would take about 8 hours).
+    :data:`RUN_SECONDS` of play for ``bot`` bots at ``players`` players on the path that plays them, so one
+    click cannot keep a kernel busy for hours (4 x 20,000 reader games at 6 players would take about 8 hours).
 
     >>> run_cap("random", 3), run_cap("estimator", 6), run_cap("reader", 6)
-    (12000, 600, 60)
+    (240000, 30000, 60)
     """
-    return max(1, int(RUN_SECONDS * GAMES_PER_SECOND[bot][players]))
+    rates = BATCH_GAMES_PER_SECOND if _path(bot, players) == "batch" else GAMES_PER_SECOND
+    return max(1, int(RUN_SECONDS * rates[bot][players]))
+
+
+def _path(bot: str, players: int) -> str:
+    """The path that plays ``bot`` bots in every seat: ``"batch"`` or ``"engine"``."""
+    return path_for(GAME, (bot,) * players) if bot in BATCH_GAMES_PER_SECOND else "engine"
 
 
 def _in_kernel() -> bool:
@@ -156,7 +178,7 @@ class VariantLabApp(App):
         self.bot.observe(lambda _: self._describe_bot(), names="value")
         self.bot_about = ipywidgets.HTML()
         self.bot_about.add_class("pkt-bot-about")
-        self.games = ipywidgets.IntText(value=200, style=style, layout=ipywidgets.Layout(width="16em"))
+        self.games = ipywidgets.IntText(value=DEFAULT_GAMES, style=style, layout=ipywidgets.Layout(width="16em"))
         self.games.add_class("pkt-games")
         seed = self.params.seed if self.params.seed is not None else secrets.randbelow(1_000_000)
         self.seed = ipywidgets.IntText(value=seed, style=style, layout=ipywidgets.Layout(width="16em"))
@@ -288,13 +310,18 @@ class VariantLabApp(App):
 
     def _play(self, players: int, bot: str, games: int, seed: int, configurations: list[tuple[str, ...]],
               clipped: bool) -> None:
-        """Play the games one by one (the same games as :func:`~pokerkit_teach.core.simulate.simulate` with
-        these settings), checking the stop flag before each game and moving the progress bar at least
-        every :data:`PROGRESS_EVERY` seconds; then show what was played."""
+        """Play the games (the same games as :func:`~pokerkit_teach.core.simulate.simulate` with these
+        settings): on the batch path in slices of about :data:`SLICE_SECONDS` of play (the first of
+        :data:`SLICE` games), on the engine one by one; the stop flag is checked before each slice or game,
+        and the progress bar moves after each slice
+        (on the engine at least every :data:`PROGRESS_EVERY` seconds); then show what was played."""
         start = last = time.perf_counter()
         results: list[SimulationResult] = []
         done = 0
         failed: str | None = None
+        path = _path(bot, players)
+        step = SLICE if path == "batch" else 1
+        per_second = 0.0  # games a second the batch path has played so far
         try:
             for variants in configurations:
                 if self.stop_flag.is_set():
@@ -305,19 +332,23 @@ class VariantLabApp(App):
                 begun = time.perf_counter()
                 totals: dict[str, float] = {}
                 played = 0
-                for number in range(games):
-                    if self.stop_flag.is_set():
-                        break
-                    for key, value in GAME.tally(play_one(GAME, rules, (bot,), seed, number)).items():
+                while played < games and not self.stop_flag.is_set():
+                    if per_second:  # slices of about SLICE_SECONDS, so Stop and the progress bar answer soon
+                        step = max(10, min(MAX_SLICE, int(per_second * SLICE_SECONDS)))
+                    numbers = range(played, min(played + step, games))
+                    sliced = time.perf_counter()
+                    for key, value in play_games(GAME, rules, (bot,), seed, numbers, path).items():
                         totals[key] = totals.get(key, 0.0) + value
-                    played += 1
-                    done += 1
+                    played += len(numbers)
+                    done += len(numbers)
                     now = time.perf_counter()
-                    if now - last >= PROGRESS_EVERY:
+                    if path == "batch":
+                        per_second = len(numbers) / max(now - sliced, 1e-6)
+                    if path == "batch" or now - last >= PROGRESS_EVERY:
                         self.progress.value, last = done, now
                 if played:
                     results.append(SimulationResult(GAME.name, players, (bot,), options, played, seed,
-                                                    time.perf_counter() - begun, totals))
+                                                    time.perf_counter() - begun, totals, path))
         except Exception as error:  # noqa: BLE001 - a run in a thread has no one else to tell
             translate = getattr(error, "text", None)
             failed = translate(self.lang) if callable(translate) else f"{type(error).__name__}: {error}"
@@ -430,9 +461,11 @@ class VariantLabApp(App):
                 f"<td>{int(result.totals.get('won', 0))} / {result.games}</td>"
                 f"<td>{esc(rate)}</td><td>{esc(t(_K + 'range', low=low, high=high))}</td></tr>"
             )
+        path = t(f"simulate.lab_path.{self.results[0].path}")
         return (
             f"<table class='pkt-results-table' cellpadding='4' style='border-collapse:collapse'>"
             f"<caption>{esc(settings)}</caption>{head}{''.join(rows)}</table>"
+            f"<p class='pkt-path'><small>{esc(path)}</small></p>"
         )
 
     def chart_svg(self) -> str:

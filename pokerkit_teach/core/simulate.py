@@ -4,6 +4,17 @@ progress, as JSON or in words.
 Every game has its own seed derived from ``seed`` and its number, so a result does not depend on the
 number of worker processes.
 
+Two paths play the games. The engine plays every game move by move through its state machine
+(:func:`play_one`). A game may also offer a *batch path*, which plays many games side by side with array
+operations, for the bots it can write that way: a module ``pokerkit_teach.<game>.batch`` with
+``can_batch(bots) -> bool`` (``bots``: one bot name per seat) and
+``batch_simulate(rules, bots, seed, numbers) -> totals`` (the sums of the game's ``tally`` over the games
+``numbers`` of a simulation seeded ``seed``), found by :func:`batch_module` (or the same two names on the
+game's registry entry). :func:`simulate` takes the batch path when every bot can be batched and
+``engine`` is not asked for; the result's ``path`` says which ran. The batch path plays slices of
+:data:`BATCH_CHUNK` games; a game's result must not depend on the slice it is played in (Pokerface's
+does not), so results do not depend on the number of workers, nor on the variant lab's slices.
+
 >>> result = simulate("pokerface", players=3, bots=["random"], games=20, seed=1)
 >>> result.games, result.totals["won"] + result.totals["lost"]
 (20, 20.0)
@@ -11,8 +22,10 @@ number of worker processes.
 
 from __future__ import annotations
 
+import importlib
 import math
 import time
+from types import SimpleNamespace
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
@@ -24,11 +37,13 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, message
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.registry import GameInfo, get_game
 
-__all__ = ["SimulationResult", "simulate", "play_one", "wilson_interval", "two_proportion_p_value", "compare_rates", "MAX_GAMES",
-           "MAX_WORKERS"]
+__all__ = ["SimulationResult", "simulate", "play_one", "play_games", "batch_module", "path_for", "wilson_interval",
+           "two_proportion_p_value", "compare_rates", "MAX_GAMES", "MAX_WORKERS", "BATCH_CHUNK", "PATHS"]
 
 MAX_GAMES = 10_000_000
 MAX_WORKERS = 64
+BATCH_CHUNK = 1000  # games of one slice of the batch path
+PATHS = ("batch", "engine")
 
 
 def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -84,6 +99,7 @@ class SimulationResult:
     seed: int
     seconds: float
     totals: Mapping[str, float]
+    path: str = "engine"  # "batch" when the game's batch path played the games (see the module's text)
 
     def rate(self, name: str) -> float:
         """A total per game: ``rate("won")`` is the share of games won."""
@@ -103,6 +119,7 @@ class SimulationResult:
             "seed": self.seed,
             "seconds": round(self.seconds, 3),
             "totals": {k: (int(v) if float(v).is_integer() else round(v, 6)) for k, v in self.totals.items()},
+            "path": self.path,
         }
 
     @property
@@ -111,7 +128,11 @@ class SimulationResult:
         return self.bots * self.players if len(self.bots) == 1 else self.bots
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        report = get_game(self.game).report(self.totals, self.games, lang, bots=self.seat_bots)
+        info = get_game(self.game)
+        report = info.report(self.totals, self.games, lang, bots=self.seat_bots)
+        if self.path == "batch" or batch_module(info) is not None:  # a game with two paths says which one ran
+            return message("simulate.timed_path", lang, report=report, seconds=self.seconds,
+                           path=Msg.of(f"simulate.path.{self.path}"))
         return message("simulate.timed", lang, report=report, seconds=self.seconds)
 
 
@@ -143,14 +164,53 @@ def play_one(game: GameInfo, rules: Any, bot_names: Sequence[str], seed: int, nu
     return Match(state, bots, seed=rng, dealer=game.dealer).play_to_end()
 
 
-def _run_chunk(args: tuple[str, int, tuple[tuple[str, Any], ...], tuple[str, ...], int, range]) -> dict[str, float]:
-    name, players, options, bot_names, seed, numbers = args
-    game = get_game(name)
-    rules = game.new_rules(players, dict(options))
+def batch_module(game: GameInfo) -> Any:
+    """The game's batch path (an object with ``can_batch`` and ``batch_simulate``), or ``None``: the
+    registry entry's own two functions if it has them, else the module ``pokerkit_teach.<game>.batch``."""
+    can, play = getattr(game, "can_batch", None), getattr(game, "batch_simulate", None)
+    if callable(can) and callable(play):
+        return SimpleNamespace(can_batch=can, batch_simulate=play)
+    name = f"pokerkit_teach.{game.name}.batch"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None
+    if callable(getattr(module, "can_batch", None)) and callable(getattr(module, "batch_simulate", None)):
+        return module
+    return None
+
+
+def path_for(game: GameInfo, seat_bots: Sequence[str], engine: bool = False) -> str:
+    """``"batch"`` if the game's batch path can play these bots (one name per seat) and ``engine`` is not
+    asked for, else ``"engine"``."""
+    module = None if engine else batch_module(game)
+    return "batch" if module is not None and module.can_batch(tuple(seat_bots)) else "engine"
+
+
+def _seat_bots(bot_names: Sequence[str], players: int) -> tuple[str, ...]:
+    return tuple(bot_names) * players if len(bot_names) == 1 else tuple(bot_names)
+
+
+def play_games(game: GameInfo, rules: Any, bot_names: Sequence[str], seed: int, numbers: range,
+               path: str = "engine") -> dict[str, float]:
+    """The sums of the game's figures over games ``numbers`` of a simulation seeded ``seed``, on ``path``
+    (``"batch"``: one call of the game's batch path, which the caller has checked can play these bots)."""
     totals: dict[str, float] = {}
+    if path == "batch":
+        players = rules.player_count if hasattr(rules, "player_count") else len(rules.players)
+        _add(totals, batch_module(game).batch_simulate(rules, _seat_bots(bot_names, players), seed, numbers))
+        return totals
     for number in numbers:
         _add(totals, game.tally(play_one(game, rules, bot_names, seed, number)))
     return totals
+
+
+def _run_chunk(args: tuple[str, int, tuple[tuple[str, Any], ...], tuple[str, ...], int, range, str]) -> dict[str, float]:
+    name, players, options, bot_names, seed, numbers, path = args
+    game = get_game(name)
+    return play_games(game, game.new_rules(players, dict(options)), bot_names, seed, numbers, path)
 
 
 def _add(totals: dict[str, float], figures: Mapping[str, float]) -> None:
@@ -167,9 +227,12 @@ def simulate(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     options: Mapping[str, Any] | None = None,
+    engine: bool = False,
 ) -> SimulationResult:
     """Play ``games`` games with ``bots`` (one name for every seat, or one per seat; the game's default
-    bot if none) and sum each game's figures. ``progress(done, total)`` is called as chunks finish."""
+    bot if none) and sum each game's figures. ``progress(done, total)`` is called as chunks finish.
+    The game's batch path plays them when it can play these bots; ``engine=True`` asks for the engine
+    (to check the batch path against it)."""
     info = game if isinstance(game, GameInfo) else get_game(game)
     given = {k: (tuple(v) if isinstance(v, (list, tuple)) else v) for k, v in (options or {}).items() if v not in (None, (), [])}
     info.new_rules(players, given)  # check the arguments before any work
@@ -180,10 +243,12 @@ def simulate(
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
         raise OptionError("workers", Msg.of("errors.scenario.kind.integer_range", low=1, high=MAX_WORKERS), workers)
     start = time.perf_counter()
-    chunk = max(1, min(200, games // (workers * 4) or 1))
+    path = path_for(info, _seat_bots(bot_names, players), engine)
+    chunk = BATCH_CHUNK if path == "batch" else max(1, min(200, games // (workers * 4) or 1))
     option_items = tuple(sorted(given.items()))
-    chunks = [(info.name, players, option_items, bot_names, seed, range(i, min(i + chunk, games)))
+    chunks = [(info.name, players, option_items, bot_names, seed, range(i, min(i + chunk, games)), path)
               for i in range(0, games, chunk)]
+    workers = min(workers, len(chunks))
     totals: dict[str, float] = {}
     done = 0
     if workers > 1:
@@ -201,4 +266,4 @@ def simulate(
             if progress:
                 progress(done, games)
     return SimulationResult(info.name, players, bot_names, option_items, games, seed, time.perf_counter() - start,
-                            totals)
+                            totals, path)

@@ -25,7 +25,7 @@ from pokerkit_teach.holdem.batch import evaluate_batch
 from pokerkit_teach.holdem.cards import Card
 from pokerkit_teach.pokerface.preflop import PREFLOP_SHARES
 
-__all__ = ["share_beaten", "place_probabilities", "preflop_share"]
+__all__ = ["share_beaten", "place_probabilities", "probabilities_of_share", "preflop_share"]
 
 _PAIRS = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)], dtype=np.int64)
 _PAIR_BITS = (np.uint64(1) << _PAIRS[:, 0].astype(np.uint64)) | (np.uint64(1) << _PAIRS[:, 1].astype(np.uint64))
@@ -152,6 +152,11 @@ def share_beaten(hole: Sequence[Card], board: Sequence[Card]) -> float:
 
 def place_probabilities(hole: Sequence[Card], board: Sequence[Card], players: int) -> tuple[float, ...]:
     """Probability of each place (1 = weakest) if the hand beats each other player with the same share."""
-    share = share_beaten(hole, board)
+    return probabilities_of_share(share_beaten(hole, board), players)
+
+
+def probabilities_of_share(share: float, players: int) -> tuple[float, ...]:
+    """Probability of each place (1 = weakest) for a hand that beats each other player with chance
+    ``share``: the number beaten is binomial (the batch simulator reads its tables from this too)."""
     others = players - 1
     return tuple(math.comb(others, k) * share**k * (1 - share) ** (others - k) for k in range(players))

@@ -171,22 +171,30 @@ def _counter_best(seat: int, n: int, private: list[tuple[int, int] | None], comm
         entry = _COLOUR_CACHE.get((colour_seen[colour], hidden, unseen))
         if entry is None:
             entry = _colour_entry(colour_seen[colour], hidden, unseen)
-        colours.append((colour, entry[0], entry[1]))
+        colours.append((entry[1], colour, entry[0]))
     figures = []
     for figure in _FIGURES:
         found = _FIGURE_CACHE.get((figure_seen[figure], hidden, unseen))
         if found is None:
             found = _figure_entry(figure_seen[figure], hidden, unseen)
-        figures.append((figure, found))
+        figures.append((found[3], figure, found))
+    # from the largest counts down: a figure's count is never larger when the card of both groups is
+    # seen (one card less expected, against less than one: the share is below 1), so once the counts
+    # cannot reach the largest size found, no later pair can
+    colours.sort(reverse=True)
+    figures.sort(reverse=True)
+    most_figure = figures[0][0]
     seen_set = set(seen)
     taken = {p for s, p in predictions.items() if s != seat}
     size = 0
     largest: list[tuple[int, float, int, int, int, float]] = []
-    for colour, ce, cc in colours:
-        if not cc:
-            continue
+    for cc, colour, ce in colours:
+        if not cc or cc + most_figure < size:
+            break
         ids = _CARD_ID[colour]
-        for figure, (apart_seen, fc_seen, apart_unseen, fc_unseen) in figures:
+        for fc_unseen, figure, (apart_seen, fc_seen, apart_unseen, _) in figures:
+            if not fc_unseen or cc + fc_unseen < size:
+                break
             if ids[figure] in seen_set:
                 apart, fc = apart_seen, fc_seen
             else:
@@ -198,11 +206,17 @@ def _counter_best(seat: int, n: int, private: list[tuple[int, int] | None], comm
                 largest = []
             largest.append((cc, ce, colour, fc, figure, apart))
     if not largest:  # expectations too low everywhere: the smallest prediction free (as the bot does)
-        colour = max(colours, key=lambda item: item[1])[0]
+        colour = max(_COLOURS, key=lambda c: colour_seen[c] + _share(hidden, unseen) * (_PER_COLOUR - colour_seen[c]))
         figure = max(_FIGURES, key=lambda f: figure_seen[f] + _share(hidden, unseen) * (_PER_FIGURE - figure_seen[f]))
         return next(p for p in ((1, colour, k, figure) for k in range(1, 10)) if p not in taken)
-    best = max((round(ce + apart, 9), cc, colour, fc, figure) for cc, ce, colour, fc, figure, apart in largest)
-    return (best[1], best[2], best[3], best[4])
+    if len(largest) == 1:
+        return largest[0][0], largest[0][2], largest[0][3], largest[0][4]
+    # the most cards expected, rounded to 9 places, then the highest: a total more than 2e-9 below the
+    # largest rounds lower (rounding moves a number by at most 5e-10), so only the others are rounded
+    top = max(ce + apart for _, ce, _, _, _, apart in largest)
+    level = round(top, 9)
+    return max((cc, colour, fc, figure) for cc, ce, colour, fc, figure, apart in largest
+               if ce + apart >= top - 2e-9 and round(ce + apart, 9) == level)
 
 
 def play_game(rules: PokerGuessRules, bot_names: Sequence[str], seed: int, number: int) -> GameRecord:

@@ -9,8 +9,8 @@ the bot ranked it, the chances it computed), and the text comes from the catalog
   counts for nothing (it is wild only if another player shows one), a Baboon for nothing (the card it
   is swapped for can only help). It keeps the cards that combine (pairs and better, four of a suit, one
   Raccoon, one Emperor Penguin), offers the others and accepts offers it can answer with cards it does
-  not need. A second Raccoon or a second Dove in one hand knocks that hand out at the reveal, so the
-  bot offers it first and never places such a hand while it can still trade (only after
+  not need. Two Raccoons or two Doves in one hand knock that hand out at the reveal, so the bot offers
+  the second one first and never places such a hand while it can still trade (only after
   :attr:`BuilderBot.stuck` trading moves in a row without getting rid of it). It places a hand once it
   holds two pair or better, or after :attr:`BuilderBot.patience` trading moves. It puts the biggest
   coins and the 5-coin on its strongest hands. Before each reveal it folds a hand filled blind (it has
@@ -194,22 +194,21 @@ class BuilderBot(Bot[VocesView]):
         if doomed is None and moves >= self.patience:
             return Decision(Place(seat), Msg.of("voces.reason.place_patience", token=token, hand=ranked, moves=moves))
         if doomed is not None and moves >= self.stuck:
-            return Decision(Place(seat), Msg.of(f"voces.reason.place_stuck_{doomed.value}", token=token, moves=moves,
-                                                cards=ListRow(c for c in hand if isinstance(c, SpecialCard) and c.kind is doomed)))
+            return Decision(Place(seat), Msg.of("voces.reason.place_stuck", token=token, moves=moves, hand=ranked))
         spare = _spare(hand)
         if not spare:  # every card combines: nothing to offer (a hand knocked out always has a spare card)
             return Decision(Place(seat), Msg.of("voces.reason.place_fits", token=token, hand=ranked))
         self.moves += 1
         if view.own_offer:
             return Decision(Withdraw(seat), Msg.of("voces.reason.withdraw"))
-        suffix = f"_{doomed.value}" if doomed is not None else ""
+        # the reason names no special card: the others hear it (without the cards), and what one trades is
+        # not said out loud; the bot's own view shows the cards, the extra Raccoon or Dove among them
         for offerer, count in view.offers:
             if offerer != seat and 0 < count <= len(spare):
                 give = tuple(spare[:count])
-                return Decision(Accept(seat, offerer, give), Msg.of("voces.reason.accept" + suffix, offerer=view.players[offerer],
-                                                                    cards=ListRow(give)))
+                return Decision(Accept(seat, offerer, give), Msg.of("voces.reason.accept", offerer=view.players[offerer], cards=ListRow(give)))
         give = tuple(spare[: min(3, len(spare))])
-        return Decision(Offer(seat, give), Msg.of("voces.reason.offer" + suffix, cards=ListRow(give)))
+        return Decision(Offer(seat, give), Msg.of("voces.reason.offer", cards=ListRow(give)))
 
     @staticmethod
     def _judged(view: VocesView, index: int) -> VocesHand | None:
@@ -250,10 +249,9 @@ class BuilderBot(Bot[VocesView]):
         cards = view.placed[hand - 1] if hand - 1 < len(view.placed) else None
         if cards is None:
             return Decision(Fold(seat), Msg.of("voces.reason.fold_blind", hand=hand))
-        doomed = knocked_out_by(cards)
-        if doomed is not None:
-            return Decision(Fold(seat), Msg.of(f"voces.reason.fold_{doomed.value}", hand=hand, cards=ListRow(cards)))
         ranked = _rank(cards)
+        if knocked_out_by(cards) is not None:
+            return Decision(Fold(seat), Msg.of("voces.reason.fold_knocked_out", hand=hand, ranked=ranked))
         good = ranked.category >= VocesCategory.PAIR
         capybaras = Special.CAPYBARA in view.specials
         raccoon = _held(cards, Special.RACCOON) == 1

@@ -222,7 +222,8 @@ class BuilderBot(Bot[VocesView]):
     def _order(self, view: VocesView) -> list[tuple[int, VocesHand | None]]:
         """The three hands from the strongest down; hands filled blind or knocked out for certain last."""
         judged = [(h, self._judged(view, h - 1)) for h in (1, 2, 3)]
-        return sorted(judged, key=lambda item: (item[1] is not None, item[1]._cmp() if item[1] else ()), reverse=True)
+        return sorted(judged, key=lambda item: (item[1] is not None, (item[1].category, *item[1].key) if item[1] else ()),
+                      reverse=True)
 
     def _bet(self, view: VocesView) -> Decision | None:
         seat = view.seat

@@ -293,3 +293,13 @@ def test_a_picture_alone_in_a_notebook_cell_is_shown_as_svg() -> None:
     assert set(shown) == {"image/svg+xml", "text/plain"} and "token 2 of the hearts round" in shown["image/svg+xml"]
     shown, _ = DisplayFormatter().format(DrezCard.from_text("B5"))
     assert {"image/svg+xml", "text/html"} <= set(shown) and "Blue Bishop, colour 5" in shown["image/svg+xml"]
+
+
+def test_the_gallery_screenshots_are_committed_small_and_shown_in_the_docs() -> None:
+    shots = sorted((ROOT / "docs" / "screenshots").glob("cards-*.png"))
+    assert [shot.name for shot in shots] == ["cards-french.png", "cards-pokerdrez.png", "cards-tokens-and-hands.png",
+                                             "cards-voces.png"]
+    page = (ROOT / "docs" / "cards.md").read_text("utf-8")
+    for shot in shots:
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size < 200_000
+        assert f"](screenshots/{shot.name})" in page

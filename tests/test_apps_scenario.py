@@ -264,3 +264,15 @@ def test_the_hand_ranker_saves_its_cards_as_a_deal_and_opens_them_again() -> Non
     two.deal_button.click()
     two.save_button.click()
     assert "at least 3" in text(two.message_area.value) and not two.download.value
+
+
+def test_the_step_shown_is_said_again_in_the_language_chosen() -> None:
+    app = VocesExplorerApp(query="scenario=voces-trade-offer")
+    desk = app.game.desk
+    desk.navigator.go("back")
+    step = desk.replay.steps[desk.navigator.step - 1]
+    for lang in ("de", "es", "en"):
+        app.language.value = lang
+        shown_lines = text(desk.step_text.value)
+        assert all(line in shown_lines for line in step.lines(lang)), (lang, shown_lines)
+        assert desk.continue_button.description == {"de": "Ab hier weiterspielen", "es": "Seguir desde aquí", "en": "Continue from here"}[lang]

@@ -48,14 +48,14 @@ def row_html(tiles: str) -> str:
 # Cards and tokens of every game are drawn as small SVG documents, built as text by pure functions (the
 # way python-chess's ``chess.svg`` draws a board). A card is drawn in a box of CARD_WIDTH x CARD_HEIGHT
 # units and shown ``size`` pixels wide; text is measured in those units, so a card 90 pixels wide shows
-# its rank 27 pixels high. Nothing is loaded from elsewhere: no fonts, no images, no links; shapes are
+# its rank 28 pixels high. Nothing is loaded from elsewhere: no web fonts, no images, no links; shapes are
 # paths drawn here. Every picture names itself for screen readers (``role="img"``, ``aria-label`` and a
 # ``<title>``), in the language asked for.
 
 CARD_WIDTH = 100
 CARD_HEIGHT = 140
 CARD_SIZE = 90
-"""The width in pixels a card is shown at unless told otherwise (its rank is then 27 pixels high)."""
+"""The width in pixels a card is shown at unless told otherwise (its rank is then 28 pixels high)."""
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 INK = "#111"
 EDGE = "#555"

@@ -190,8 +190,9 @@ def check_voces(state: VocesState, view: Any, seat: int, decision: Decision, bot
     if key == "bet_blind":
         assert not known and isinstance(action, Bet) and action.coins[values["hand"] - 1] == max(action.coins)
         return
-    if key == "pick" or key == "pick_low":
-        check_pick(state, seat, decision, key == "pick_low")
+    if key == "pick":
+        assert values["outcome"].key == "voces.reason.pick_" + ("lowest" if values["lowest"] else "best")
+        check_pick(state, seat, decision, values["lowest"])
         return
     h = values["hand"]
     assert h == r.hand and isinstance(action, Stay if key.startswith("stay") else Fold)

@@ -301,8 +301,9 @@ class BuilderBot(Bot[VocesView]):
                 best = (ranked, action)
         assert best is not None
         chosen = ListRow(view.drawn[c - 1] for c in best[1].choices)
-        key = "voces.reason.pick_low" if lowest else "voces.reason.pick"
-        return Decision(best[1], Msg.of(key, cards=chosen, ranked=best[0]))
+        # one key for both directions: the drawn cards lie face up, so the others hear this reason whole
+        outcome = Msg.of("voces.reason.pick_lowest" if lowest else "voces.reason.pick_best", ranked=best[0])
+        return Decision(best[1], Msg.of("voces.reason.pick", cards=chosen, outcome=outcome, ranked=best[0], lowest=lowest))
 
 
 BOTS: dict[str, type[Bot[VocesView]]] = {"random": RandomVocesBot, "builder": BuilderBot}

@@ -2,12 +2,15 @@
 (a benchmark and a check, not a test; the figures go to docs/benchmarks.md with the date).
 
     .venv/bin/python benchmarks/pokerface_batch.py speed [--workers 2]
+    .venv/bin/python benchmarks/pokerface_batch.py cpu [--games 10000]
     .venv/bin/python benchmarks/pokerface_batch.py lab
     .venv/bin/python benchmarks/pokerface_batch.py random [--engine-games 6250] [--batch-games 100000]
     .venv/bin/python benchmarks/pokerface_batch.py exact [--games 2000]
 
 ``speed``: 10,000 and 100,000 four-player games with estimator bots and with random bots on the batch path
 (goal: 10,000 estimator games in under 3 s, 100,000 in under 30 s, on the 2-core machine).
+``cpu``: the processor time of one process for the same games (base game and free-for-all), a figure a
+busy machine changes less.
 ``lab``: the variant lab's default run (4 configurations x 5,000 estimator games at 4 players; goal: under 10 s).
 ``random``: for 3 to 6 players and the base game, each variant and all three together, the random team's
 win rate on the engine and on the batch path, each with its 95% interval, and whether each rate lies in the
@@ -33,7 +36,24 @@ def name(variants: tuple[str, ...]) -> str:
     return "+".join(variants) or "base"
 
 
+def processor_time(games: int) -> None:
+    """Processor seconds of one process for ``games`` four-player games a bot: a figure that a busy
+    machine changes less than the wall-clock time."""
+    game = get_game("pokerface")
+    for bots in ("estimator", "random"):
+        for variants in ((), ("free-for-all",)):
+            rules = game.new_rules(4, {"variants": list(variants)})
+            play_batch(rules, (bots,) * 4, 1, range(20))  # tables built
+            start = time.process_time()
+            for first in range(0, games, 1000):
+                play_batch(rules, (bots,) * 4, 1, range(first, min(first + 1000, games)))
+            seconds = time.process_time() - start
+            print(f"{games:>7,} four-player games, {bots} bots, {name(variants)}, one process: {seconds:5.2f} s of processor time "
+                  f"({1e3 * seconds / games:.2f} ms a game)", flush=True)
+
+
 def speed(workers: int) -> None:
+    print(f"load average before: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     for bots in ("estimator", "random"):
         for games in (10_000, 100_000):
             result = simulate("pokerface", 4, [bots], games, seed=1, workers=workers)
@@ -45,6 +65,7 @@ def speed(workers: int) -> None:
 def lab() -> None:
     from pokerkit_teach.widgets.lab import VariantLabApp
 
+    print(f"load average before: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     app = VariantLabApp(query="lang=en&players=4&seed=1")
     start = time.perf_counter()
     app.run()
@@ -102,20 +123,22 @@ def exact(games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("speed", "lab", "random", "exact"))
+    parser.add_argument("what", choices=("speed", "cpu", "lab", "random", "exact"))
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--engine-games", type=int, default=6250)
     parser.add_argument("--batch-games", type=int, default=100_000)
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=None)
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.workers)
+    elif args.what == "cpu":
+        processor_time(args.games or 10_000)
     elif args.what == "lab":
         lab()
     elif args.what == "random":
         random_agreement(args.engine_games, args.batch_games, args.workers)
     else:
-        exact(args.games)
+        exact(args.games or 2000)
 
 
 if __name__ == "__main__":

@@ -162,9 +162,12 @@ def _board_strengths(boards: np.ndarray) -> np.ndarray:
     values = hashing["table"].take(slot, mode="wrap")
     board_bits = (np.uint64(1) << boards.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
     clash = (_PAIR_BITS[None, :] & board_bits[:, None]) != 0
-    values[clash] = _CLASHED
-    flush = hashing["is_flush"].take(np.right_shift(sums, np.uint32(24)), mode="wrap") & ~clash
+    np.putmask(values, clash, _CLASHED)
+    # A flush needs five cards of a suit, so three of them on the board: only those boards are looked at again.
+    suited = np.flatnonzero((np.eye(4, dtype=np.int64)[boards & 3].sum(axis=1) >= 3).any(axis=1))
+    flush = hashing["is_flush"].take(np.right_shift(sums[suited], np.uint32(24)), mode="wrap") & ~clash[suited]
     deal, pair = np.nonzero(flush)
+    deal = suited[deal]
     if len(deal):
         rows = np.empty((len(deal), 2 + size), dtype=np.uint8)
         rows[:, :2] = _PAIRS[pair]

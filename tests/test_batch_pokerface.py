@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import pytest
@@ -53,16 +54,21 @@ def test_an_estimator_team_plays_the_engines_games(players: int, variants: tuple
     assert batch_outcomes(rules, ("estimator",) * players, 4, numbers) != expected
 
 
+def _differences(players: int, variants: tuple[str, ...]) -> list[tuple[int, tuple[str, ...], int]]:
+    rules = GAME.new_rules(players, {"variants": list(variants)})
+    numbers = range(100)
+    expected = engine_outcomes(rules, ("estimator",), 8, numbers)
+    got = batch_outcomes(rules, ("estimator",) * players, 8, numbers)
+    return [(players, variants, n) for n, (a, b) in enumerate(zip(expected, got)) if a != b]
+
+
 @pytest.mark.slow
 def test_an_estimator_team_plays_the_engines_games_2000_games() -> None:
-    """2,000 games: 100 for each player count (3 to 6) and each of the five variant sets."""
-    differ = []
-    for players, variants in itertools.product((3, 4, 5, 6), VARIANTS):
-        rules = GAME.new_rules(players, {"variants": list(variants)})
-        numbers = range(100)
-        expected = engine_outcomes(rules, ("estimator",), 8, numbers)
-        got = batch_outcomes(rules, ("estimator",) * players, 8, numbers)
-        differ += [(players, variants, n) for n, (a, b) in enumerate(zip(expected, got)) if a != b]
+    """2,000 games: 100 for each player count (3 to 6) and each of the five variant sets (on two processes:
+    the engine's games take most of the time)."""
+    configurations = list(itertools.product((3, 4, 5, 6), VARIANTS))
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        differ = [d for found in pool.map(_differences, *zip(*configurations)) for d in found]
     assert differ == []
 
 

@@ -3,7 +3,7 @@
 Every game is played as the kit's one simulation runner plays it (:func:`pokerkit_teach.core.simulate.play_games`,
 so a run's results are those of :func:`~pokerkit_teach.core.simulate.simulate` with the same settings). Random
 and estimator bots play on the batch path (:mod:`pokerkit_teach.pokerface.batch`: many games side by side,
-in slices of about a quarter of a second; an estimator team plays exactly the engine's games, and no game's result
+in slices of about 0.4 s of play; an estimator team plays exactly the engine's games, and no game's result
 depends on the slice it is played in); reader bots play on the engine, one game at a time. The lab says which path played. The
 default run, 5,000 games per configuration, gives 95% intervals of at most about ±1.4 points at the win rates
 the bots reach (at most ±2 points wherever the true rate lies between 0 and 100 %). In a Voila page the run
@@ -63,9 +63,13 @@ __all__ = ["VariantLabApp", "bar_chart_svg", "variants_of", "run_cap", "VARIANTS
 _K = "apps.lab."
 VARIANTS = ("free-for-all", "rising-stakes", "soft-landing")
 MAX_GAMES = 20000
-SLICE = 50  # games of the batch path's first slice; then as many as about SLICE_SECONDS of play (at most MAX_SLICE)
+# The batch path plays slices of games: the first of SLICE games, then as many as about SLICE_SECONDS of play,
+# from MIN_SLICE (fewer would lose what playing side by side gains) to MAX_SLICE. Between two slices the lab
+# looks at the Stop button and moves the progress bar.
+SLICE = 100
+MIN_SLICE = 200
 MAX_SLICE = 2000
-SLICE_SECONDS = 0.25  # s of play between two looks at the Stop button and two moves of the progress bar
+SLICE_SECONDS = 0.4
 DEFAULT_GAMES = 5000  # per configuration: a 95% interval of at most about ±1.4 points at the bots' win rates
 LEVEL = 0.05  # the chance of one run's conclusion naming a chance difference as real, at most
 RUN_SECONDS = 60  # one run plays about this long at most, whatever is asked (see run_cap)
@@ -312,7 +316,7 @@ class VariantLabApp(App):
               clipped: bool) -> None:
         """Play the games (the same games as :func:`~pokerkit_teach.core.simulate.simulate` with these
         settings): on the batch path in slices of about :data:`SLICE_SECONDS` of play (the first of
-        :data:`SLICE` games), on the engine one by one; the stop flag is checked before each slice or game,
+        :data:`SLICE` games, then :data:`MIN_SLICE` to :data:`MAX_SLICE`), on the engine one by one; the stop flag is checked before each slice or game,
         and the progress bar moves after each slice
         (on the engine at least every :data:`PROGRESS_EVERY` seconds); then show what was played."""
         start = last = time.perf_counter()
@@ -334,7 +338,7 @@ class VariantLabApp(App):
                 played = 0
                 while played < games and not self.stop_flag.is_set():
                     if per_second:  # slices of about SLICE_SECONDS, so Stop and the progress bar answer soon
-                        step = max(10, min(MAX_SLICE, int(per_second * SLICE_SECONDS)))
+                        step = max(MIN_SLICE, min(MAX_SLICE, int(per_second * SLICE_SECONDS)))
                     numbers = range(played, min(played + step, games))
                     sliced = time.perf_counter()
                     for key, value in play_games(GAME, rules, (bot,), seed, numbers, path).items():

@@ -30,14 +30,18 @@ CASES = [("pokerguess", 4, "counter"), ("pokerguess", 6, "counter"), ("pokergues
          ("voces", 3, "builder"), ("voces", 4, "builder"), ("voces", 6, "builder"), ("voces", 4, "random"), ("voces", 6, "random")]
 
 
-def per_game(play: Callable[[int], object], budget: float) -> tuple[float, int]:
-    """Processor seconds a game, over games 0, 1, ... until ``budget`` seconds are spent (at least 2 games)."""
+def per_game(play: Callable[[int], object], budget: float, at_least: int = 2) -> tuple[float, int, float]:
+    """Processor seconds a game, over games 0, 1, ... until ``budget`` seconds are spent (at least
+    ``at_least`` games); also the games played and the seconds of the first ``at_least``."""
     start = time.process_time()
+    first = 0.0
     games = 0
-    while games < 2 or time.process_time() - start < budget:
+    while games < at_least or time.process_time() - start < budget:
         play(games)
         games += 1
-    return (time.process_time() - start) / games, games
+        if games == at_least:
+            first = time.process_time() - start
+    return (time.process_time() - start) / games, games, first
 
 
 def _chunk(args: tuple[str, int, str, range, str]) -> None:
@@ -77,10 +81,13 @@ def main() -> None:
     parser.add_argument("--sample", type=float, default=1.0, help="processor seconds per case and path (default 1)")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--run", type=int, default=0, help="also time this many games through processes, on the clock")
+    parser.add_argument("--game", choices=["pokerguess", "voces"], help="only this game")
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; processor time a game, and projected for"
           f" 1,000 / 10,000 games in 1 process | {args.workers} workers")
     for name, players, bot in CASES:
+        if args.game and name != args.game:
+            continue
         game = get_game(name)
         rules = game.new_rules(players, {})
         paths: list[tuple[str, Callable[[int], object]]] = [
@@ -88,8 +95,11 @@ def main() -> None:
         if name == "pokerguess":
             paths.append(("fast", lambda number: play_game(rules, [bot], 1, number)))
         seconds: dict[str, float] = {}
+        same: dict[str, float] = {}
+        engine_games = 2
         for path, play in paths:
-            seconds[path], games = per_game(play, args.sample)
+            seconds[path], games, same[path] = per_game(play, args.sample, engine_games)
+            engine_games = games if path == "engine" else engine_games
             each = seconds[path]
             print(f"{name:10} {players} {bot:8} {path:6} {each * 1000:9.1f} ms a game ({games:4} played): "
                   f"1,000 in {_duration(1000 * each)} | {_duration(1000 * each / args.workers)}; "
@@ -98,7 +108,8 @@ def main() -> None:
                 one, many = (clock(name, players, bot, args.run, path, w) for w in (1, args.workers))
                 print(f"{'':30} on the clock, {args.run:,} games: {one:.1f} s in 1 process, {many:.1f} s in {args.workers}")
         if "fast" in seconds:
-            print(f"{'':30} fast path {seconds['engine'] / seconds['fast']:.0f} times quicker")
+            engine_total = seconds["engine"] * engine_games
+            print(f"{'':30} the same {engine_games} games: fast path {engine_total / same['fast']:.1f} times quicker")
 
 
 if __name__ == "__main__":

@@ -238,6 +238,13 @@ def play_game(rules: PokerGuessRules, bot_names: Sequence[str], seed: int, numbe
         wanted = set(seats)
         return [(start + i) % n for i in range(n) if (start + i) % n in wanted]
 
+    def first_from(start: int, seats: Sequence[int]) -> int:
+        """seats_from(start, seats)[0], without the list."""
+        for i in range(start, start + n):
+            if i % n in seats:
+                return i % n
+        raise ValueError("no seat")  # pragma: no cover: the engine would fail the same way
+
     while True:
         number_played += 1
         # the deal: the deck is shuffled, two cards to each seat with chips from the dealer's left, five on the table
@@ -274,9 +281,9 @@ def play_game(rules: PokerGuessRules, bot_names: Sequence[str], seed: int, numbe
                 else:
                     card = int(bot_rngs[seat].integers(2))
                 shown[seat] = card
-                remaining = [s for s in seats_from(dealer + 1, active) if s not in shown]
+                remaining = [s for s in active if s not in shown]
                 if remaining:
-                    seat = remaining[0]
+                    seat = first_from(dealer + 1, remaining)
                 else:
                     phase = 3
                     pending = seats_from(dealer + 1, active)
@@ -330,18 +337,18 @@ def play_game(rules: PokerGuessRules, bot_names: Sequence[str], seed: int, numbe
             if not pending:
                 if phase == 1:
                     phase = 2
-                    seat = seats_from(dealer + 1, active)[0]
+                    seat = first_from(dealer + 1, active)
                     continue
                 winner = _check(rules, n, active, private, community, predictions, committed, chips, count_folded,
                                 reversed_colours)
                 break
-            seat = seats_from(seat + 1, pending)[0]
+            seat = first_from(seat + 1, pending)
         rounds.append((winner, by_folding))
         left = [s for s in range(n) if chips[s] > 0]
         if len(left) == 1 or number_played >= limit:
             best_seat = max(range(n), key=lambda s: chips[s])
             return GameRecord(tuple(rounds), tuple(chips), best_seat, len(left) == 1, limit)
-        dealer = seats_from(dealer + 1, left)[0]
+        dealer = first_from(dealer + 1, left)
 
 
 def _check(rules: PokerGuessRules, n: int, active: list[int], private: list[tuple[int, int] | None], community: list[int],

@@ -426,30 +426,22 @@ class _Games:
         expected = expected_all[games, seats]
         sure = sure_all[games, seats]
         own = held[games, seats]
-        tokens = holder[games]  # (k, n)
-        middle = tokens < 0
-        kind = np.full(len(games), 2, dtype=np.int64)
-        token = target.copy()
-        wants = np.ones(len(games), dtype=bool)
-        keep = own == target
-        wants[keep] = may_pass[keep]
-        free = ~keep & middle[np.arange(len(games)), target - 1]
-        kind[free] = 0
-        take = ~keep & ~free & may_take & sure
-        kind[take] = 1
+        middle = holder[games] < 0  # (k, n): the tokens in the middle
+        rows = np.arange(len(games))
+        keep = own == target  # holds the wanted token: pass (or nothing, if it may not)
+        free = ~keep & middle[rows, target - 1]  # the wanted token lies in the middle: take it
+        take = ~keep & ~free & may_take & sure  # sure enough: take it from its holder
         settle = ~keep & ~free & ~take
-        if settle.any():
-            numbers = np.arange(1, n + 1)
-            choices = middle[settle] | (numbers[None, :] == own[settle][:, None])
-            distance = np.where(choices, np.abs(numbers[None, :] - expected[settle][:, None]), np.inf)
-            nearest = distance.argmin(axis=1) + 1
-            nothing = ~choices.any(axis=1)  # nothing free and nothing held: take the wanted token after all
-            stay = nearest == own[settle]
-            settled_kind = np.where(nothing, 1, np.where(stay, 2, 0))
-            kind[settle] = settled_kind
-            token[settle] = np.where(nothing | stay, target[settle], nearest)
-            wants[settle] = np.where(stay & ~nothing, may_pass[settle], True)
-        token[kind == 2] = 0
+        # Not sure enough: the nearest free token or the own one (by distance to the place expected, then number).
+        numbers = np.arange(1, n + 1)
+        choices = middle | (numbers[None, :] == own[:, None])
+        distance = np.where(choices, np.abs(numbers[None, :] - expected[:, None]), np.inf)
+        nearest = distance.argmin(axis=1) + 1
+        nothing = ~choices.any(axis=1)  # nothing free and nothing held: take the wanted token after all
+        stay = settle & ~nothing & (nearest == own)
+        kind = np.where(keep | stay, 2, np.where(take | (settle & nothing), 1, 0))
+        token = np.where(kind == 2, 0, np.where(settle & ~nothing, nearest, target))
+        wants = np.where(keep | stay, may_pass, True)
         return kind, token, wants
 
     def _random_choice(self, holder: np.ndarray, held: np.ndarray, games: np.ndarray, seats: np.ndarray,

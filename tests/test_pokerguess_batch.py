@@ -11,7 +11,7 @@ import pytest
 
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.registry import get_game
-from pokerkit_teach.core.simulate import play_one
+from pokerkit_teach.core.simulate import play_one, simulate
 from pokerkit_teach.pokerguess.batch import GameRecord, batch_simulate, can_batch, play_game, simulate_batch, tally_record
 from pokerkit_teach.pokerguess.check import ColourOrder
 from pokerkit_teach.pokerguess.simulate import tally
@@ -111,3 +111,11 @@ def test_the_same_games_as_the_engine_on_two_thousand_games() -> None:
     compare(2, ["counter"], {"starting_chips": 8}, seed=106, numbers=range(10))
     compared += 120
     assert compared == 2000
+
+
+def test_the_runner_takes_the_fast_path_and_the_engine_agrees() -> None:
+    options = {"max_rounds": 6}
+    fast = simulate("pokerguess", 3, ["counter", "random", "counter"], games=8, seed=5, workers=1, options=options)
+    engine = simulate("pokerguess", 3, ["counter", "random", "counter"], games=8, seed=5, options=options, engine=True)
+    assert (fast.path, engine.path) == ("batch", "engine")
+    assert dict(fast.totals) == dict(engine.totals) and fast.totals["pots"] > 8

@@ -51,6 +51,8 @@ def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple
 
     >>> [round(x, 3) for x in wilson_interval(50, 100)]
     [0.404, 0.596]
+    >>> wilson_interval(0, 2000)[0], wilson_interval(7, 7)[1]
+    (0.0, 1.0)
     """
     if trials == 0:
         return (0.0, 1.0)
@@ -58,7 +60,10 @@ def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At no success (or all) the bound is 0 (or 1) exactly; the formula leaves a rounding error there.
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def two_proportion_p_value(successes_a: float, trials_a: int, successes_b: float, trials_b: int) -> float:

@@ -43,10 +43,17 @@ from pokerkit_teach.pokerguess.cards import Colour, Figure
 from pokerkit_teach.pokerguess.check import ColourOrder
 from pokerkit_teach.pokerguess.state import _PLAYING_DECK, ALL_PREDICTIONS, PokerGuessRules
 
-__all__ = ["BATCH_BOTS", "GameRecord", "batch_simulate", "can_batch", "play_game", "simulate_batch", "tally_record"]
+__all__ = ["BATCH_BOTS", "BATCH_CHUNK", "GameRecord", "batch_simulate", "can_batch", "play_game", "simulate_batch", "tally_record"]
 
 #: The bots this module plays (every PokerGuess bot).
 BATCH_BOTS = ("random", "counter")
+
+#: Games a runner may hand this module at a time. Every game's seeds come from the simulation's seed and
+#: the game's number, so any slicing gives the same totals; 50 games (about 10 s of four counter bots, a
+#: fifth of a second of random bots) keep every worker busy and the progress moving. (The runner's own
+#: slice for batch paths is 1,000 games, which a Pokerface batch needs; for PokerGuess that put a whole
+#: default run of 1,000 games on one worker.)
+BATCH_CHUNK = 50
 
 _COLOUR = tuple(card.colour.value for card in _PLAYING_DECK)  # of each card, by its place in the deck
 _FIGURE = tuple(card.figure.value for card in _PLAYING_DECK)

@@ -326,6 +326,9 @@ class _Games:
         turns = np.zeros(m, dtype=np.int64)
         active = np.ones(m, dtype=bool)
         laps = rules.brake_laps * n
+        # Games whose round the brake ends: nothing else happens in their round, so the brake is played
+        # for all of them at once when the others' rounds are over.
+        braked: list[np.ndarray] = []
         if rules.free_for_all:
             done = np.zeros((m, n), dtype=bool)
             exact = self.estimating
@@ -345,8 +348,9 @@ class _Games:
                         turns[taking] += 1
                         braking = taking[turns[taking] >= laps]
                         if len(braking):
-                            self._brake(holder, held, braking, first[braking], view)
+                            braked.append(braking)
                             active[braking] = False
+            self._brake_all(holder, held, braked, first, view)
             return holder
         seat = first.copy()
         passes = np.zeros(m, dtype=np.int64)
@@ -363,9 +367,17 @@ class _Games:
             active[all_passed] = False
             braking = live[(passes[live] != n) & (turns[live] >= laps)]
             if len(braking):
-                self._brake(holder, held, braking, first[braking], view)
+                braked.append(braking)
                 active[braking] = False
+        self._brake_all(holder, held, braked, first, view)
         return holder
+
+    def _brake_all(self, holder: np.ndarray, held: np.ndarray, braked: list[np.ndarray], first: np.ndarray,
+                   view: tuple[np.ndarray, np.ndarray, np.ndarray] | None) -> None:
+        """The brake of every game in ``braked`` (arrays of games), played at once."""
+        if braked:
+            games = np.concatenate(braked)
+            self._brake(holder, held, games, first[games], view)
 
     def _draw_orders(self, game: int) -> None:
         """Draw the next _AHEAD orders of ``game``, remembering the generator's state before them."""

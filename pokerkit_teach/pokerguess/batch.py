@@ -125,7 +125,11 @@ class GameRecord:
 
 def can_batch(bot_names: Sequence[str]) -> bool:
     """Whether this module plays these bots (one name for every seat or one per seat): every PokerGuess
-    bot, so the runner never needs the engine for PokerGuess (it may still ask for it)."""
+    bot, so the runner never needs the engine for PokerGuess (it may still ask for it).
+
+    >>> can_batch(["counter", "random", "counter"]), can_batch(["estimator"])
+    (True, False)
+    """
     return all(name in BATCH_BOTS for name in bot_names)
 
 
@@ -228,7 +232,12 @@ def _counter_best(seat: int, n: int, private: list[tuple[int, int] | None], comm
 
 def play_game(rules: PokerGuessRules, bot_names: Sequence[str], seed: int, number: int) -> GameRecord:
     """Game ``number`` of a simulation seeded ``seed`` (as :func:`pokerkit_teach.core.simulate.play_one`
-    plays it with the engine): the same deals, the same moves, the same end."""
+    plays it with the engine): the same deals, the same moves, the same end.
+
+    >>> record = play_game(PokerGuessRules(("A", "B"), starting_chips=5), ["counter", "random"], 1, 0)
+    >>> sum(record.chips), record.by_rules, record.chips[record.winner]
+    (10, True, 10)
+    """
     n = rules.player_count
     names = _seat_bots(bot_names, n)
     counter = [name == "counter" for name in names]
@@ -346,7 +355,7 @@ def play_game(rules: PokerGuessRules, bot_names: Sequence[str], seed: int, numbe
                     phase = 2
                     seat = first_from(dealer + 1, active)
                     continue
-                winner = _check(rules, n, active, private, community, predictions, committed, chips, count_folded,
+                winner = _check(n, active, private, community, predictions, committed, chips, count_folded,
                                 reversed_colours)
                 break
             seat = first_from(seat + 1, pending)
@@ -358,7 +367,7 @@ def play_game(rules: PokerGuessRules, bot_names: Sequence[str], seed: int, numbe
         dealer = first_from(dealer + 1, left)
 
 
-def _check(rules: PokerGuessRules, n: int, active: list[int], private: list[tuple[int, int] | None], community: list[int],
+def _check(n: int, active: list[int], private: list[tuple[int, int] | None], community: list[int],
            predictions: dict[int, Pred], committed: list[int], chips: list[int], count_folded: bool,
            reversed_colours: bool) -> int | None:
     """The check: predictions from the highest down, the first that holds takes the pot; if none holds,
@@ -391,7 +400,12 @@ def _check(rules: PokerGuessRules, n: int, active: list[int], private: list[tupl
 
 
 def tally_record(record: GameRecord) -> dict[str, float]:
-    """The figures of one game, as :func:`pokerkit_teach.pokerguess.simulate.tally` counts them."""
+    """The figures of one game, as :func:`pokerkit_teach.pokerguess.simulate.tally` counts them.
+
+    >>> figures = tally_record(GameRecord(((1, True), (None, False), (0, False)), (9, 0), 0, True, 3000))
+    >>> figures["pots"], figures["pots_shared"], figures["pots_by_folding"], figures["pots_won.1"], figures["games_won.1"]
+    (3, 1, 1, 1, 1)
+    """
     totals: dict[str, float] = {
         "pots": len(record.rounds),
         "pots_shared": sum(1 for winner, _ in record.rounds if winner is None),

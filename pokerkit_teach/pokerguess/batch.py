@@ -1,18 +1,20 @@
-"""PokerGuess simulated fast: the same games as the engine, seed for seed, about 100 times quicker.
+"""PokerGuess simulated fast: the same games as the engine, seed for seed, 8 to 18 times quicker.
 
-A simulation through the engine (:func:`pokerkit_teach.core.simulate.simulate`) builds a view, a
-reason and a checked action for every move; four counter bots play about 1,300 rounds a game, so one game
-took 2.4 s and the command line's default run (1,000 games) over 20 minutes on two cores. Most of it was
-the counter bot's choice among the 54 colour-and-figure pairs, each judged with ``round`` and ``sorted``.
+A simulation through the engine (:func:`pokerkit_teach.core.simulate.simulate` with ``engine=True``)
+builds a view, a reason and a checked action for every move; four counter bots play 1,300 to 1,800 rounds
+a game, so one game takes 4 to 5 s of processor time and the command line's default run (1,000 games)
+over half an hour on two cores. Most of it is the counter bot's choice among the 54 colour-and-figure
+pairs (docs/simulation-other-games.md has the measurements).
 
 This module plays the same rules with the same bots in plain integers: cards are their places in the
 deck, predictions tuples, and each bot's choice is computed as the bot computes it (the same float
 operations in the same order, so the same roundings and the same ties), drawing the same random numbers
 from the same generators. Every game therefore ends exactly as the engine's game with the same seed and
-number does; ``tests/test_pokerguess_batch.py`` compares them game by game. Nothing is said in words
-here: the bots' reasons are not built, which is where the time goes.
+number does; ``tests/test_pokerguess_batch.py`` compares them game by game, so a change to a bot's choice
+in :mod:`pokerkit_teach.pokerguess.bots` must be made here too (those tests fail until it is). Nothing is
+said in words here: no views, reasons or log are built.
 
-Numpy does not pay here: a game is a sequence of a thousand small dependent choices, each over 54 pairs,
+Numpy does not pay here: a game is a sequence of thousands of small dependent choices, each over 54 pairs,
 and games differ in length by a factor of a hundred, so games side by side in arrays would spend their
 time on masks of finished games and on numpy's per-call cost, not on arithmetic.
 

@@ -318,7 +318,7 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
     try:
         result = simulate(
             args.game, players=args.players, bots=args.bots or (), games=args.games, seed=args.seed,
-            workers=min(args.workers or 2, cpu_count(), args.games),
+            workers=min(args.workers or 2, cpu_count(), args.games), engine=args.engine,
             progress=progress if args.games >= 200 else None,
             options={"variants": variants, "specials": args.specials or [], "max_rounds": args.max_rounds},
         )
@@ -478,6 +478,7 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=_whole_number(0, SEED_LIMIT, lang), default=0, help=say("seed"))
     cpus = min(cpu_count(), MAX_WORKERS)
     simulate.add_argument("--workers", type=_whole_number(0, cpus, lang), default=0, help=say("workers", cpus=cpus))
+    simulate.add_argument("--engine", action="store_true", help=say("engine"))
     common(simulate)
     simulate.set_defaults(run=_simulate)
     return parser

@@ -11,7 +11,7 @@ from pokerkit_teach import best_hand
 from pokerkit_teach.pokerface.scenarios import load_scenario
 from pokerkit_teach.core.simulate import simulate
 from pokerkit_teach.widgets.hand_ranker import HandRankerApp, parse_table
-from pokerkit_teach.widgets.lab import VariantLabApp, bar_chart_svg, variants_of
+from pokerkit_teach.widgets.lab import DEFAULT_GAMES, VariantLabApp, bar_chart_svg, variants_of
 from pokerkit_teach.widgets.replay import ReplayApp, token_holders
 
 from conftest import RULEBOOK_BOARD, RULEBOOK_FAILURE, RULEBOOK_SUCCESS
@@ -404,7 +404,7 @@ def test_bar_chart_draws_bars_and_error_bars_in_scale() -> None:
 
 def test_lab_describes_the_chosen_bot_and_warns_that_the_reader_is_slow() -> None:
     app = VariantLabApp(query="lang=en")
-    assert "Estimator: judges its place" in app.bot_about.value and app.games.value == 200
+    assert "Estimator: judges its place" in app.bot_about.value and app.games.value == DEFAULT_GAMES == 5000
     app.bot.value = "reader"
     assert "about three games per second" in app.bot_about.value
     app.language.value = "de"

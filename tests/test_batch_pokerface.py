@@ -102,9 +102,9 @@ def test_simulate_takes_the_batch_path_when_it_can_and_says_so() -> None:
     assert (batch.path, engine.path) == ("batch", "engine")
     assert batch.totals == engine.totals
     assert json.loads(json.dumps(batch.as_json()))["path"] == "batch"
-    assert re.search(r"; played on the batch path \(\d+\.\d s\)$", batch.text("en")), batch.text("en")
-    assert re.search(r"; played on the engine \(\d+\.\d s\)$", engine.text("en")), engine.text("en")
-    assert "gespielt im Stapel" in batch.text("de") and "jugadas por lotes" in batch.text("es")
+    assert re.search(r"; played in batches, many games side by side \(\d+\.\d s\)$", batch.text("en")), batch.text("en")
+    assert re.search(r"; played move by move by the game engine \(\d+\.\d s\)$", engine.text("en")), engine.text("en")
+    assert "stapelweise gespielt" in batch.text("de") and "jugadas por lotes" in batch.text("es")
     reader = simulate("pokerface", 3, ["reader"], 2, seed=1)
     mixed = simulate("pokerface", 3, ["estimator", "reader", "random"], 2, seed=1)
     assert reader.path == mixed.path == "engine", "the reader reads the tokens: the engine plays it"

@@ -141,7 +141,7 @@ def test_a_background_run_disables_run_offers_stop_and_moves_the_progress_every_
     times = [begun] + [at for at, value in moves if value > 0]
     assert len(times) >= 3 and max(b - a for a, b in zip(times, times[1:])) < 2.5
     [result] = app.results
-    assert result.path == "batch" and "played on the batch path" in text(app.results_html.value)
+    assert result.path == "batch" and "The games were played in batches" in text(app.results_html.value)
     assert 0 < result.games == app.progress.value < 20000
     assert result.totals == simulate("pokerface", 6, ["estimator"], result.games, 9).totals, "the first games of the run"
     assert f"Stopped after {result.games:,} of 20,000 games" in text(app.message_area.value)

@@ -187,21 +187,22 @@ def test_seeded_simulations_give_the_figures_they_gave_before_the_common_runner(
     figures = ("won", "lost", "deal_successes", "deal_failures")
     estimator = simulate("pokerface", 4, ["estimator"], 40, seed=9)
     assert [estimator.totals[k] for k in figures] == [10, 30, 57, 106]
-    soft = simulate("pokerface", 3, ["random"], 40, seed=9, options={"variants": ["soft-landing"]})
-    assert [soft.totals[k] for k in figures] == [2, 38, 32, 156]
+    assert estimator.path == "batch"  # the batch path plays the estimators' games exactly (issue 22)
+    soft = simulate("pokerface", 3, ["random"], 40, seed=9, options={"variants": ["soft-landing"]}, engine=True)
+    assert [soft.totals[k] for k in figures] == [2, 38, 32, 156]  # random bots draw other numbers on the batch path
 
 
 def test_the_report_says_what_the_command_line_printed_in_every_language() -> None:
     result = simulate("pokerface", 4, ["estimator"], 40, seed=9)
     assert result.text("en").startswith(
         "40 games, 4 players, base game, bots: estimator; won 10 (25.0%, 95% CI 14.2-40.2%), lost 30; "
-        "deals: 57 successes, 106 failures (")
+        "deals: 57 successes, 106 failures; played in batches, many games side by side (")
     assert result.text("de").startswith(
         "40 Spiele, 4 Spieler, Grundspiel, Bots: Schätzer – 10 gewonnen (25,0\xa0%, 95-%-KI 14,2-40,2\xa0%), 30 verloren; "
-        "Durchgänge: 57 Erfolge, 106 Fehlschläge (")
+        "Durchgänge: 57 Erfolge, 106 Fehlschläge; stapelweise gespielt, viele Spiele gleichzeitig (")
     assert result.text("es").startswith(
         "40 partidas, 4 jugadores, juego básico, bots: estimador; ganadas 10 (25,0\xa0%, IC del 95 % 14,2-40,2\xa0%), "
-        "perdidas 30; repartos: 57 éxitos, 106 fracasos (")
+        "perdidas 30; repartos: 57 éxitos, 106 fracasos; jugadas por lotes, muchas a la vez (")
     figures = dict(result.totals) | {"variant_free_for_all": 40, "variant_soft_landing": 40}
     assert report(figures, 40, "en", bots=["estimator", "random", "estimator"]).startswith(
         "40 games, 4 players, free-for-all and soft landing, bots: estimator and random; won 10 (25.0%")

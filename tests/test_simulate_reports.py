@@ -42,8 +42,8 @@ def test_voces_report_names_the_bots_in_the_language() -> None:
 
 
 @pytest.mark.parametrize(("lang", "seconds", "engine", "batch"), [
-    ("en", "(0.2 s)", "played on the engine", "played on the batch path"),
-    ("de", "(0,2 s)", "gespielt Zug um Zug in der Spiel-Engine", "gespielt im Stapel, viele Spiele nebeneinander"),
+    ("en", "(0.2 s)", "played move by move by the game engine", "played in batches, many games side by side"),
+    ("de", "(0,2 s)", "Zug um Zug von der Spiel-Engine gespielt", "stapelweise gespielt, viele Spiele gleichzeitig"),
     ("es", "(0,2 s)", "jugadas movimiento a movimiento en el motor del juego", "jugadas por lotes, muchas a la vez"),
 ])
 def test_the_seconds_of_a_simulation_are_written_by_the_languages_rules(lang: str, seconds: str, engine: str, batch: str) -> None:

@@ -249,7 +249,10 @@ def simulate(
         raise OptionError("workers", Msg.of("errors.scenario.kind.integer_range", low=1, high=MAX_WORKERS), workers)
     start = time.perf_counter()
     path = path_for(info, _seat_bots(bot_names, players), engine)
-    chunk = BATCH_CHUNK if path == "batch" else max(1, min(200, games // (workers * 4) or 1))
+    if path == "batch":  # a game's batch module may ask for smaller slices (PokerGuess: 50), so both workers play
+        chunk = int(getattr(batch_module(info), "BATCH_CHUNK", BATCH_CHUNK))
+    else:
+        chunk = max(1, min(200, games // (workers * 4) or 1))
     option_items = tuple(sorted(given.items()))
     chunks = [(info.name, players, option_items, bot_names, seed, range(i, min(i + chunk, games)), path)
               for i in range(0, games, chunk)]

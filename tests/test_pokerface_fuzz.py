@@ -1,4 +1,4 @@
-"""Seeded fuzzing: 10,000 random legal games over 3 to 6 players and every combination of variants.
+"""Seeded fuzzing: random legal games (2,000 in a normal run, PKT_FUZZ_GAMES for more: see tests/fuzzing.py) over 3 to 6 players and every combination of variants.
 
 Each game checks, as it goes: every token is in the middle or with exactly one player; every round ends
 (the emergency brake bounds it); every deal uses 52 distinct cards; the tally matches the showdowns,
@@ -18,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import pytest
+from fuzzing import fuzz_games
 
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.game import CHANCE
@@ -38,7 +39,7 @@ from pokerkit_teach.pokerface import (
     Variant,
 )
 
-GAMES = 10_000
+GAMES = fuzz_games()
 VARIANT_SETS = [frozenset(c) for n in range(4) for c in itertools.combinations(Variant, n)]
 
 
@@ -142,7 +143,7 @@ def test_twenty_random_legal_games_keep_every_rule() -> None:
 
 
 @pytest.mark.slow
-def test_ten_thousand_random_legal_games_keep_every_rule() -> None:
+def test_thousands_of_random_legal_games_keep_every_rule() -> None:
     chunks = [(start, 250) for start in range(0, GAMES, 250)]
     totals: dict[str, int] = {}
     with ProcessPoolExecutor(max_workers=2) as pool:
@@ -150,7 +151,7 @@ def test_ten_thousand_random_legal_games_keep_every_rule() -> None:
             for key, value in stats.items():
                 totals[key] = totals.get(key, 0) + value
     assert totals["games"] == GAMES
-    assert totals["refused"] > 1000 and totals["brakes"] > 100
+    assert totals["refused"] > GAMES // 10 and totals["brakes"] > GAMES // 100
     assert totals["deals"] >= 3 * GAMES
 
 

@@ -1,4 +1,4 @@
-"""Seeded fuzzing of Póker a Voces: 10,000 random legal rounds (games of one round) over 3 to 6 players,
+"""Seeded fuzzing of Póker a Voces: random legal rounds (2,000 in a normal run, PKT_FUZZ_GAMES for more: see tests/fuzzing.py) (games of one round) over 3 to 6 players,
 every choice of special cards (none, one kind, two kinds) and every rule option.
 
 Each round checks, as it goes: all the cards of the round's deck are somewhere, each exactly once
@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from fuzzing import fuzz_games
 
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.voces import (
@@ -29,7 +30,7 @@ from pokerkit_teach.voces.state import COIN_VALUE, FOLD_BONUS
 from pokerkit_teach.voces.cards import Special
 from pokerkit_teach.voces.reveal import TieRule
 
-ROUNDS = 10_000
+ROUNDS = fuzz_games()
 SPECIAL_CHOICES = [()] + [(s,) for s in Special] + list(itertools.combinations(Special, 2))
 KINDS = (Offer, Accept, Withdraw, Place, Bet, PlaceFive, Fold, Stay, Pick)
 
@@ -147,7 +148,7 @@ def play_rounds(first: int, count: int) -> dict[str, int]:
 
 
 @pytest.mark.slow
-def test_ten_thousand_random_legal_rounds() -> None:
+def test_thousands_of_random_legal_rounds() -> None:
     half = ROUNDS // 2
     with ProcessPoolExecutor(max_workers=2) as pool:
         parts = list(pool.map(play_rounds, [0, half], [half, ROUNDS - half]))
@@ -156,5 +157,5 @@ def test_ten_thousand_random_legal_rounds() -> None:
         total.update(part)
     assert total["rounds"] == ROUNDS
     # the special cards really came into play, and illegal actions were really tried
-    assert total["baboon_draws"] > 100 and total["eliminations"] > 100 and total["reversals"] > 100
+    assert min(total["baboon_draws"], total["eliminations"], total["reversals"]) > ROUNDS // 100
     assert total["refused"] > ROUNDS

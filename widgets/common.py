@@ -617,6 +617,50 @@ def show_link(field: Any, anchor: Any, page: str, query: str, label: str, same_p
                     f"{esc(label)}</a>")
 
 
+def scenario_tools(guarded: Callable[[Callable[..., Any]], Callable[..., Any]], save: Callable[[], Any],
+                   make_link: Callable[[], Any], on_upload: Callable[[Any], Any]
+                   ) -> tuple[ipywidgets.Button, ipywidgets.HTML, ipywidgets.Button, ipywidgets.Text, ipywidgets.HTML,
+                              ipywidgets.FileUpload]:
+    """The teacher's tools every app shows in the same way (issue #20), without their words (the owner's
+    ``refresh`` sets them): Save as scenario and the file's link beside it, Copy link with the address
+    field and its "open" link, and the upload of a scenario file. ``guarded`` is the app's error guard."""
+    save_button = ipywidgets.Button(icon="download")
+    save_button.add_class("pkt-save-scenario")
+    save_button.on_click(guarded(lambda _: save()))
+    download = ipywidgets.HTML()
+    download.add_class("pkt-scenario-download")
+    link_button = ipywidgets.Button(icon="link")
+    link_button.add_class("pkt-copy-link")
+    link_button.on_click(guarded(lambda _: make_link()))
+    link = ipywidgets.Text(layout=ipywidgets.Layout(width="40em", display="none"))
+    link.add_class("pkt-scenario-link")
+    link_open = ipywidgets.HTML()
+    link_open.add_class("pkt-scenario-link-open")
+    upload = ipywidgets.FileUpload(accept=".json,application/json", multiple=False, icon="folder-open")
+    upload.add_class("pkt-scenario-upload")
+    upload.observe(guarded(on_upload), names="value")
+    return save_button, download, link_button, link, link_open, upload
+
+
+def open_upload(change: dict[str, Any], upload: Any, open_scenario: Callable[[Any], None], app: Any) -> None:
+    """The scenario file just uploaded (``change`` of the upload's ``value``) opened with ``open_scenario``.
+    A bad file is said in the app's language and changes nothing; the upload is emptied afterwards, so that
+    the same file may be chosen again."""
+    files = change["new"]
+    if not files:
+        return
+    chosen = files[0]
+    from pokerkit_teach.core.scenarios import load_scenario_text
+
+    try:
+        open_scenario(load_scenario_text(bytes(chosen.get("content") or b""), source=str(chosen.get("name") or "scenario.json")))
+    except ValueError as error:
+        translate = getattr(error, "text", None)
+        app.say(str(translate(app.lang)) if callable(translate) else str(error), "error")
+    finally:
+        upload.value = ()
+
+
 class ScenarioDesk:
     """The teacher's tools of a play tab: save the game so far as a scenario file, open a file or a built-in
     scenario and walk through it step by step (forward and back), continue from any step with bots in the
@@ -640,21 +684,8 @@ class ScenarioDesk:
         self.data: dict[str, Any] | None = None  # what the open scenario was read from
         g = app.guarded
         self.heading = ipywidgets.HTML()
-        self.save_button = ipywidgets.Button(icon="download")
-        self.save_button.add_class("pkt-save-scenario")
-        self.save_button.on_click(g(lambda _: self.save()))
-        self.download = ipywidgets.HTML()
-        self.download.add_class("pkt-scenario-download")
-        self.link_button = ipywidgets.Button(icon="link")
-        self.link_button.add_class("pkt-copy-link")
-        self.link_button.on_click(g(lambda _: self.make_link()))
-        self.link = ipywidgets.Text(layout=ipywidgets.Layout(width="40em", display="none"))
-        self.link.add_class("pkt-scenario-link")
-        self.link_open = ipywidgets.HTML()
-        self.link_open.add_class("pkt-scenario-link-open")
-        self.upload = ipywidgets.FileUpload(accept=".json,application/json", multiple=False, icon="folder-open")
-        self.upload.add_class("pkt-scenario-upload")
-        self.upload.observe(g(self._on_upload), names="value")
+        self.save_button, self.download, self.link_button, self.link, self.link_open, self.upload = scenario_tools(
+            g, self.save, self.make_link, self._on_upload)
         builtins = [scenario.name for scenario in self._game().builtin_scenarios()]
         self.builtin = ipywidgets.Dropdown(options=builtins, value=builtins[0] if builtins else None,
                                            layout=ipywidgets.Layout(width="auto"), style={"description_width": "initial"})
@@ -725,20 +756,7 @@ class ScenarioDesk:
 
     # -- opening
     def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
-            return
-        upload = files[0]
-        name = str(upload.get("name") or "scenario.json")
-        content = bytes(upload.get("content") or b"")
-        from pokerkit_teach.core.scenarios import load_scenario_text
-
-        try:
-            self.open_scenario(load_scenario_text(content, source=name))
-        except ValueError as error:
-            self.app.say(self._problem(error), "error")
-        finally:
-            self.upload.value = ()  # the same file may be chosen again
+        open_upload(change, self.upload, self.open_scenario, self.app)
 
     def open_builtin(self, name: str) -> None:
         """A built-in scenario of the game by name."""

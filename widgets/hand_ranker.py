@@ -63,7 +63,7 @@ from pokerkit_teach.holdem.ranking import STRENGTH_COUNT
 from pokerkit_teach.holdem.render import card_html, cards_html
 
 from . import common
-from .common import App, StepNavigator, deal_query, download_html, esc, show_link
+from .common import App, StepNavigator, deal_query, download_html, esc, open_upload, scenario_tools, show_link
 
 __all__ = ["HandRankerApp", "InputProblem", "Table", "parse_table", "NAMES"]
 
@@ -188,21 +188,8 @@ class HandRankerApp(App):
         self.scenario: Any = None  # the scenario being walked through, and its replay
         self.replay: Any = None
         self.tools_heading = ipywidgets.HTML()
-        self.save_button = ipywidgets.Button(icon="download")
-        self.save_button.add_class("pkt-save-scenario")
-        self.save_button.on_click(g(lambda _: self.save()))
-        self.download = ipywidgets.HTML()
-        self.download.add_class("pkt-scenario-download")
-        self.link_button = ipywidgets.Button(icon="link")
-        self.link_button.add_class("pkt-copy-link")
-        self.link_button.on_click(g(lambda _: self.make_link()))
-        self.link = ipywidgets.Text(layout=ipywidgets.Layout(width="40em", display="none"))
-        self.link.add_class("pkt-scenario-link")
-        self.link_open = ipywidgets.HTML()
-        self.link_open.add_class("pkt-scenario-link-open")
-        self.upload = ipywidgets.FileUpload(accept=".json,application/json", multiple=False, icon="folder-open")
-        self.upload.add_class("pkt-scenario-upload")
-        self.upload.observe(g(self._on_upload), names="value")
+        self.save_button, self.download, self.link_button, self.link, self.link_open, self.upload = scenario_tools(
+            g, self.save, self.make_link, self._on_upload)
         from pokerkit_teach.pokerface.scenarios import builtin_scenarios
 
         self.builtin = ipywidgets.Dropdown(options=[s.name for s in builtin_scenarios()], layout=ipywidgets.Layout(width="auto"),
@@ -279,19 +266,7 @@ class HandRankerApp(App):
                                     f"style='color:#1a5fb4;text-decoration:underline'>{esc(self.t('apps.scenario.continue_table'))}</a>")
 
     def _on_upload(self, change: dict[str, Any]) -> None:
-        from pokerkit_teach.core.scenarios import load_scenario_text
-
-        files = change["new"]
-        if not files:
-            return
-        upload = files[0]
-        try:
-            self.open_scenario(load_scenario_text(bytes(upload.get("content") or b""), source=str(upload.get("name") or "scenario.json")))
-        except ValueError as error:
-            translate = getattr(error, "text", None)
-            self.say(str(translate(self.lang)) if callable(translate) else str(error), "error")
-        finally:
-            self.upload.value = ()
+        open_upload(change, self.upload, self.open_scenario, self)
 
     def open_builtin(self, name: str) -> None:
         from pokerkit_teach.pokerface.scenarios import builtin_scenarios

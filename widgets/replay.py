@@ -27,7 +27,7 @@ from pokerkit_teach.pokerface.events import token_text
 from pokerkit_teach.pokerface.scenarios import Replay, Scenario, builtin_scenarios
 from pokerkit_teach.pokerface.state import PokerfaceState
 
-from .common import App, InputProblem, StepNavigator, deal_query, download_html, esc, show_link
+from .common import App, InputProblem, StepNavigator, deal_query, download_html, esc, open_upload, scenario_tools, show_link
 
 __all__ = ["ReplayApp", "token_holders"]
 
@@ -84,21 +84,8 @@ class ReplayApp(App):
         """The teacher's tools: save the game up to the step shown, a link to it, open a file, play on."""
         g = self.guarded
         self.tools_heading = ipywidgets.HTML()
-        self.save_button = ipywidgets.Button(icon="download")
-        self.save_button.add_class("pkt-save-scenario")
-        self.save_button.on_click(g(lambda _: self.save()))
-        self.download = ipywidgets.HTML()
-        self.download.add_class("pkt-scenario-download")
-        self.link_button = ipywidgets.Button(icon="link")
-        self.link_button.add_class("pkt-copy-link")
-        self.link_button.on_click(g(lambda _: self.make_link()))
-        self.link = ipywidgets.Text(layout=ipywidgets.Layout(width="40em", display="none"))
-        self.link.add_class("pkt-scenario-link")
-        self.link_open = ipywidgets.HTML()
-        self.link_open.add_class("pkt-scenario-link-open")
-        self.upload = ipywidgets.FileUpload(accept=".json,application/json", multiple=False, icon="folder-open")
-        self.upload.add_class("pkt-scenario-upload")
-        self.upload.observe(g(self._on_upload), names="value")
+        self.save_button, self.download, self.link_button, self.link, self.link_open, self.upload = scenario_tools(
+            g, self.save, self.make_link, self._on_upload)
         self.continue_button = ipywidgets.Button(icon="play", button_style="success")
         self.continue_button.add_class("pkt-continue")
         self.continue_button.on_click(g(lambda _: self.continue_link()))
@@ -160,19 +147,7 @@ class ReplayApp(App):
         self.say(self.t("apps.scenario.opened", title=scenario.title(self.lang), steps=len(replay.steps)))
 
     def _on_upload(self, change: dict[str, Any]) -> None:
-        from pokerkit_teach.core.scenarios import load_scenario_text
-
-        files = change["new"]
-        if not files:
-            return
-        upload = files[0]
-        try:
-            self.open_scenario(load_scenario_text(bytes(upload.get("content") or b""), source=str(upload.get("name") or "scenario.json")))
-        except ValueError as error:
-            translate = getattr(error, "text", None)
-            self.say(str(translate(self.lang)) if callable(translate) else str(error), "error")
-        finally:
-            self.upload.value = ()
+        open_upload(change, self.upload, self.open_scenario, self)
 
     def _state_shown(self) -> PokerfaceState:
         return self.replay.state_after(self.step)

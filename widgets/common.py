@@ -842,10 +842,6 @@ class ScenarioDesk:
         self.app.say(self.app.t("apps.scenario.continued", step=step))
         self.refresh()
 
-    def _problem(self, error: ValueError) -> str:
-        translate = getattr(error, "text", None)
-        return str(translate(self.app.lang)) if callable(translate) else str(error)
-
     # -- drawing
     def refresh(self) -> None:
         t = self.app.t

@@ -132,7 +132,7 @@ def test_a_link_opens_the_same_situation_and_a_bad_link_keeps_the_defaults() -> 
     assert not text(opened.notice.value).strip()
     cut = TableApp(query=f"lang=de&seed=5&deal={code[:-6]}")
     notice = text(cut.notice.value)
-    assert "Die App startet wie gewohnt" in notice and "Spielcode" in notice
+    assert "Die App startet wie gewohnt" in notice and "Spiel-Code" in notice
     assert cut.state is not None and cut.seed == 5 and cut.desk.replay is None  # a game of the address's seed
     cut.language.value = "es"
     assert "La aplicación arranca como de costumbre" in text(cut.notice.value)

@@ -72,7 +72,7 @@ def test_a_bad_code_exits_2_with_one_line_naming_the_problem(code: str, lang: st
 
 def test_neither_or_both_sources_and_a_bad_file_for_link(tmp_path: Path) -> None:
     status, _, err = cli("replay", "--lang", "es")
-    assert status == 2 and err == ("Error: indica un escenario (un nombre o un archivo) o --deal CODE, uno de los dos "
+    assert status == 2 and err == ("Error: indica o bien un escenario (un nombre o un archivo) o bien --deal CODE "
                                    "(consulta 'pokerkit-teach replay --help')\n")
     assert cli("replay", "token-round", "--deal", CODE)[0] == 2
     path = tmp_path / "broken.json"

@@ -17,6 +17,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from pokerkit_teach.cli import main as cli
 from pokerkit_teach.core.scenarios import load_scenario_text
 from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
@@ -276,3 +278,22 @@ def test_the_step_shown_is_said_again_in_the_language_chosen() -> None:
         shown_lines = text(desk.step_text.value)
         assert all(line in shown_lines for line in step.lines(lang)), (lang, shown_lines)
         assert desk.continue_button.description == {"de": "Ab hier weiterspielen", "es": "Seguir desde aquí", "en": "Continue from here"}[lang]
+
+
+@pytest.mark.parametrize("board", ["", "Ac 5s 9h", "Ac 5s 9h 2d", "Ac 5s 9h 2d 3h"])
+def test_the_hand_rankers_link_keeps_a_board_of_any_size(board: str) -> None:
+    """A reviewer's find: the link of three hands on a flop opened with no board (the code kept only what
+    the replay had dealt, and a deal without moves deals no board); the code now keeps the board still
+    to come, and decodes to the same code again."""
+    from pokerkit_teach.core.dealcode import decode_code, load_code, scenario_code
+
+    app = HandRankerApp(query="lang=en")
+    app.board_input.value = board
+    app.hands_input.value = "Anna=As Ad\nBen=Kh Kd\nZoe=2c 7d"
+    app.rank()
+    app.make_link()
+    code = app._code()
+    assert decode_code(code)["deals"][-1]["board"] == board and scenario_code(load_code(code)) == code
+    opened = HandRankerApp(query="lang=en&deal=" + code)
+    assert opened.board_input.value == board
+    assert opened.hands_input.value.splitlines() == ["Anna=As Ad", "Ben=Kh Kd", "Zoe=2c 7d"]

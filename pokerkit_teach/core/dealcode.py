@@ -117,7 +117,7 @@ def _unpack(text: str) -> list[Any]:
         payload = json.loads(data.decode("utf-8"))
     except (zlib.error, ValueError, RecursionError):
         raise scenario_error("dealcode.tampered") from None
-    if not isinstance(payload, list) or not 4 <= len(payload) <= 6:
+    if not isinstance(payload, list) or not 4 <= len(payload) <= 7:
         raise _content(Msg.of("dealcode.shape"))
     return payload
 
@@ -159,7 +159,7 @@ def _log_of(state: Any, moves: Sequence[str | None] | None, seed: int) -> list[A
 
 
 def _code(state: Any, moves: Sequence[str | None] | None, seed: int, name: str | None,
-          titles: Mapping[str, str] | str | None) -> str:
+          titles: Mapping[str, str] | str | None, to_come: Mapping[str, Any] | None = None) -> str:
     game = game_of_state(state)
     data = codec_of(game).data_of(state, moves, seed)
     header = {key: value for key, value in data.items() if key not in _FILE_ONLY}
@@ -167,10 +167,12 @@ def _code(state: Any, moves: Sequence[str | None] | None, seed: int, name: str |
     said = dict(titles) if isinstance(titles, Mapping) else {"en": str(titles)} if titles else {}
     if said and said == _builtin_titles(game, name):
         said = {}  # a built-in scenario's titles are found by its name
-    if name and name != f"saved-{game}" or said:
+    if name and name != f"saved-{game}" or said or to_come:
         payload.append(name if name and name != f"saved-{game}" else "")
-    if said:
-        payload.append(said)
+    if said or to_come:
+        payload.append(said or None)
+    if to_come:  # what the scenario gives beyond its replay (a Pokerface deal's whole board before it is dealt)
+        payload.append(dict(to_come))
     return _pack(payload)
 
 
@@ -195,7 +197,9 @@ def scenario_code(scenario: Any) -> str:
     scenario cannot be replayed."""
     replay = scenario.replay()
     moves = [step.move for step in replay.steps]
-    return _code(replay.final, moves, int(getattr(scenario, "seed", 0)), scenario.name, dict(scenario.titles))
+    still_to_come = getattr(codec_of(scenario.game), "still_to_come", None)
+    to_come = still_to_come(scenario, replay.final) if callable(still_to_come) else None
+    return _code(replay.final, moves, int(getattr(scenario, "seed", 0)), scenario.name, dict(scenario.titles), to_come)
 
 
 def decode_code(code: str) -> dict[str, Any]:
@@ -207,6 +211,9 @@ def decode_code(code: str) -> dict[str, Any]:
     game_name, header, seed, log = payload[:4]
     name = payload[4] if len(payload) > 4 else ""
     titles = payload[5] if len(payload) > 5 else None
+    to_come = payload[6] if len(payload) > 6 else None
+    if to_come is not None and not isinstance(to_come, dict):
+        raise _content(Msg.of("dealcode.shape"))
     if not isinstance(game_name, str) or not isinstance(header, dict) or not isinstance(log, list) or not isinstance(name, str):
         raise _content(Msg.of("dealcode.shape"))
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_LIMIT:
@@ -248,6 +255,14 @@ def decode_code(code: str) -> dict[str, Any]:
             raise scenario_error("errors.scenario.deal_refused", where, reason=_said(error)) from None
         moves.append(None)
     data = save_scenario(state, seed=seed, name=name or None, title=titles or _builtin_titles(game.name, name) or None, moves=moves)
+    if to_come:
+        add_to_come = getattr(codec, "add_to_come", None)
+        if not callable(add_to_come):
+            raise _content(Msg.of("dealcode.shape"))
+        try:
+            add_to_come(data, to_come)
+        except ValueError as error:
+            raise _content(error) from None
     return data
 
 

@@ -437,6 +437,26 @@ class _Codec:
         return {"players": list(players), "dealer": players[rules.first_dealer],
                 "variants": sorted(v.value.replace("_", "-") for v in rules.variants), "seed": seed, "deals": deals or [{}]}
 
+    def still_to_come(self, scenario: Any, state: PokerfaceState) -> dict[str, Any] | None:
+        """The board cards the scenario's last deal gives beyond those its replay has dealt (a file, such
+        as the hand ranker's, may give the board of a deal whose token rounds have not reached it): a deal
+        code keeps them, so that its link shows the deal as the file does."""
+        deals = getattr(scenario, "deals", ())
+        if not deals or state.hole is None:
+            return None
+        given, dealt = tuple(deals[-1].board), tuple(state.board)
+        if len(given) > len(dealt) and given[: len(dealt)] == dealt:
+            return {"board": _cards(given)}
+        return None
+
+    def add_to_come(self, data: dict[str, Any], to_come: Mapping[str, Any]) -> None:
+        """The board of :meth:`still_to_come` put back into the last deal of a code's scenario data (the
+        scenario's loader then checks the cards as it checks a file's)."""
+        board, deals = to_come.get("board"), data.get("deals")
+        if set(to_come) != {"board"} or not isinstance(board, str) or not isinstance(deals, list) or not deals:
+            raise scenario_error("dealcode.shape")
+        deals[-1]["board"] = board
+
     def rules_of(self, header: Mapping[str, Any]) -> PokerfaceRules:
         players = header.get("players", [])
         try:

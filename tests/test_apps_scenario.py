@@ -297,3 +297,22 @@ def test_the_hand_rankers_link_keeps_a_board_of_any_size(board: str) -> None:
     opened = HandRankerApp(query="lang=en&deal=" + code)
     assert opened.board_input.value == board
     assert opened.hands_input.value.splitlines() == ["Anna=As Ad", "Ben=Kh Kd", "Zoe=2c 7d"]
+
+
+def test_play_1_in_the_address_plays_on_at_once_and_a_bad_value_is_named() -> None:
+    """The rulebook replay and the hand ranker link to the table "to play on from this step": the link
+    carries ?play=1, so the table does not first show the step to walk through (a reviewer had to press
+    Continue from here a second time); play=0 only shows it; another value is named and only shows it."""
+    from pokerkit_teach.core.dealcode import scenario_code
+    from pokerkit_teach.core.scenarios import load_any_scenario
+
+    code = scenario_code(load_any_scenario("token-round"))
+    played = TableApp(query=f"lang=en&deal={code}&play=1")
+    assert played.desk.replay is None and "play on from step" in text(played.message_area.value).lower()
+    shown_only = TableApp(query=f"lang=en&deal={code}&play=0")
+    assert shown_only.desk.replay is not None and not shown_only.notice.value
+    bad = TableApp(query=f"lang=de&deal={code}&play=ja")
+    assert bad.desk.replay is not None and "play=ja" in text(bad.notice.value) and "play=1" in text(bad.notice.value)
+    replay = ReplayApp(query="lang=en")
+    replay.continue_link()
+    assert "&amp;play=1" in replay.continue_open.value

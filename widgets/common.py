@@ -209,6 +209,7 @@ class AppParams:
     errors: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     scenario: str | None = None  # ?scenario=NAME: a built-in scenario to open (checked by the app that opens it)
     deal: str | None = None  # ?deal=CODE: a situation to open (read by the engine when the app opens it)
+    play: bool = False  # ?play=1: play on at once from the situation opened (bots in the other seats)
 
     def error_texts(self, lang: str | None = None) -> list[str]:
         return [tr(key, lang or self.lang, **dict(values)) for key, values in self.errors]
@@ -263,7 +264,14 @@ def app_params(query: str | None = None, fewest_players: int = 3,
             errors.append((players_error, (("value", text),)))
     scenario = values["scenario"][-1].strip() or None if "scenario" in values else None
     deal = values["deal"][-1].strip() or None if "deal" in values else None
-    return AppParams(lang, seed, players, tuple(errors), scenario, deal)
+    play = False
+    if "play" in values:
+        text = values["play"][-1].strip()
+        if text in ("0", "1"):
+            play = text == "1"
+        else:
+            errors.append(("apps.params.bad_play", (("value", text),)))
+    return AppParams(lang, seed, players, tuple(errors), scenario, deal, play)
 
 
 def ascii_number(text: str, most_digits: int) -> int | None:
@@ -803,6 +811,8 @@ class ScenarioDesk:
                     self.open_code(value)
             except ValueError as error:
                 problems.append(LinkProblem(kind, error))
+        if params.play and self.replay is not None:  # ?play=1: on from the situation opened, with bots
+            self.continue_here()
         self.app.link_problems = problems
         self.app._refresh_frame()
 

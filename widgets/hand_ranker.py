@@ -262,7 +262,7 @@ class HandRankerApp(App):
     def continue_link(self) -> None:
         """A link to the Pokerface table at the step shown, with bots in the other seats."""
         query = deal_query(self._code(), self.lang)
-        self.continue_open.value = (f"<a class='pkt-continue-link' href='table.ipynb?{esc(query)}' target='_blank' rel='noopener' "
+        self.continue_open.value = (f"<a class='pkt-continue-link' href='table.ipynb?{esc(query)}&amp;play=1' target='_blank' rel='noopener' "
                                     f"style='color:#1a5fb4;text-decoration:underline'>{esc(self.t('apps.scenario.continue_table'))}</a>")
 
     def _on_upload(self, change: dict[str, Any]) -> None:

@@ -178,7 +178,7 @@ class ReplayApp(App):
     def continue_link(self) -> None:
         """A link to the Pokerface table at the step shown, where bots play the other seats."""
         query = deal_query(self._code(), self.lang)
-        self.continue_open.value = (f"<a class='pkt-continue-link' href='table.ipynb?{esc(query)}' target='_blank' rel='noopener' "
+        self.continue_open.value = (f"<a class='pkt-continue-link' href='table.ipynb?{esc(query)}&amp;play=1' target='_blank' rel='noopener' "
                                     f"style='color:#1a5fb4;text-decoration:underline'>{esc(self.t('apps.scenario.continue_table'))}</a>")
 
     # -- the scenario and the step

@@ -758,7 +758,8 @@ class ScenarioDesk:
         state = self.play.scenario_state()
         if state is None:
             raise InputProblem("scenario.nothing_to_save")
-        code = state_code(state, seed=self.play.scenario_seed() or 0)
+        seed = self.play.scenario_seed() or 0
+        code = state_code(state, seed=seed, name=f"{self.play.game_name}-seed-{seed}")  # the name the saved file has
         show_link(self.link, self.link_open, self.page, deal_query(code, self.app.lang), self.app.t("apps.scenario.open_link"))
         self.app.say(self.app.t("apps.scenario.link_made", letters=len(code)))
 

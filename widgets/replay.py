@@ -167,7 +167,7 @@ class ReplayApp(App):
         from pokerkit_teach.core.dealcode import state_code
 
         scenario = self.scenarios[str(self.chooser.value)]
-        return str(state_code(self._state_shown(), seed=scenario.seed))
+        return str(state_code(self._state_shown(), seed=scenario.seed, name=scenario.name))  # its titles come with its name
 
     def make_link(self) -> None:
         """The address that opens the game up to the step shown in this app (``?deal=CODE``)."""

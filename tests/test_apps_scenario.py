@@ -171,7 +171,8 @@ def test_a_file_of_another_game_is_refused_by_the_table() -> None:
     app = table_after_moves()
     before = shown(app)
     upload(app.desk.upload, saved_file(guess.game.desk.download), "guess.json")
-    assert "PokerGuess" in text(app.message_area.value) and shown(app) == before
+    assert "guess.json: it holds a game of PokerGuess, but this page plays Pokerface" in text(app.message_area.value)
+    assert shown(app) == before
 
 
 # -- PokerGuess and Póker a Voces play tabs

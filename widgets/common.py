@@ -660,13 +660,23 @@ def open_upload(change: dict[str, Any], upload: Any, open_scenario: Callable[[An
     chosen = files[0]
     from pokerkit_teach.core.scenarios import load_scenario_text
 
+    name = str(chosen.get("name") or "scenario.json")
     try:
-        open_scenario(load_scenario_text(bytes(chosen.get("content") or b""), source=str(chosen.get("name") or "scenario.json")))
+        scenario = load_scenario_text(bytes(chosen.get("content") or b""), source=name)  # its errors name the file
+        try:
+            open_scenario(scenario)
+        except ValueError as error:  # e.g. a file of another game: said after the file's name too
+            app.say(f"{name}: {_said(error, app.lang)}", "error")
     except ValueError as error:
-        translate = getattr(error, "text", None)
-        app.say(str(translate(app.lang)) if callable(translate) else str(error), "error")
+        app.say(_said(error, app.lang), "error")
     finally:
         upload.value = ()
+
+
+def _said(error: ValueError, lang: str) -> str:
+    """An error in the app's language (the kit's errors say themselves in any language)."""
+    translate = getattr(error, "text", None)
+    return str(translate(lang)) if callable(translate) else str(error)
 
 
 class ScenarioDesk:

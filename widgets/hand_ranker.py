@@ -222,13 +222,16 @@ class HandRankerApp(App):
     def scenario_data(self) -> dict[str, Any]:
         """The cards typed or dealt as one deal of Pokerface, checked by the engine: the hands are the players'
         hole cards (3 to 6 hands, as a game has), the board the deal's shared cards."""
-        from pokerkit_teach.core.scenarios import load_scenario_data
+        from pokerkit_teach.core.i18n import LANGUAGES
+        from pokerkit_teach.core.scenarios import FILE_FORMAT, load_scenario_data
 
         table = parse_table(self.board_input.value, self.hands_input.value)
         if not MIN_PLAYERS <= len(table.hands) <= MAX_PLAYERS:
             raise common.InputProblem("scenario.ranker_hands", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(table.hands))
         data: dict[str, Any] = {
-            "game": "pokerface", "name": f"hands-{self.seed}", "players": [name for name, _ in table.hands], "seed": self.seed,
+            "format": FILE_FORMAT, "game": "pokerface", "name": f"hands-{self.seed}",
+            "title": {lang: common.tr("apps.scenario.ranker_title", lang, count=len(table.hands)) for lang in LANGUAGES},
+            "players": [name for name, _ in table.hands], "seed": self.seed,
             "deals": [{"hole": {name: " ".join(card.ascii for card in hole) for name, hole in table.hands},
                        "board": " ".join(card.ascii for card in table.board), "moves": []}],
         }

@@ -23,7 +23,7 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, language_
 
 __all__ = ["AppParams", "app_params", "ascii_number", "App", "InputProblem", "MoveControl", "StepNavigator", "focus_first", "name_hands",
            "reason_label", "replace_children", "show_move", "show_tab_move", "tr", "esc", "ScenarioDesk", "ScenarioPlay", "page_address",
-           "download_html", "deal_query", "show_link"]
+           "download_html", "deal_query", "show_deal_link", "table_link_html", "scenario_tools", "open_upload"]
 
 
 def tr(key: str, lang: str, **params: Any) -> str:
@@ -613,16 +613,24 @@ def deal_query(code: str, lang: str) -> str:
     return f"deal={code}" + (f"&lang={lang}" if lang != DEFAULT_LANGUAGE else "")
 
 
-def show_link(field: Any, anchor: Any, page: str, query: str, label: str, same_page: bool = True) -> None:
-    """Put the whole address of ``page?query`` in the text ``field`` (to copy) and a link to it in ``anchor``.
-    The page's own address comes from Voila's request; a link to another app of the kit is relative."""
-    address = (page_address() or page) if same_page else page
+def show_deal_link(app: Any, field: Any, anchor: Any, page: str, code: str) -> None:
+    """The address of ``page`` that opens the deal ``code`` (in the language shown): whole in the text
+    ``field`` (to copy) and as a link in ``anchor``; the app says how long the code is. The page's own
+    address comes from Voila's request."""
+    query = deal_query(code, app.lang)
     with field.hold_sync():
-        field.value = f"{address}?{query}"
+        field.value = f"{page_address() or page}?{query}"
         field.layout.display = ""
-    href = f"?{query}" if same_page else f"{page}?{query}"
-    anchor.value = (f"<a href='{esc(href)}' target='_blank' rel='noopener' style='color:#1a5fb4;text-decoration:underline'>"
-                    f"{esc(label)}</a>")
+    anchor.value = (f"<a href='{esc('?' + query)}' target='_blank' rel='noopener' style='color:#1a5fb4;text-decoration:underline'>"
+                    f"{esc(app.t('apps.scenario.open_link'))}</a>")
+    app.say(app.t("apps.scenario.link_made", letters=len(code)))
+
+
+def table_link_html(code: str, lang: str) -> str:
+    """A link to the Pokerface table that plays on at once (``?play=1``), with bots in the other seats, from
+    the situation of the deal ``code``: the rulebook replay's and the hand ranker's "play on" link."""
+    return (f"<a class='pkt-continue-link' href='table.ipynb?{esc(deal_query(code, lang))}&amp;play=1' target='_blank' "
+            f"rel='noopener' style='color:#1a5fb4;text-decoration:underline'>{esc(tr('apps.scenario.continue_table', lang))}</a>")
 
 
 def scenario_tools(guarded: Callable[[Callable[..., Any]], Callable[..., Any]], save: Callable[[], Any],
@@ -770,8 +778,7 @@ class ScenarioDesk:
             raise InputProblem("scenario.nothing_to_save")
         seed = self.play.scenario_seed() or 0
         code = state_code(state, seed=seed, name=f"{self.play.game_name}-seed-{seed}")  # the name the saved file has
-        show_link(self.link, self.link_open, self.page, deal_query(code, self.app.lang), self.app.t("apps.scenario.open_link"))
-        self.app.say(self.app.t("apps.scenario.link_made", letters=len(code)))
+        show_deal_link(self.app, self.link, self.link_open, self.page, code)
 
     # -- opening
     def _on_upload(self, change: dict[str, Any]) -> None:

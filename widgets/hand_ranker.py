@@ -63,7 +63,7 @@ from pokerkit_teach.holdem.ranking import STRENGTH_COUNT
 from pokerkit_teach.holdem.render import card_html, cards_html
 
 from . import common
-from .common import App, StepNavigator, deal_query, download_html, esc, open_upload, scenario_tools, show_link
+from .common import App, StepNavigator, download_html, esc, open_upload, scenario_tools, show_deal_link, table_link_html
 
 __all__ = ["HandRankerApp", "InputProblem", "Table", "parse_table", "NAMES"]
 
@@ -258,15 +258,11 @@ class HandRankerApp(App):
         return str(scenario_code(load_scenario_data(data, source=f"{data['name']}.json")))
 
     def make_link(self) -> None:
-        code = self._code()
-        show_link(self.link, self.link_open, "hand_ranker.ipynb", deal_query(code, self.lang), self.t("apps.scenario.open_link"))
-        self.say(self.t("apps.scenario.link_made", letters=len(code)))
+        show_deal_link(self, self.link, self.link_open, "hand_ranker.ipynb", self._code())
 
     def continue_link(self) -> None:
         """A link to the Pokerface table at the step shown, with bots in the other seats."""
-        query = deal_query(self._code(), self.lang)
-        self.continue_open.value = (f"<a class='pkt-continue-link' href='table.ipynb?{esc(query)}&amp;play=1' target='_blank' rel='noopener' "
-                                    f"style='color:#1a5fb4;text-decoration:underline'>{esc(self.t('apps.scenario.continue_table'))}</a>")
+        self.continue_open.value = table_link_html(self._code(), self.lang)
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         open_upload(change, self.upload, self.open_scenario, self)

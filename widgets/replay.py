@@ -27,7 +27,7 @@ from pokerkit_teach.pokerface.events import token_text
 from pokerkit_teach.pokerface.scenarios import Replay, Scenario, builtin_scenarios
 from pokerkit_teach.pokerface.state import PokerfaceState
 
-from .common import App, InputProblem, StepNavigator, deal_query, download_html, esc, open_upload, scenario_tools, show_link
+from .common import App, InputProblem, StepNavigator, download_html, esc, open_upload, scenario_tools, show_deal_link, table_link_html
 
 __all__ = ["ReplayApp", "token_holders"]
 
@@ -171,15 +171,11 @@ class ReplayApp(App):
 
     def make_link(self) -> None:
         """The address that opens the game up to the step shown in this app (``?deal=CODE``)."""
-        code = self._code()
-        show_link(self.link, self.link_open, "replay.ipynb", deal_query(code, self.lang), self.t("apps.scenario.open_link"))
-        self.say(self.t("apps.scenario.link_made", letters=len(code)))
+        show_deal_link(self, self.link, self.link_open, "replay.ipynb", self._code())
 
     def continue_link(self) -> None:
         """A link to the Pokerface table at the step shown, where bots play the other seats."""
-        query = deal_query(self._code(), self.lang)
-        self.continue_open.value = (f"<a class='pkt-continue-link' href='table.ipynb?{esc(query)}&amp;play=1' target='_blank' rel='noopener' "
-                                    f"style='color:#1a5fb4;text-decoration:underline'>{esc(self.t('apps.scenario.continue_table'))}</a>")
+        self.continue_open.value = table_link_html(self._code(), self.lang)
 
     # -- the scenario and the step
     @property

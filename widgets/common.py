@@ -23,7 +23,7 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, language_
 
 __all__ = ["AppParams", "app_params", "ascii_number", "App", "InputProblem", "MoveControl", "StepNavigator", "focus_first", "name_hands",
            "reason_label", "replace_children", "show_move", "show_tab_move", "tr", "esc", "ScenarioDesk", "ScenarioPlay", "page_address",
-           "download_html", "deal_query", "show_deal_link", "table_link_html", "scenario_tools", "open_upload"]
+           "download_html", "deal_query", "show_deal_link", "table_link_html", "scenario_tools", "open_upload", "builtin_chooser"]
 
 
 def tr(key: str, lang: str, **params: Any) -> str:
@@ -658,6 +658,19 @@ def scenario_tools(guarded: Callable[[Callable[..., Any]], Callable[..., Any]], 
     return save_button, download, link_button, link, link_open, upload
 
 
+def builtin_chooser(guarded: Callable[[Callable[..., Any]], Callable[..., Any]], names: Sequence[str],
+                    open_builtin: Callable[[str], Any]) -> tuple[ipywidgets.Dropdown, ipywidgets.Button]:
+    """The list of a game's built-in scenarios and the button that opens the one chosen (its words come
+    from the owner's ``refresh``)."""
+    chooser = ipywidgets.Dropdown(options=list(names), value=names[0] if names else None, layout=ipywidgets.Layout(width="auto"),
+                                  style={"description_width": "initial"})
+    chooser.add_class("pkt-scenario-builtin")
+    button = ipywidgets.Button(icon="book")
+    button.add_class("pkt-open-builtin")
+    button.on_click(guarded(lambda _: open_builtin(str(chooser.value))))
+    return chooser, button
+
+
 def open_upload(change: dict[str, Any], upload: Any, open_scenario: Callable[[Any], None], app: Any) -> None:
     """The scenario file just uploaded (``change`` of the upload's ``value``) opened with ``open_scenario``.
     A bad file is said in the app's language and changes nothing; the upload is emptied afterwards, so that
@@ -712,13 +725,8 @@ class ScenarioDesk:
         self.heading = ipywidgets.HTML()
         self.save_button, self.download, self.link_button, self.link, self.link_open, self.upload = scenario_tools(
             g, self.save, self.make_link, self._on_upload)
-        builtins = [scenario.name for scenario in self._game().builtin_scenarios()]
-        self.builtin = ipywidgets.Dropdown(options=builtins, value=builtins[0] if builtins else None,
-                                           layout=ipywidgets.Layout(width="auto"), style={"description_width": "initial"})
-        self.builtin.add_class("pkt-scenario-builtin")
-        self.open_button = ipywidgets.Button(icon="book")
-        self.open_button.add_class("pkt-open-builtin")
-        self.open_button.on_click(g(lambda _: self.open_builtin(str(self.builtin.value))))
+        self.builtin, self.open_button = builtin_chooser(g, [scenario.name for scenario in self._game().builtin_scenarios()],
+                                                         self.open_builtin)
         self.title = ipywidgets.HTML()
         self.title.add_class("pkt-scenario-title")
         self.navigator = StepNavigator(lambda: len(self.replay.steps) if self.replay is not None else 1, self._show_step, g,

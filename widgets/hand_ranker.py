@@ -63,7 +63,7 @@ from pokerkit_teach.holdem.ranking import STRENGTH_COUNT
 from pokerkit_teach.holdem.render import card_html, cards_html
 
 from . import common
-from .common import App, StepNavigator, download_html, esc, open_upload, scenario_tools, show_deal_link, table_link_html
+from .common import App, StepNavigator, builtin_chooser, download_html, esc, open_upload, scenario_tools, show_deal_link, table_link_html
 
 __all__ = ["HandRankerApp", "InputProblem", "Table", "parse_table", "NAMES"]
 
@@ -192,12 +192,7 @@ class HandRankerApp(App):
             g, self.save, self.make_link, self._on_upload)
         from pokerkit_teach.pokerface.scenarios import builtin_scenarios
 
-        self.builtin = ipywidgets.Dropdown(options=[s.name for s in builtin_scenarios()], layout=ipywidgets.Layout(width="auto"),
-                                           style={"description_width": "initial"})
-        self.builtin.add_class("pkt-scenario-builtin")
-        self.open_button = ipywidgets.Button(icon="book")
-        self.open_button.add_class("pkt-open-builtin")
-        self.open_button.on_click(g(lambda _: self.open_builtin(str(self.builtin.value))))
+        self.builtin, self.open_button = builtin_chooser(g, [s.name for s in builtin_scenarios()], self.open_builtin)
         self.navigator = StepNavigator(lambda: max(1, len(self.replay.steps)) if self.replay is not None else 1, self._show_step, g,
                                        prefix="pkt-scenario-", labels="apps.replay.", counter_class="pkt-scenario-step-counter")
         self.step_text = ipywidgets.HTML()

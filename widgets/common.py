@@ -23,7 +23,7 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, language_
 
 __all__ = ["AppParams", "app_params", "ascii_number", "App", "InputProblem", "MoveControl", "StepNavigator", "focus_first", "name_hands",
            "reason_label", "replace_children", "show_move", "show_tab_move", "tr", "esc", "ScenarioDesk", "ScenarioPlay", "page_address",
-           "download_html", "deal_query", "show_deal_link", "table_link_html", "scenario_tools", "open_upload", "builtin_chooser"]
+           "download_html", "deal_query", "show_deal_link", "table_link_html", "scenario_tools", "open_upload", "builtin_chooser", "table_link_tools"]
 
 
 def tr(key: str, lang: str, **params: Any) -> str:
@@ -656,6 +656,18 @@ def scenario_tools(guarded: Callable[[Callable[..., Any]], Callable[..., Any]], 
     upload.add_class("pkt-scenario-upload")
     upload.observe(guarded(on_upload), names="value")
     return save_button, download, link_button, link, link_open, upload
+
+
+def table_link_tools(guarded: Callable[[Callable[..., Any]], Callable[..., Any]], continue_link: Callable[[], Any]
+                     ) -> tuple[ipywidgets.Button, ipywidgets.HTML]:
+    """The "Continue from here" button of an app without seats to play (the rulebook replay, the hand
+    ranker) and the place beside it for the link to the table that ``continue_link`` puts there."""
+    button = ipywidgets.Button(icon="play", button_style="success")
+    button.add_class("pkt-continue")
+    button.on_click(guarded(lambda _: continue_link()))
+    anchor = ipywidgets.HTML()
+    anchor.add_class("pkt-continue-open")
+    return button, anchor
 
 
 def builtin_chooser(guarded: Callable[[Callable[..., Any]], Callable[..., Any]], names: Sequence[str],

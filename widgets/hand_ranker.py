@@ -63,7 +63,7 @@ from pokerkit_teach.holdem.ranking import STRENGTH_COUNT
 from pokerkit_teach.holdem.render import card_html, cards_html
 
 from . import common
-from .common import App, StepNavigator, builtin_chooser, download_html, esc, open_upload, scenario_tools, show_deal_link, table_link_html
+from .common import App, StepNavigator, builtin_chooser, download_html, esc, open_upload, scenario_tools, show_deal_link, table_link_html, table_link_tools
 
 __all__ = ["HandRankerApp", "InputProblem", "Table", "parse_table", "NAMES"]
 
@@ -197,11 +197,7 @@ class HandRankerApp(App):
                                        prefix="pkt-scenario-", labels="apps.replay.", counter_class="pkt-scenario-step-counter")
         self.step_text = ipywidgets.HTML()
         self.step_text.add_class("pkt-scenario-step")
-        self.continue_button = ipywidgets.Button(icon="play", button_style="success")
-        self.continue_button.add_class("pkt-continue")
-        self.continue_button.on_click(g(lambda _: self.continue_link()))
-        self.continue_open = ipywidgets.HTML()
-        self.continue_open.add_class("pkt-continue-open")
+        self.continue_button, self.continue_open = table_link_tools(g, self.continue_link)
         self.viewer = ipywidgets.VBox([self.navigator.box, self.step_text, ipywidgets.HBox([self.continue_button, self.continue_open])],
                                       layout=ipywidgets.Layout(display="none", border="1px solid #999", padding="0.3em 0.6em"))
         self.viewer.add_class("pkt-scenario-viewer")

@@ -27,7 +27,7 @@ from pokerkit_teach.pokerface.events import token_text
 from pokerkit_teach.pokerface.scenarios import Replay, Scenario, builtin_scenarios
 from pokerkit_teach.pokerface.state import PokerfaceState
 
-from .common import App, InputProblem, StepNavigator, download_html, esc, open_upload, scenario_tools, show_deal_link, table_link_html
+from .common import App, InputProblem, StepNavigator, download_html, esc, open_upload, scenario_tools, show_deal_link, table_link_html, table_link_tools
 
 __all__ = ["ReplayApp", "token_holders"]
 
@@ -86,11 +86,7 @@ class ReplayApp(App):
         self.tools_heading = ipywidgets.HTML()
         self.save_button, self.download, self.link_button, self.link, self.link_open, self.upload = scenario_tools(
             g, self.save, self.make_link, self._on_upload)
-        self.continue_button = ipywidgets.Button(icon="play", button_style="success")
-        self.continue_button.add_class("pkt-continue")
-        self.continue_button.on_click(g(lambda _: self.continue_link()))
-        self.continue_open = ipywidgets.HTML()
-        self.continue_open.add_class("pkt-continue-open")
+        self.continue_button, self.continue_open = table_link_tools(g, self.continue_link)
         self.tools = ipywidgets.VBox([
             self.tools_heading,
             ipywidgets.HBox([self.save_button, self.download, self.link_button, self.link_open]),

@@ -42,7 +42,7 @@ from pokerkit_teach.pokerface.bots import EstimatorBot
 from pokerkit_teach.pokerface.hints import RankHint
 from pokerkit_teach.pokerface.preflop import PREFLOP_SHARES
 from pokerkit_teach.pokerface.rules import ROUND_SUITS, PokerfaceRules
-from pokerkit_teach.pokerface.strength import probabilities_of_share
+from pokerkit_teach.pokerface.strength import PAIR_BITS, PAIRS, probabilities_of_share
 
 __all__ = ["BATCHABLE", "can_batch", "play_batch", "batch_simulate", "BatchOutcome", "batch_totals"]
 
@@ -119,12 +119,10 @@ def _preflop_table(players: int, confidence: float) -> _Judgements:
     return _table([float(share) for share in PREFLOP_SHARES], players, confidence)
 
 
-# Every two-card holding (a < b), the index of each pair of cards, and for each pair the holdings that
+# The index of each pair of cards among PAIRS, and for each pair the holdings that
 # share a card with it (the pair itself included): 2 x 51 - 1 = 101 of them.
-_PAIRS = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)], dtype=np.intp)
 _PAIR_INDEX = np.zeros((52, 52), dtype=np.intp)
-_PAIR_INDEX[_PAIRS[:, 0], _PAIRS[:, 1]] = _PAIR_INDEX[_PAIRS[:, 1], _PAIRS[:, 0]] = np.arange(len(_PAIRS))
-_PAIR_BITS = (np.uint64(1) << _PAIRS[:, 0].astype(np.uint64)) | (np.uint64(1) << _PAIRS[:, 1].astype(np.uint64))
+_PAIR_INDEX[PAIRS[:, 0], PAIRS[:, 1]] = _PAIR_INDEX[PAIRS[:, 1], PAIRS[:, 0]] = np.arange(len(PAIRS))
 _CLASHED = 32000  # the strength given to a holding that clashes with the board: above every hand, counted nowhere
 
 
@@ -153,7 +151,7 @@ def _board_strengths(boards: np.ndarray) -> np.ndarray:
     tables = build_tables(())
     hashing = tables.for_n(2 + size)
     key = tables.card_key.astype(np.uint32)
-    sums = key[boards].sum(axis=1, dtype=np.uint32)[:, None] + (key[_PAIRS[:, 0]] + key[_PAIRS[:, 1]])[None, :]
+    sums = key[boards].sum(axis=1, dtype=np.uint32)[:, None] + (key[PAIRS[:, 0]] + key[PAIRS[:, 1]])[None, :]
     mixed = np.multiply(sums, np.uint32(hashing["mult"]))
     np.right_shift(mixed, np.uint32(hashing["bucket_shift"]), out=mixed)
     slot = hashing["disp"].take(mixed, mode="wrap")
@@ -161,7 +159,7 @@ def _board_strengths(boards: np.ndarray) -> np.ndarray:
     np.bitwise_and(slot, np.uint32(hashing["mask"]), out=slot)
     values = hashing["table"].take(slot, mode="wrap")
     board_bits = (np.uint64(1) << boards.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
-    clash = (_PAIR_BITS[None, :] & board_bits[:, None]) != 0
+    clash = (PAIR_BITS[None, :] & board_bits[:, None]) != 0
     np.putmask(values, clash, _CLASHED)
     # A flush needs five cards of a suit, so three of them on the board: only those boards are looked at again.
     suited = np.flatnonzero((np.eye(4, dtype=np.int64)[boards & 3].sum(axis=1) >= 3).any(axis=1))
@@ -170,7 +168,7 @@ def _board_strengths(boards: np.ndarray) -> np.ndarray:
     deal = suited[deal]
     if len(deal):
         rows = np.empty((len(deal), 2 + size), dtype=np.uint8)
-        rows[:, :2] = _PAIRS[pair]
+        rows[:, :2] = PAIRS[pair]
         rows[:, 2:] = boards[deal]
         values[deal, pair] = evaluate_batch(rows, validate=False)
     return np.asarray(values)

@@ -25,10 +25,11 @@ from pokerkit_teach.holdem.batch import evaluate_batch
 from pokerkit_teach.holdem.cards import Card
 from pokerkit_teach.pokerface.preflop import PREFLOP_SHARES
 
-__all__ = ["share_beaten", "place_probabilities", "probabilities_of_share", "preflop_share"]
+__all__ = ["share_beaten", "place_probabilities", "probabilities_of_share", "preflop_share", "PAIRS", "PAIR_BITS"]
 
-_PAIRS = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)], dtype=np.int64)
-_PAIR_BITS = (np.uint64(1) << _PAIRS[:, 0].astype(np.uint64)) | (np.uint64(1) << _PAIRS[:, 1].astype(np.uint64))
+# The 1,326 two-card holdings (card codes, the lower first) and each one's cards as bits of a 52-bit set.
+PAIRS = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)], dtype=np.int64)
+PAIR_BITS = (np.uint64(1) << PAIRS[:, 0].astype(np.uint64)) | (np.uint64(1) << PAIRS[:, 1].astype(np.uint64))
 
 
 def _class_of(a: int, b: int) -> int:
@@ -51,7 +52,7 @@ def estimate_preflop_table() -> np.ndarray:
     samples = 3000
     table = np.zeros(169)
     representatives: dict[int, tuple[int, int]] = {}
-    for a, b in _PAIRS.tolist():
+    for a, b in PAIRS.tolist():
         representatives.setdefault(_class_of(a, b), (a, b))
     rows = []
     for cls, (a, b) in sorted(representatives.items()):
@@ -97,12 +98,12 @@ def prefetch(situations: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> Non
     for hole, board in todo:
         by_board.setdefault(board, []).append(hole)
     boards = list(by_board)
-    pairs = len(_PAIRS)
+    pairs = len(PAIRS)
     blocks = []
     for board in boards:
         holes = by_board[board]
         rows = np.empty((pairs + len(holes), 7), dtype=np.int64)
-        rows[:pairs, :2] = _PAIRS
+        rows[:pairs, :2] = PAIRS
         rows[pairs:, :2] = [[h[0].code, h[1].code] for h in holes]
         rows[:, 2: 2 + len(board)] = [c.code for c in board]
         blocks.append(rows[:, : 2 + len(board)])
@@ -113,7 +114,7 @@ def prefetch(situations: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> Non
         stacked = np.concatenate([blocks[i] for i in chosen])
         # Holdings that clash with the board are replaced by a harmless row and masked out below.
         board_bits = np.concatenate([np.full(len(blocks[i]), _bits(boards[i]), dtype=np.uint64) for i in chosen])
-        row_bits = np.concatenate([np.concatenate([_PAIR_BITS, np.zeros(len(blocks[i]) - pairs, dtype=np.uint64)]) for i in chosen])
+        row_bits = np.concatenate([np.concatenate([PAIR_BITS, np.zeros(len(blocks[i]) - pairs, dtype=np.uint64)]) for i in chosen])
         clash = (row_bits & board_bits) != 0
         stacked[clash] = stacked[np.flatnonzero(~clash)[0]]
         values = evaluate_batch(stacked, validate=False)  # distinct by construction
@@ -126,7 +127,7 @@ def prefetch(situations: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> Non
         theirs = strengths[i][:pairs]
         own = strengths[i][pairs:]
         hole_bits = np.array([_bits(h) for h in holes], dtype=np.uint64)
-        valid = ((_PAIR_BITS & _bits(board)) == 0)[None, :] & ((_PAIR_BITS[None, :] & hole_bits[:, None]) == 0)
+        valid = ((PAIR_BITS & _bits(board)) == 0)[None, :] & ((PAIR_BITS[None, :] & hole_bits[:, None]) == 0)
         below = ((theirs[None, :] < own[:, None]) & valid).sum(axis=1)
         level = ((theirs[None, :] == own[:, None]) & valid).sum(axis=1)
         shares = (below + 0.5 * level) / valid.sum(axis=1)

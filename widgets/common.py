@@ -367,6 +367,10 @@ APP_CSS = """<style>
 .pkt-app .pkt-move-reason.widget-html { height: auto; min-height: 0; line-height: 1.25; margin-top: 0; max-width: 18em; }
 .pkt-app .pkt-move-reason .widget-html-content { height: auto; line-height: 1.25; }
 .pkt-app .pkt-reason-text { font-size: 85%; color: #3d3d3d; white-space: normal; }
+.pkt-app.pkt-projector { --jp-widgets-font-size: 20px; --jp-ui-font-size1: 20px; --jp-content-font-size1: 20px;
+  --jp-widgets-inline-height: 40px; font-size: 20px; }
+.pkt-app.pkt-projector .pkt-drawn { font-size: 22px; }
+.pkt-app.pkt-projector .pkt-title { font-size: 2em; }
 </style>"""
 
 
@@ -399,6 +403,10 @@ class App:
         )
         self.language.add_class("pkt-language")
         self.language.observe(self._on_language, names="value")
+        # The projector size: every text, card and chip of the app grows (CSS class pkt-projector on the frame).
+        self.projector = ipywidgets.ToggleButton(value=False, icon="expand")
+        self.projector.add_class("pkt-projector-switch")
+        self.projector.observe(self._on_projector, names="value")
         self.notice = ipywidgets.HTML()
         self.notice.add_class("pkt-notice")
         self.message_area = ipywidgets.HTML()
@@ -408,7 +416,7 @@ class App:
         self.style.add_class("pkt-style")
         self.link_problems: list[Any] = []  # what a ?scenario= or ?deal= of the address could not open (said in the page's language)
         body = self.build()
-        self.box = ipywidgets.VBox([self.style, ipywidgets.HBox([self.title, self.language]), self.notice, *body, self.message_area,
+        self.box = ipywidgets.VBox([self.style, ipywidgets.HBox([self.title, self.language, self.projector]), self.notice, *body, self.message_area,
                                     self.output])
         self.box.add_class("pkt-app")
         self._refresh_frame()
@@ -460,7 +468,15 @@ class App:
         self.say("")
         self.refresh()
 
+    def _on_projector(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self.box.add_class("pkt-projector")
+        else:
+            self.box.remove_class("pkt-projector")
+
     def _refresh_frame(self) -> None:
+        self.projector.description = self.t("apps.display.projector")
+        self.projector.tooltip = self.t("apps.display.projector_tip")
         self.title.value = f"<h2 class='pkt-title'>{esc(self.t(self.title_key))}</h2>"
         errors = self.params.error_texts(self.lang) + [problem.text(self.lang) for problem in self.link_problems]
         self.notice.value = "".join(f'<p role="alert" class="pkt-param-error" style="color:#a00">{esc(e)}</p>' for e in errors)

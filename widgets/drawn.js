@@ -130,6 +130,13 @@ function render({ model, el: root }) {
   model.on("change:scale", draw);
   model.on("change:status_count", say);
   model.on("change:narrow_below", narrow);
+  model.on("msg:custom", (msg) => {
+    // focus_item(key) from Python: the focus to that picture (the items are drawn before this arrives)
+    if (msg && msg.event === "focus" && typeof msg.key === "string") {
+      const target = table.querySelector(`[data-key="${CSS.escape(msg.key)}"]`);
+      if (target) target.focus();
+    }
+  });
   draw();
   status.textContent = model.get("status") || "";
   let observer = null;

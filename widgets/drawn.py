@@ -150,6 +150,12 @@ class DrawnBoard(anywidget.AnyWidget):
         for handler in list(self._press_handlers):
             handler(key)
 
+    def focus_item(self, key: str) -> None:
+        """Move the keyboard focus to item ``key`` (after a move made elsewhere, to the next picture to
+        press: the board keeps the focus by itself only while it is inside the board)."""
+        self.item(key)  # KeyError if it is not drawn
+        self.send({"event": "focus", "key": key})
+
     def item(self, key: str) -> dict[str, Any]:
         """The drawn item ``key`` (as sent to the page)."""
         for item in self.items:

@@ -102,6 +102,41 @@ def random_agreement(engine_games: int, batch_games: int, workers: int) -> None:
     print(f"{lines} lines: the batch rate inside the engine's 95% interval in {agree}, each inside the other's in {both}")
 
 
+def record(lines: list[str], games: int, seed: int, folder: str, until: str | None) -> None:
+    """Play ``games`` engine games of the random team for each line (``4:base``, ``3:free-for-all``, ...)
+    one after another in this process and keep every game's outcome in ``folder`` (one .npz a line), for
+    ``random --engine-folder`` to compare with the batch path game by game. ``until`` (HH:MM, UTC): no
+    line is started that the last line's pace says would end after it."""
+    import datetime
+
+    import numpy as np
+
+    game = get_game("pokerface")
+    os.makedirs(folder, exist_ok=True)
+    pace = 0.0  # seconds a game a player, from the last line
+    for line in lines:
+        players_text, _, variants_text = line.partition(":")
+        players, variants = int(players_text), tuple(v for v in variants_text.split("+") if v and v != "base")
+        if until is not None and pace:
+            now = datetime.datetime.now(datetime.timezone.utc)
+            end = now + datetime.timedelta(seconds=pace * players * games)
+            if end.strftime("%H:%M") > until:
+                print(f"{line}: not started (it would end about {end:%H:%M} UTC, after {until})", flush=True)
+                continue
+        rules = game.new_rules(players, {"variants": list(variants)})
+        outcomes = np.zeros((games, 3), dtype=np.int64)
+        start = time.perf_counter()
+        for number in range(games):
+            state = play_one(game, rules, ("random",), seed, number)
+            outcomes[number] = (bool(state.won), state.successes, state.failures)
+        seconds = time.perf_counter() - start
+        pace = seconds / games / players
+        path = os.path.join(folder, f"{players}-{name(variants)}-seed{seed}-{games}.npz")
+        np.savez(path, outcomes=outcomes)
+        print(f"{line}: {games:,} engine games in {seconds:.0f} s ({1e3 * seconds / games:.1f} ms a game), "
+              f"load average {os.getloadavg()[0]:.1f}; {path}", flush=True)
+
+
 def exact(games: int) -> None:
     game = get_game("pokerface")
     configurations = list(itertools.product((3, 4, 5, 6), CONFIGURATIONS))
@@ -123,11 +158,15 @@ def exact(games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("speed", "cpu", "lab", "random", "exact"))
+    parser.add_argument("what", choices=("speed", "cpu", "lab", "random", "exact", "record"))
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--engine-games", type=int, default=6250)
     parser.add_argument("--batch-games", type=int, default=100_000)
     parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--lines", nargs="*", default=["4:base", "3:base"])
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--folder", default="/tmp/pokerface-engine-outcomes")
+    parser.add_argument("--until", default=None)
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.workers)
@@ -137,6 +176,8 @@ def main() -> None:
         lab()
     elif args.what == "random":
         random_agreement(args.engine_games, args.batch_games, args.workers)
+    elif args.what == "record":
+        record(args.lines, args.games or 100_000, args.seed, args.folder, args.until)
     else:
         exact(args.games or 2000)
 

@@ -7,8 +7,10 @@ and falls back to the engine). Every game deals from the same per-game generator
 (the same shuffles in the same order), so the deals are the engine's deals; the estimator judges them
 exactly as :func:`~pokerkit_teach.pokerface.strength.share_beaten` does, and its choices follow
 :class:`~pokerkit_teach.pokerface.bots.EstimatorBot`, so an estimator team plays the engine's games move
-for move (tests/test_batch_pokerface.py checks every game's outcome against the engine). Random bots
-draw from one generator of the batch instead of one per seat: the same distribution, other draws.
+for move (tests/test_batch_pokerface.py checks every game's outcome against the engine). A random bot
+draws from the same generator as the engine's bot in its seat, and turns each draw into a move as
+``Generator.integers`` does (:meth:`_Games._picks`), so random bots, alone or beside estimators, play the
+engine's games too, move for move.
 
 What the rules decide comes from the rules object (:class:`~pokerkit_teach.pokerface.rules.PokerfaceRules`):
 the token rounds of a deal (:meth:`~PokerfaceRules.rounds_for`), the free-for-all variant and its brake
@@ -50,6 +52,9 @@ BATCHABLE = frozenset({"random", "estimator"})
 # The board stage each token round is played on: ♣ before the flop, ♦ on the flop, ♥ on the turn, ♠ on the river.
 _STAGE = {Suit.CLUBS: 0, Suit.DIAMONDS: 3, Suit.HEARTS: 4, Suit.SPADES: 5}
 _AHEAD = 48  # free-for-all orders drawn ahead for a game at a time (a deal asks for about 40 at 4 players)
+_WORDS = 64  # 32-bit words drawn ahead for a random bot at a time (a game asks a bot for 40 to 50 on average)
+_LOW = np.uint64(0xFFFFFFFF)
+_TWO_32 = np.uint64(1 << 32)
 _CHUNK = 256  # deals judged at once: their holdings stay in the processor's cache
 
 
@@ -190,15 +195,21 @@ def _numerators(boards: np.ndarray, holes: np.ndarray) -> tuple[np.ndarray, np.n
     return every - touching, own
 
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+def _lemire(words: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """What ``Generator.integers(k)`` makes of a 32-bit word ``w`` for k from 2 to 2**32 (Lemire's
+    method, as numpy's bounded integers do it): ``(w * k) >> 32``, unless the word must be rejected
+    (the low half of ``w * k`` below ``(2**32 - k) % k``) and the next word decides.
+    Returns (picks, rejected) for arrays of words and counts.
 
-
-def _mix(z: np.ndarray) -> np.ndarray:
-    """SplitMix64's finaliser: well-spread 64-bit numbers from consecutive ones (arithmetic modulo 2**64)."""
-    with np.errstate(over="ignore"):
-        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return np.asarray(z ^ (z >> np.uint64(31)))
+    >>> picks, rejected = _lemire(np.array([0, 2**31, 2**32 - 1], dtype=np.uint64), np.array([2, 3, 13], dtype=np.uint64))
+    >>> picks.tolist(), rejected.tolist()
+    ([0, 1, 12], [False, False, False])
+    >>> _lemire(np.array([0], dtype=np.uint64), np.array([3], dtype=np.uint64))[1].tolist()  # leftover 0 < (2**32 - 3) % 3 = 1
+    [True]
+    """
+    product = words * counts
+    leftover = product & _LOW
+    return product >> np.uint64(32), leftover < (_TWO_32 - counts) % counts
 
 
 def _class_of(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -219,6 +230,20 @@ class _Games:
         self.count = count = len(numbers)
         self.random_seat = np.array([name == "random" for name in bots])
         self.estimating = not self.random_seat.all()
+        # The random bots' generators, as core.simulate.play_one makes them: the bot in seat i draws from
+        # default_rng of the spawned child i of SeedSequence([seed, number]). Their 32-bit words are drawn
+        # ahead, _WORDS at a time (a 64-bit output gives its low half first, then its high half).
+        random_seats = np.flatnonzero(self.random_seat)
+        self.column = np.full(n, -1, dtype=np.intp)  # the column of a random seat in `words`
+        self.column[random_seats] = np.arange(len(random_seats))
+        self.bit_generators: list[list[np.random.PCG64]] = []
+        self.words = np.zeros((count, len(random_seats), _WORDS), dtype=np.uint64)
+        self.position = np.zeros((count, len(random_seats)), dtype=np.intp)  # the next word to use
+        for game, number in enumerate(numbers):
+            own = [np.random.PCG64(np.random.SeedSequence([seed, number], spawn_key=(int(seat),))) for seat in random_seats]
+            self.bit_generators.append(own)
+            for column in range(len(own)):
+                self._refill(game, column)
         self.confidence = EstimatorBot().confidence
         self.generators = []
         for number in numbers:
@@ -227,18 +252,12 @@ class _Games:
             # a generator as default_rng(int) does.
             spawned = np.random.SeedSequence([seed, number], spawn_key=(n,))
             self.generators.append(np.random.Generator(np.random.PCG64(int(spawned.generate_state(1)[0]))))
-        # The random bots' choices: each game has its own stream of numbers (its key and a count of its
-        # draws), so a game's moves do not depend on the games played beside it.
-        base = np.random.SeedSequence([seed, 0x5EA75]).generate_state(1, np.uint64)[0]
-        self.keys = _mix(base + np.arange(numbers.start, numbers.stop, dtype=np.uint64) * _GOLDEN)
-        self.draws = np.zeros(count, dtype=np.uint64)
         self.round_games = np.zeros(0, dtype=np.int64)
-        # Free-for-all with estimators: every move asks the game's generator for the order in which the bots
-        # are asked (Generator.permutation(n), as core.match.Match does). The orders are drawn ahead,
-        # _AHEAD at a time (Generator.permuted of _AHEAD rows draws what _AHEAD permutations draw), and the
-        # generator is set back to the state before them and moves on by the orders used (_settle_orders).
-        exact = rules.free_for_all and self.estimating
-        self.orders = np.zeros((count, _AHEAD, n), dtype=np.int64) if exact else None
+        # Free-for-all: every move asks the game's generator for the order in which the bots are asked
+        # (Generator.permutation(n), as core.match.Match does). The orders are drawn ahead, _AHEAD at a
+        # time (Generator.permuted of _AHEAD rows draws what _AHEAD permutations draw), and the generator
+        # is set back to the state before them and moves on by the orders used (_settle_orders).
+        self.orders = np.zeros((count, _AHEAD, n), dtype=np.int64) if rules.free_for_all else None
         self.used = np.zeros(count, dtype=np.int64)
         self.before: list[Any] = [None] * count  # numpy's bit generator states
         self.identity = np.tile(np.arange(n), (_AHEAD, 1))
@@ -329,10 +348,9 @@ class _Games:
         braked: list[np.ndarray] = []
         if rules.free_for_all:
             done = np.zeros((m, n), dtype=bool)
-            exact = self.estimating
             while active.any():
                 live = np.flatnonzero(active)
-                seat, kind, token = self._free_choice(games, live, holder, held, done, view, exact)
+                seat, kind, token = self._free_choice(games, live, holder, held, done, view)
                 passing = kind == 2
                 stay = live[passing]
                 done[stay, seat[passing]] = True
@@ -394,11 +412,40 @@ class _Games:
             generator.permuted(self.identity[:used], axis=1)
         self.used[game] = _AHEAD  # drawn and used: the next order is drawn afresh
 
-    def _uniform(self, games: np.ndarray) -> np.ndarray:
-        """The next number in [0, 1) of each game's own stream (``games``: indices into the batch)."""
-        counter = self.draws[games]
-        self.draws[games] = counter + np.uint64(1)
-        return (_mix(self.keys[games] + counter * _GOLDEN) >> np.uint64(11)).astype(np.float64) * 2.0**-53
+    def _refill(self, game: int, column: int) -> None:
+        """The next _WORDS 32-bit words of the random bot in ``column`` of ``game``."""
+        raw = self.bit_generators[game][column].random_raw(_WORDS // 2)
+        words = self.words[game, column]
+        words[0::2] = raw & _LOW
+        words[1::2] = raw >> np.uint64(32)
+        self.position[game, column] = 0
+
+    def _next_words(self, games: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """The next word of each random bot (``games`` indices into the batch, each (game, column) once)."""
+        position = self.position[games, columns]
+        for row in np.flatnonzero(position >= _WORDS).tolist():
+            self._refill(int(games[row]), int(columns[row]))
+            position[row] = 0
+        self.position[games, columns] = position + 1
+        return np.asarray(self.words[games, columns, position])
+
+    def _picks(self, games: np.ndarray, seats: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        """``RandomBot.decide``'s ``rng.integers(count)`` for the random bot in ``seats`` of ``games``
+        (indices into the batch): a count of 1 draws nothing (the pick is 0), a larger one one word, or
+        more where a word is rejected (rare: about once in 10**9 draws for counts below 20)."""
+        picks = np.zeros(len(games), dtype=np.int64)
+        drawing = np.flatnonzero(counts >= 2)
+        if not len(drawing):
+            return picks
+        g, c = games[drawing], self.column[seats[drawing]]
+        k = counts[drawing].astype(np.uint64)
+        chosen, rejected = _lemire(self._next_words(g, c), k)
+        for row in np.flatnonzero(rejected).tolist():  # the next word decides, and perhaps the next
+            while rejected[row]:
+                one = slice(row, row + 1)
+                chosen[one], rejected[one] = _lemire(self._next_words(g[one], c[one]), k[one])
+        picks[drawing] = chosen.astype(np.int64)
+        return picks
 
     @staticmethod
     def _give(holder: np.ndarray, held: np.ndarray, games: np.ndarray, seats: np.ndarray, tokens: np.ndarray) -> None:
@@ -455,9 +502,11 @@ class _Games:
         return kind, token, wants
 
     def _random_choice(self, holder: np.ndarray, held: np.ndarray, games: np.ndarray, seats: np.ndarray,
-                       brake: bool, may_pass: np.ndarray, draws: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """A legal move at random, as the engine lists them: takes from the middle by token, takes from
-        the players by seat, then the pass."""
+                       brake: bool, may_pass: np.ndarray, picks: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Move ``picks`` (default: the random bot's draw) of the legal moves of ``seats`` in ``games``
+        (indices into the round), as the engine lists them (PokerfaceState.legal_actions): takes from the
+        middle by token number, takes from the players by seat, then the pass (no pass and no take from
+        a player in the brake)."""
         n = self.n
         k = len(games)
         tokens = holder[games]
@@ -468,8 +517,7 @@ class _Games:
             others[:] = False
         counts_middle = middle.sum(axis=1)
         counts = counts_middle + others.sum(axis=1) + (may_pass & ~brake)
-        u = self._uniform(self.round_games[games]) if draws is None else draws
-        pick = np.minimum((u * counts).astype(np.int64), counts - 1)
+        pick = self._picks(self.round_games[games], seats, counts) if picks is None else picks
         kind = np.full(k, 2, dtype=np.int64)
         token = np.zeros(k, dtype=np.int64)
         from_middle = pick < counts_middle
@@ -480,8 +528,7 @@ class _Games:
         second = pick - counts_middle
         from_player = ~from_middle & (second < others.sum(axis=1))
         order = np.cumsum(others, axis=1)
-        target = (order <= second[:, None]).sum(axis=1)
-        target = np.minimum(target, n - 1)
+        target = np.minimum((order <= second[:, None]).sum(axis=1), n - 1)  # (n - 1 where it is not used)
         kind[from_player] = 1
         token[from_player] = held[games[from_player], target[from_player]]
         return kind, token
@@ -504,39 +551,41 @@ class _Games:
         return kind, token
 
     def _free_choice(self, batch_games: np.ndarray, live: np.ndarray, holder: np.ndarray, held: np.ndarray,
-                     done: np.ndarray, view: tuple[np.ndarray, np.ndarray, np.ndarray] | None,
-                     exact: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """One move of a free-for-all round, as core.match.Match makes it: the bots are asked in a random
-        order and the first that wants to act does; if none does, a random bot makes a random legal move."""
+                     done: np.ndarray, view: tuple[np.ndarray, np.ndarray, np.ndarray] | None
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """One move of a free-for-all round, as core.match.Match makes it: the bots are asked in the order
+        the game's generator draws, and the first that wants to act does (a random bot always wants to);
+        if none does, a random seat makes a random legal move, both drawn from the game's generator."""
         n = self.n
         k = len(live)
-        if not exact:  # random bots only: each always wants to act, so a random seat makes a random move
-            seat = (self._uniform(batch_games[live]) * n).astype(np.int64)
-            may_pass = (held[live, seat] > 0) & ~done[live, seat]
-            kind, token = self._random_choice(holder, held, live, seat, False, may_pass)
-            return seat, kind, token
-        assert view is not None
-        games = np.repeat(live, n)
-        seats = np.tile(np.arange(n), k)
-        may_pass = (held[games, seats] > 0) & ~done[games, seats]
-        tokens_held = held[games] > 0
-        tokens_held[np.arange(len(games)), seats] = False
-        may_take = tokens_held.any(axis=1)
-        kind, token, wants = self._estimator_choice(holder, held, games, seats, view, may_take, may_pass)
-        wants = wants.reshape(k, n)
+        rows = np.arange(k)
         random_seats = self.random_seat
-        wants[:, random_seats] = True
-        kind, token = kind.reshape(k, n), token.reshape(k, n)
-        fallback: list[tuple[int, int, float]] = []
+        if self.estimating:
+            assert view is not None
+            games = np.repeat(live, n)
+            seats = np.tile(np.arange(n), k)
+            may_pass = (held[games, seats] > 0) & ~done[games, seats]
+            tokens_held = held[games] > 0
+            tokens_held[np.arange(len(games)), seats] = False
+            may_take = tokens_held.any(axis=1)
+            kind, token, wants = self._estimator_choice(holder, held, games, seats, view, may_take, may_pass)
+            wants = wants.reshape(k, n)
+            wants[:, random_seats] = True
+            kind, token = kind.reshape(k, n), token.reshape(k, n)
         assert self.orders is not None
         gb = batch_games[live]
         for game in gb[self.used[gb] >= _AHEAD].tolist():  # all orders drawn ahead are used: draw more
             self._draw_orders(game)
-        rows = np.arange(k)
         order = self.orders[gb, self.used[gb]]  # (k, n): the order in which the bots are asked
         self.used[gb] += 1
+        if not self.estimating:  # random bots only: the first asked acts
+            seat = order[:, 0]
+            may_pass = (held[live, seat] > 0) & ~done[live, seat]
+            chosen_kind, chosen_token = self._random_choice(holder, held, live, seat, False, may_pass)
+            return seat, chosen_kind, chosen_token
         asked = wants[rows[:, None], order]
         chosen_seat = order[rows, asked.argmax(axis=1)]  # the first that wants to act
+        fallback: list[tuple[int, int, int]] = []
         for row in np.flatnonzero(~asked.any(axis=1)).tolist():  # nobody wants to act: a random move
             game = int(gb[row])
             self._settle_orders(game)
@@ -544,22 +593,21 @@ class _Games:
             acting = int(generator.integers(n))
             chosen_seat[row] = acting
             count = self._legal_count(holder, held, done, int(live[row]), acting)
-            fallback.append((row, acting, (int(generator.integers(count)) + 0.5) / count))
+            fallback.append((row, acting, int(generator.integers(count))))
         chosen_kind = kind[rows, chosen_seat]
         chosen_token = token[rows, chosen_seat]
-        if random_seats.any():
-            picked = random_seats[chosen_seat]
-            if picked.any():
-                g, s = live[picked], chosen_seat[picked]
-                mp = (held[g, s] > 0) & ~done[g, s]
-                chosen_kind[picked], chosen_token[picked] = self._random_choice(holder, held, g, s, False, mp)
+        picked = random_seats[chosen_seat]
+        if picked.any():
+            g, s = live[picked], chosen_seat[picked]
+            mp = (held[g, s] > 0) & ~done[g, s]
+            chosen_kind[picked], chosen_token[picked] = self._random_choice(holder, held, g, s, False, mp)
         if fallback:
             index = np.array([f[0] for f in fallback])
             s = np.array([f[1] for f in fallback])
             g = live[index]
             mp = (held[g, s] > 0) & ~done[g, s]
-            draws = np.array([f[2] for f in fallback])
-            chosen_kind[index], chosen_token[index] = self._random_choice(holder, held, g, s, False, mp, draws)
+            picks = np.array([f[2] for f in fallback], dtype=np.int64)
+            chosen_kind[index], chosen_token[index] = self._random_choice(holder, held, g, s, False, mp, picks)
         return chosen_seat, chosen_kind, chosen_token
 
     def _legal_count(self, holder: np.ndarray, held: np.ndarray, done: np.ndarray, game: int, seat: int) -> int:

@@ -4,29 +4,39 @@
     .venv/bin/python benchmarks/pokerface_batch.py speed [--workers 2]
     .venv/bin/python benchmarks/pokerface_batch.py cpu [--games 10000]
     .venv/bin/python benchmarks/pokerface_batch.py lab
-    .venv/bin/python benchmarks/pokerface_batch.py random [--engine-games 6250] [--batch-games 100000]
+    .venv/bin/python benchmarks/pokerface_batch.py random [--engine-games 1000] [--folder DIR] [--seed 11]
     .venv/bin/python benchmarks/pokerface_batch.py exact [--games 2000]
+    nice -n 19 .venv/bin/python benchmarks/pokerface_batch.py record [--games 100000] [--lines 4:base 3:free-for-all ...]
 
 ``speed``: 10,000 and 100,000 four-player games with estimator bots and with random bots on the batch path
 (goal: 10,000 estimator games in under 3 s, 100,000 in under 30 s, on the 2-core machine).
 ``cpu``: the processor time of one process for the same games (base game and free-for-all), a figure a
 busy machine changes less.
 ``lab``: the variant lab's default run (4 configurations x 5,000 estimator games at 4 players; goal: under 10 s).
-``random``: for 3 to 6 players and the base game, each variant and all three together, the random team's
-win rate on the engine and on the batch path, each with its 95% interval, and whether each rate lies in the
-other's interval (and the two-proportion p-value).
+``random``: for 3 to 6 players and the base game, each variant and all three together, the random team
+plays the same games on the engine and on the batch path: how many games end otherwise (won, successes,
+failures), and the two win rates, each with its 95% interval, whether each lies in the other's interval
+(and the two-proportion p-value). A line's engine games are those ``record`` kept, if any, else
+``--engine-games`` played now on ``--workers`` processes.
 ``exact``: per-game outcomes (won, successes, failures) of the estimator team on both paths, game by game.
+``record``: the random team's engine games, 100,000 a line by default, one line after another in one
+process (about 10 minutes a line on a quiet core), kept in ``--folder`` for ``random``; ``--until HH:MM``
+(UTC) starts no line that would end later.
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
 import itertools
 import os
 import time
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
 
 from pokerkit_teach.core.registry import get_game
-from pokerkit_teach.core.simulate import play_one, simulate, two_proportion_p_value
+from pokerkit_teach.core.simulate import play_one, simulate, two_proportion_p_value, wilson_interval
 from pokerkit_teach.pokerface.batch import play_batch
 
 CONFIGURATIONS = ((), ("free-for-all",), ("rising-stakes",), ("soft-landing",), ("free-for-all", "rising-stakes", "soft-landing"))
@@ -81,25 +91,64 @@ def lab() -> None:
     app.close()
 
 
-def random_agreement(engine_games: int, batch_games: int, workers: int) -> None:
-    print(f"random team: engine {engine_games:,} games and batch {batch_games:,} games per line (seed 11)")
-    agree = both = lines = 0
+def _engine_outcomes(args: tuple[int, tuple[str, ...], int, range]) -> np.ndarray:
+    """Won (0/1), successes and failures of the random team's engine games ``numbers``, one row a game."""
+    players, variants, seed, numbers = args
+    game = get_game("pokerface")
+    rules = game.new_rules(players, {"variants": list(variants)})
+    outcomes = np.zeros((len(numbers), 3), dtype=np.int64)
+    for row, number in enumerate(numbers):
+        state = play_one(game, rules, ("random",), seed, number)
+        outcomes[row] = (bool(state.won), state.successes, state.failures)
+    return outcomes
+
+
+def _batch_outcomes(players: int, variants: tuple[str, ...], seed: int, games: int) -> np.ndarray:
+    rules = get_game("pokerface").new_rules(players, {"variants": list(variants)})
+    parts = []
+    for first in range(0, games, 1000):
+        outcome = play_batch(rules, ("random",) * players, seed, range(first, min(first + 1000, games)))
+        parts.append(np.stack([outcome.won.astype(np.int64), outcome.successes, outcome.failures], axis=1))
+    return np.concatenate(parts)
+
+
+def random_agreement(engine_games: int, seed: int, workers: int, folder: str) -> None:
+    """Game by game: the random team's engine games against the same games on the batch path, for 3 to 6
+    players and every variant set; the engine's outcomes of a line come from ``folder`` where ``record``
+    kept them (100,000 games a line), else ``engine_games`` are played now."""
+    print(f"random team, seed {seed}: the same games on the engine and on the batch path, game by game "
+          f"(engine outcomes kept by 'record' in {folder}, else {engine_games:,} games played now)")
+    lines = differ_lines = inside = 0
     for players, variants in itertools.product((3, 4, 5, 6), CONFIGURATIONS):
-        options = {"variants": list(variants)}
-        engine = simulate("pokerface", players, ["random"], engine_games, seed=11, workers=workers, options=options, engine=True)
-        batch = simulate("pokerface", players, ["random"], batch_games, seed=11, workers=workers, options=options)
-        (e_low, e_high), (b_low, b_high) = engine.ci95("won"), batch.ci95("won")
-        batch_inside = e_low <= batch.rate("won") <= e_high
-        engine_inside = b_low <= engine.rate("won") <= b_high
-        p_value = two_proportion_p_value(engine.totals["won"], engine.games, batch.totals["won"], batch.games)
-        agree += batch_inside
-        both += batch_inside and engine_inside
+        kept = sorted(glob.glob(os.path.join(folder, f"{players}-{name(variants)}-seed{seed}-*.npz")),
+                      key=lambda path: int(path.rsplit("-", 1)[1][:-4]))
+        if kept:
+            engine = np.load(kept[-1])["outcomes"]
+            source = "kept"
+        else:
+            step = max(1, engine_games // (4 * workers))
+            chunks = [(players, variants, seed, range(i, min(i + step, engine_games))) for i in range(0, engine_games, step)]
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                engine = np.concatenate(list(pool.map(_engine_outcomes, chunks)))
+            source = "played"
+        games = len(engine)
+        start = time.perf_counter()
+        batch = _batch_outcomes(players, variants, seed, games)
+        seconds = time.perf_counter() - start
+        differ = int((engine != batch).any(axis=1).sum())
+        (e_low, e_high), (b_low, b_high) = wilson_interval(engine[:, 0].sum(), games), wilson_interval(batch[:, 0].sum(), games)
+        e_rate, b_rate = engine[:, 0].mean(), batch[:, 0].mean()
+        both = e_low <= b_rate <= e_high and b_low <= e_rate <= b_high
+        p_value = two_proportion_p_value(engine[:, 0].sum(), games, batch[:, 0].sum(), games)
         lines += 1
-        print(f"{players} players {name(variants):45} engine {100 * engine.rate('won'):6.2f}% [{100 * e_low:5.2f}, {100 * e_high:5.2f}]"
-              f"  batch {100 * batch.rate('won'):6.2f}% [{100 * b_low:5.2f}, {100 * b_high:5.2f}]  batch in engine's: "
-              f"{'yes' if batch_inside else 'NO'}, engine in batch's: {'yes' if engine_inside else 'no'}  p = {p_value:.2f}",
-              flush=True)
-    print(f"{lines} lines: the batch rate inside the engine's 95% interval in {agree}, each inside the other's in {both}")
+        differ_lines += differ > 0
+        inside += both
+        print(f"{players} players {name(variants):40} {games:>7,} games ({source}): {differ} differ; won engine "
+              f"{100 * e_rate:6.3f}% [{100 * e_low:6.3f}, {100 * e_high:6.3f}]  batch {100 * b_rate:6.3f}% "
+              f"[{100 * b_low:6.3f}, {100 * b_high:6.3f}]  each in the other's: {'yes' if both else 'NO'}  p = {p_value:.2f}  "
+              f"(batch {seconds:.1f} s)", flush=True)
+    print(f"{lines} lines: every game the same on both paths in {lines - differ_lines}; "
+          f"each win rate inside the other's 95% interval in {inside}")
 
 
 def record(lines: list[str], games: int, seed: int, folder: str, until: str | None) -> None:
@@ -108,8 +157,6 @@ def record(lines: list[str], games: int, seed: int, folder: str, until: str | No
     ``random --engine-folder`` to compare with the batch path game by game. ``until`` (HH:MM, UTC): no
     line is started that the last line's pace says would end after it."""
     import datetime
-
-    import numpy as np
 
     game = get_game("pokerface")
     os.makedirs(folder, exist_ok=True)
@@ -160,8 +207,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("what", choices=("speed", "cpu", "lab", "random", "exact", "record"))
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    parser.add_argument("--engine-games", type=int, default=6250)
-    parser.add_argument("--batch-games", type=int, default=100_000)
+    parser.add_argument("--engine-games", type=int, default=1000)
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--lines", nargs="*", default=["4:base", "3:base"])
     parser.add_argument("--seed", type=int, default=11)
@@ -175,7 +221,7 @@ def main() -> None:
     elif args.what == "lab":
         lab()
     elif args.what == "random":
-        random_agreement(args.engine_games, args.batch_games, args.workers)
+        random_agreement(args.engine_games, args.seed, args.workers, args.folder)
     elif args.what == "record":
         record(args.lines, args.games or 100_000, args.seed, args.folder, args.until)
     else:

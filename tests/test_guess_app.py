@@ -12,8 +12,10 @@ import pytest
 
 from pokerkit_teach.core.errors import CardParseError
 from pokerkit_teach.pokerguess.cards import DrezCard, parse_drez_card
+from pokerkit_teach.pokerguess.render import drez_card_label
 from pokerkit_teach.pokerguess.state import PokerGuessState
 from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
+from pokerkit_teach.widgets.guess_play import seat_areas
 from pokerkit_teach.widgets.guess_parts import parse_guess_table
 from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp
 
@@ -317,7 +319,8 @@ def test_rulebook_example_replays_to_bottoms_win() -> None:
 
 
 def play_by_clicks(app: GuessExplorerApp, stop, limit: int = 300) -> int:  # type: ignore[no-untyped-def]
-    """Stay when allowed, else predict what the controls show, else show card 1, else fold; until stop()."""
+    """Stay when allowed, else predict what the controls show, else press your first card on the table
+    when it is a legal move (the last-card phase), else fold; until stop()."""
     game = app.game
     for clicks in range(limit):
         if stop():
@@ -328,8 +331,8 @@ def play_by_clicks(app: GuessExplorerApp, stop, limit: int = 300) -> int:  # typ
             game.stay_button.click()
         elif not game.predict_button.disabled:
             game.predict_button.click()
-        elif not game.reveal_buttons[0].disabled:
-            game.reveal_buttons[0].click()
+        elif game.board.item("mine-0")["state"] == "legal":
+            game.board.press("mine-0")
         else:
             assert not game.fold_button.disabled, game.status.value
             game.fold_button.click()
@@ -343,12 +346,15 @@ def test_you_begin_and_buttons_follow_the_engine() -> None:
     assert state.current_player() == 0 and "Your turn" in game.status.value
     assert game.stay_button.disabled and game.stay_button.tooltip == "Anna has no prediction yet and must make one (or fold)."
     assert not game.predict_button.disabled and not game.fold_button.disabled
-    assert all(b.layout.display == "none" for b in game.reveal_buttons)
-    assert "Your cards:" in game.your_cards.value and 'aria-label="' in game.your_cards.value
+    mine = [game.board.item(f"mine-{n}") for n in (0, 1)]
+    assert [card["state"] for card in mine] == ["illegal", "illegal"] and all(card["pressable"] for card in mine)
+    assert [card["label"] for card in mine] == [f"your card {n + 1}: {drez_card_label(card, 'en')}" for n, card in enumerate(state.round.private[0])]
+    assert mine[0]["why"] == "Cards are shown only in the last-card phase."
     app.language.value = "de"
     assert "Du bist am Zug" in game.status.value
     assert game.stay_button.disabled and game.stay_button.tooltip == "Anna hat noch keine Vorhersage und muss eine machen (oder aussteigen)."
-    assert "Deine Karten:" in game.your_cards.value
+    assert game.board.item("mine-0")["label"] == f"deine Karte 1: {drez_card_label(state.round.private[0][0], 'de')}"
+    assert game.board.item("mine-0")["why"] == "Karten werden nur in der Phase der letzten Karte gezeigt."
 
 
 def test_a_full_round_is_played_by_clicks_to_the_check() -> None:
@@ -407,6 +413,133 @@ def test_an_illegal_click_is_refused_and_changes_nothing(lang: str, refusal: str
     game.stay_button.click()  # disabled in a browser; a click from code still goes through the engine
     assert state.snapshot() == before
     assert refusal in text(app.message_area.value) and "pkt-error" in app.message_area.value
+
+
+# -- the drawn table (issue 19)
+
+
+def to_your_reveal(app: GuessExplorerApp) -> None:
+    """Seed 5, four players: you predict 1 green 1 bishop, the bots answer, you stay: the last-card phase
+    reaches you (worked out by playing it once; the test below checks each step it relies on)."""
+    game = app.game
+    game.colour_count.value, game.figure_count.value = 1, 1
+    game.predict_button.click()
+    game.stay_button.click()
+
+
+def test_the_table_is_drawn_with_seats_hidden_cards_chips_and_predictions() -> None:
+    app = GuessExplorerApp(query="seed=5&players=4")
+    game, board = app.game, app.game.board
+    state = game_state(app)
+    # you at the foot, the three bots clockwise from your left along the top, the middle between
+    assert board.areas == '"s1 s2 s3" "m m m" "s0 s0 s0"'
+    assert [r["title"] for r in board.regions] == ["Ben", "Carla", "Dan", "Middle of the table", "Anna (you)"]
+    assert board.regions[-1]["current"] and "your turn" in board.regions[-1]["note"]
+    assert board.item("chips-1")["label"] == "Ben: 19 chips, 1 chip in the pot"  # 20 chips, 1 paid as the initial bet
+    assert board.item("pot")["label"] == "the pot: 4 chips"
+    # the others' cards are backs: neither the words nor the picture name them
+    for seat in (1, 2, 3):
+        hand = board.item(f"hand-{seat}")
+        assert hand["label"] == f"hand of {state.players[seat]}: 2 cards: face-down card and face-down card"
+        for card in state.round.private[seat]:
+            assert card.text("en") not in hand["svg"] and card.colour.localized("en", "title") not in hand["svg"]
+    assert [board.item(f"community-{n}")["label"] for n in range(5)] == [drez_card_label(c, "en") for c in state.round.community]
+    game.colour_count.value, game.figure_count.value = 1, 1
+    game.predict_button.click()
+    predicted = board.item("prediction-0")
+    assert predicted["label"] == "Anna's prediction: 1 green card and 1 Bishop" and ">Green<" in predicted["svg"]
+    app.language.value = "de"
+    assert board.item("prediction-0")["label"] == "Vorhersage von Anna: 1 grüne Karte und 1 Läufer"
+    assert ">Grün<" in board.item("prediction-0")["svg"] and board.regions[-1]["title"] == "Anna (du)"
+    assert board.item("hand-1")["label"] == "Hand von Ben: 2 Karten: verdeckte Karte und verdeckte Karte"
+
+
+def test_each_move_is_announced_on_the_table_in_the_apps_language() -> None:
+    app = GuessExplorerApp(query="seed=5&players=4")
+    game, board = app.game, app.game.board
+    assert board.status.startswith("Round 1: Dan deals") and board.status.endswith("Your turn: covering the bet costs 0 chips.")
+    game.colour_count.value, game.figure_count.value = 1, 1
+    game.predict_button.click()
+    assert board.status == ("Anna predicts 1 green card and 1 Bishop. Ben predicts 1 gray card and 1 Bishop. "
+                            "Carla predicts 1 yellow card and 1 Queen. Dan predicts 2 gray cards and 2 Bishops. "
+                            "Your turn: covering the bet costs 0 chips.")
+    app.language.value = "de"
+    count = board.status_count
+    game.stay_button.click()
+    assert board.status_count == count + 1
+    assert board.status.startswith("Anna bleibt bei der Vorhersage „1 grüne Karte und 1 Läufer“.")
+    assert "Ben bleibt bei der Vorhersage „1 graue Karte und 1 Läufer“." in board.status
+    assert board.status.endswith("Du bist am Zug: Zeig eine deiner beiden Karten.")
+
+
+@pytest.mark.parametrize("lang, reason", [("en", "Cards are shown only in the last-card phase."),
+                                          ("de", "Karten werden nur in der Phase der letzten Karte gezeigt."),
+                                          ("es", "Las cartas solo se enseñan en la fase de la última carta.")])
+def test_pressing_your_card_before_the_last_card_phase_says_the_engines_reason(lang: str, reason: str) -> None:
+    app = GuessExplorerApp(query=f"seed=5&players=4&lang={lang}")
+    board = app.game.board
+    state = game_state(app)
+    before = state.snapshot()
+    board._receive(board, {"event": "press", "key": "mine-1"}, [])  # as the page sends it
+    assert state.snapshot() == before
+    assert board.status.endswith(reason) and drez_card_label(state.round.private[0][1], lang) in board.status
+    assert app.output.outputs == ()
+
+
+def test_in_the_last_card_phase_you_show_a_card_by_pressing_it() -> None:
+    app = GuessExplorerApp(query="seed=5&players=4")
+    board = app.game.board
+    sent: list[object] = []
+    board.send = sent.append  # type: ignore[method-assign]  # what the board would send to the page
+    to_your_reveal(app)
+    state = game_state(app)
+    assert state.current_player() == 0 and state.round.phase.value == "reveal"
+    assert [board.item(f"mine-{n}")["state"] for n in (0, 1)] == ["legal", "legal"]
+    assert board.item("mine-1")["label"].endswith("; press to show it to everyone") and not board.item("mine-1")["why"]
+    assert {"event": "focus", "key": "mine-0"} in sent  # the keyboard focus went to your first card
+    shown_card = state.round.private[0][1]
+    board.press("mine-1")
+    assert state.round.shown[0] == 1
+    assert f"Anna shows the {shown_card.text('en')}." in board.status
+    assert board.item("mine-1")["label"] == f"your card 2: {drez_card_label(shown_card, 'en')}, shown to everyone"
+    # the bots have shown a card each: face up in their hands, the other still face down
+    for seat in (1, 2, 3):
+        card = state.round.private[seat][state.round.shown[seat]]
+        label = board.item(f"hand-{seat}")["label"]
+        assert f"{drez_card_label(card, 'en')}, shown to everyone and face-down card" in label
+        assert card.colour.localized("en", "title") in board.item(f"hand-{seat}")["svg"]
+
+
+def test_the_check_turns_the_hands_over_and_marks_the_predictions() -> None:
+    app = GuessExplorerApp(query="seed=5&players=4")
+    game, board = app.game, app.game.board
+    play_by_clicks(app, lambda: game.finished is not None)
+    finished = game.finished
+    assert finished is not None and game.paused and not finished.by_folding
+    assert board.title == "The table at the check of round 1"
+    for seat, hole in finished.hands:
+        keys = [f"mine-{n}" if seat == 0 else f"card-{seat}-{n}" for n in (0, 1)]
+        assert [board.item(key)["label"] for key in keys] == [drez_card_label(card, "en") for card in hole]
+    for seat, verdict in finished.checks:
+        item = board.item(f"prediction-{seat}")
+        assert item["state"] == ("holds" if verdict.holds else "breaks")
+        assert item["label"].endswith("it holds" if verdict.holds else "it does not hold")
+    assert board.item("pot")["label"] == f"the pot: {finished.pot} chips"
+    # the announcement ends the round; the next round's deal waits for Next round
+    assert "Round 1 is over" in board.status and "Round 2:" not in board.status
+    game.next_button.click()
+    assert board.status.startswith("Round 2:")
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5, 6])
+def test_every_seat_has_one_place_around_the_middle(count: int) -> None:
+    areas, columns, order = seat_areas(count)
+    rows = [row.split() for row in re.findall(r'"([^"]+)"', areas)]
+    assert len({len(row) for row in rows}) == 1  # a rectangle, as CSS grids need
+    names = {name for row in rows for name in row}
+    assert names == {"m"} | {f"s{seat}" for seat in range(count)}
+    assert rows[-1] == ["s0"] * len(rows[-1])  # you at the foot
+    assert sorted(order) == sorted(["middle"] + [f"seat{seat}" for seat in range(count)])
 
 
 def test_language_switch_changes_visible_texts() -> None:

@@ -36,14 +36,16 @@ from pokerkit_teach.core.i18n import Msg, capitalize_first, message
 from pokerkit_teach.pokerguess import Prediction, PredictionCheck, PredictionCountError, PredictionError, count_groups
 from pokerkit_teach.pokerguess.cards import DrezCard, NeutralCard, parse_drez_cards
 from pokerkit_teach.pokerguess.check import order_reason
-from pokerkit_teach.pokerguess.render import drez_card_html, drez_cards_html
+from pokerkit_teach.core.render import EDGE, INK, Svg, svg_picture, svg_shape, svg_text
+from pokerkit_teach.pokerguess.render import FIGURE_SHAPES, drez_card_html, drez_cards_html
 
 from . import common
 from .common import esc, tr
 
 __all__ = [
     "NAMES", "InputProblem", "GuessTable", "parse_guess_table", "parse_predictions", "prediction_input",
-    "table_input", "cards_table_html", "counts_html", "check_steps_html", "outcome_html",
+    "table_input", "cards_table_html", "counts_html", "check_steps_html", "outcome_html", "chips_svg",
+    "prediction_svg",
 ]
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn")
@@ -243,3 +245,48 @@ def outcome_html(steps: Sequence[tuple[str, PredictionCheck]], lang: str) -> str
     else:
         text = tr(_K + "outcome_shared", lang)
     return f"<p class='pkt-guess-outcome' role='status'><b>{esc(text)}</b></p>"
+
+
+# ---------------------------------------------------------------------- pictures for the drawn table
+
+CHIP_COLOUR = "#8c1d18"  # a dark red chip: white marks on it, the number in dark ink on its white centre
+
+
+def chips_svg(count: int, label: str, size: float = 50) -> Svg:
+    """A chip with ``count`` written on it, named ``label`` for screen readers (the words say what the
+    number is: a player's chips, the pot).
+
+    >>> picture = chips_svg(18, "Ben: 18 chips")
+    >>> "<title>Ben: 18 chips</title>" in picture and ">18<" in picture
+    True
+    """
+    body = (
+        f'<circle cx="50" cy="50" r="47" fill="{CHIP_COLOUR}" stroke="{INK}" stroke-width="2"/>'
+        '<circle cx="50" cy="50" r="39" fill="none" stroke="#fff" stroke-width="8" stroke-dasharray="11 9"/>'
+        f'<circle cx="50" cy="50" r="29" fill="#fff" stroke="{INK}" stroke-width="1.5"/>'
+        + svg_text(50, 61, str(count), 30, INK, fit=50)
+    )
+    return svg_picture(body, label, 100, 100, size)
+
+
+def prediction_svg(prediction: Prediction, label: str, lang: str, size: float = 150) -> Svg:
+    """A prediction drawn: on the left the colour group's size with a swatch of the colour and its name,
+    on the right the figure group's size with the figure and its name (names in ``lang``, in dark ink,
+    so the colour is never the only sign); named ``label`` for screen readers.
+
+    >>> picture = prediction_svg(Prediction.parse("3 red 2 pawns"), "Ben predicts 3 red cards and 2 Pawns", "de")
+    >>> ">Rot<" in picture and ">Bauern<" in picture and ">3<" in picture and ">2<" in picture
+    True
+    """
+    colour, figure = prediction.colour, prediction.figure
+    body = (
+        f'<rect x="2" y="2" width="196" height="136" rx="10" fill="#fff" stroke="{EDGE}" stroke-width="3"/>'
+        f'<path d="M100 16 L100 124" stroke="{EDGE}" stroke-width="2"/>'
+        + svg_text(30, 66, str(prediction.colour_count), 40, INK)
+        + f'<rect x="54" y="22" width="36" height="50" rx="6" fill="{colour.css}" stroke="{INK}" stroke-width="2.5"/>'
+        + svg_text(50, 112, colour.localized(lang, "title"), 18, INK, fit=88)
+        + svg_text(130, 66, str(prediction.figure_count), 40, INK)
+        + svg_shape(FIGURE_SHAPES[figure.name], 146, 20, 50, "#fff", INK, 2.5)
+        + svg_text(150, 112, capitalize_first(figure.localized(lang, "plural")), 18, INK, fit=88)
+    )
+    return svg_picture(body, label, 200, 140, size)

@@ -1,18 +1,28 @@
 """A PokerGuess game against bots, one section of the PokerGuess explorer: you in seat 0, bots elsewhere.
 
-Every move is a button: predict (with an optional raise), stay, fold, and in the last-card phase show
-card 1 or 2. A button the rules do not allow right now is disabled, and the engine's reason stands under
-it as text (:class:`~widgets.common.MoveControl`) and in its tooltip. After each of your moves the
-keyboard focus goes to the next control you can use (Next round, a card to show, Predict, Stay, ...). After each round the table pauses on the check, prediction by prediction, until you ask for
-the next round. The bots move through a :class:`~pokerkit_teach.core.match.Match`; their moves appear in
-the log with the reason each bot gives. What you see of the table comes from your view
-(:meth:`~pokerkit_teach.pokerguess.state.PokerGuessState.view_for`), the check's cards included.
+The table is drawn (:class:`~pokerkit_teach.widgets.drawn.DrawnBoard`): every seat with its player's name,
+their two cards (the others' face down until shown, yours face up), their chips with what they have put
+into the pot, and their prediction drawn as a picture; the community cards and the pot in the middle.
+In the last-card phase you show a card by pressing its picture (Enter or Space on the keyboard): both of
+your cards are then marked as moves you may make; at any other time they can still be pressed, and the
+table says the engine's reason why not. Every move, yours and the bots', is announced in the board's
+live region in the app's language. At the check the table turns every counted hand face up and marks
+each prediction checked: a tick where it holds, a cross where it does not.
 
-CSS classes: ``pkt-guess-new-game``, ``pkt-guess-status``, ``pkt-guess-players``, ``pkt-guess-your-cards``,
-``pkt-guess-colour-count``, ``pkt-guess-colour``, ``pkt-guess-figure-count``, ``pkt-guess-figure``,
-``pkt-guess-raise``, ``pkt-guess-predict``, ``pkt-guess-stay``, ``pkt-guess-fold``, ``pkt-guess-reveal``
-(two buttons), each in a ``pkt-move`` box with its ``pkt-move-reason``, ``pkt-guess-result``,
-``pkt-guess-next-round``, ``pkt-guess-log``, ``pkt-guess-bots`` (the bot menu).
+A prediction and a raise are entered with the form controls under the table (counts, colour, figure,
+raise), with Predict, Stay and Fold buttons: a button the rules do not allow right now is disabled, and
+the engine's reason stands under it as text (:class:`~widgets.common.MoveControl`) and in its tooltip.
+After each of your moves the keyboard focus goes to the next thing you can use (Next round, a card to
+show, Predict, Stay, ...). After each round the table pauses on the check, prediction by prediction,
+until you ask for the next round. The bots move through a :class:`~pokerkit_teach.core.match.Match`;
+their moves appear in the log with the reason each bot gives. What you see of the table comes from your
+view (:meth:`~pokerkit_teach.pokerguess.state.PokerGuessState.view_for`), the check's cards included.
+
+CSS classes: ``pkt-guess-new-game``, ``pkt-guess-status``, ``pkt-guess-board`` (the drawn table; your
+cards are the items ``mine-0`` and ``mine-1``), ``pkt-guess-colour-count``, ``pkt-guess-colour``,
+``pkt-guess-figure-count``, ``pkt-guess-figure``, ``pkt-guess-raise``, ``pkt-guess-predict``,
+``pkt-guess-stay``, ``pkt-guess-fold``, each in a ``pkt-move`` box with its ``pkt-move-reason``,
+``pkt-guess-result``, ``pkt-guess-next-round``, ``pkt-guess-log``, ``pkt-guess-bots`` (the bot menu).
 """
 
 from __future__ import annotations
@@ -22,15 +32,19 @@ from typing import TYPE_CHECKING, Any, Sequence
 import ipywidgets
 import numpy as np
 
-from pokerkit_teach.core.i18n import Msg, capitalize_first
+from pokerkit_teach.core.i18n import Items, Msg, capitalize_first, message
 from pokerkit_teach.core.match import Match
+from pokerkit_teach.core.render import Drawn, card_back, face_down_label, row_svg
 from pokerkit_teach.pokerguess import GAME, Prediction
-from pokerkit_teach.pokerguess.cards import Colour, Figure
-from pokerkit_teach.pokerguess.render import drez_cards_html
-from pokerkit_teach.pokerguess.state import Action, Fold, GuessPhase, PokerGuessRules, PokerGuessState, Predict, Reveal, RoundResult, Stay
+from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure
+from pokerkit_teach.pokerguess.render import drez_card_body, drez_card_label, drez_card_svg, drez_cards_html
+from pokerkit_teach.pokerguess.state import (
+    Action, Fold, GuessEvent, GuessPhase, PokerGuessRules, PokerGuessState, Predict, Reveal, RoundResult, Stay,
+)
 
 from .common import MoveControl, ScenarioDesk, esc, focus_first, show_tab_move
-from .guess_parts import NAMES, check_steps_html, outcome_html
+from .drawn import DrawnBoard, Item, Region
+from .guess_parts import NAMES, check_steps_html, chips_svg, outcome_html, prediction_svg
 
 if TYPE_CHECKING:
     from .common import App
@@ -39,7 +53,43 @@ __all__ = ["GuessGame", "HUMAN"]
 
 HUMAN = 0
 _K = "apps.guess.play."
+_D = "apps.guess.drawn."
 _BETTING = (GuessPhase.BETTING1, GuessPhase.BETTING2)
+
+
+def seat_areas(count: int) -> tuple[str, str, list[str]]:
+    """Where the seats sit around the middle (``m``) for ``count`` players, you (``s0``) at the foot and
+    the others clockwise from your left: CSS ``grid-template-areas`` and ``grid-template-columns``, and
+    the regions in reading order (the order the keyboard visits them).
+
+    >>> areas, columns, order = seat_areas(6)
+    >>> areas
+    '"s2 s3 s4" "s1 m s5" "s0 s0 s0"'
+    >>> order
+    ['seat2', 'seat3', 'seat4', 'seat1', 'middle', 'seat5', 'seat0']
+    """
+    if count <= 4:
+        others = max(1, count - 1)
+        rows = [" ".join(f"s{seat}" for seat in range(1, count)), " ".join(["m"] * others), " ".join(["s0"] * others)]
+        columns = f"repeat({others}, minmax(0, 1fr))"
+    elif count == 5:
+        rows = ["s2 s2 s3 s3", "s1 m m s4", "s0 s0 s0 s0"]
+        columns = "repeat(4, minmax(0, 1fr))"
+    else:
+        rows = ["s2 s3 s4", "s1 m s5", "s0 s0 s0"]
+        columns = "minmax(0, 1fr) minmax(0, 1.4fr) minmax(0, 1fr)"
+    order: list[str] = []
+    for name in " ".join(rows).split():
+        key = "middle" if name == "m" else "seat" + name.removeprefix("s")
+        if key not in order:
+            order.append(key)
+    return " ".join(f'"{row}"' for row in rows), columns, order
+
+
+def _sentence(text: str) -> str:
+    """A log line as a sentence of an announcement: a capital first, a full stop last if it has none."""
+    text = capitalize_first(text.strip())
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 class GuessGame:
@@ -66,10 +116,10 @@ class GuessGame:
         self.new_button.on_click(g(lambda _: self.new_game()))
         self.status = ipywidgets.HTML()
         self.status.add_class("pkt-guess-status")
-        self.table = ipywidgets.HTML()
-        self.table.add_class("pkt-guess-players")
-        self.your_cards = ipywidgets.HTML()
-        self.your_cards.add_class("pkt-guess-your-cards")
+        self.board = DrawnBoard()
+        self.board.add_class("pkt-guess-board")
+        self.board.on_press(g(self.press))
+        self.announcing: list[GuessEvent] = []  # the events of the moves not yet announced on the board
         narrow = ipywidgets.Layout(width="7em")
         self.colour_count = ipywidgets.Dropdown(options=list(range(1, 7)), value=2, layout=ipywidgets.Layout(width="12em"),
                                                 style={"description_width": "initial"})
@@ -95,15 +145,8 @@ class GuessGame:
         self.fold_button = ipywidgets.Button()
         self.fold_button.add_class("pkt-guess-fold")
         self.fold_button.on_click(g(lambda _: self.play(Fold(HUMAN))))
-        self.reveal_buttons = []
-        for card in (0, 1):
-            button = ipywidgets.Button()
-            button.add_class("pkt-guess-reveal")
-            button.on_click(g(lambda _, card=card: self.play(Reveal(HUMAN, card))))
-            self.reveal_buttons.append(button)
         # each move with its reason under it, as visible text when the move is not allowed
         self.predict_move, self.stay_move, self.fold_move = (MoveControl(b) for b in (self.predict_button, self.stay_button, self.fold_button))
-        self.reveal_moves = [MoveControl(b) for b in self.reveal_buttons]
         self.result = ipywidgets.HTML()
         self.result.add_class("pkt-guess-result")
         self.next_button = ipywidgets.Button(button_style="success")
@@ -112,13 +155,16 @@ class GuessGame:
         self.log = ipywidgets.HTML()
         self.log.add_class("pkt-guess-log")
         self.intro = ipywidgets.HTML()
-        prediction_row = ipywidgets.HBox([self.colour_count, self.colour, self.figure_count, self.figure, self.raise_by, self.predict_move])
+        def row(*children: ipywidgets.Widget) -> ipywidgets.HBox:  # wraps on a narrow screen instead of scrolling
+            return ipywidgets.HBox(list(children), layout=ipywidgets.Layout(flex_flow="row wrap", max_width="100%"))
+
         self.box = ipywidgets.VBox([
             self.intro,
-            ipywidgets.HBox([self.players, self.bot_choice, self.new_button]),
-            self.status, self.your_cards, self.table, prediction_row,
-            ipywidgets.HBox([self.stay_move, self.fold_move, *self.reveal_moves]),
-            ipywidgets.HBox([self.result, self.next_button]), self.log,
+            row(self.players, self.bot_choice, self.new_button),
+            self.status, self.board,
+            row(self.colour_count, self.colour, self.figure_count, self.figure, self.raise_by, self.predict_move),
+            row(self.stay_move, self.fold_move),
+            self.result, row(self.next_button), self.log,
         ])
         self.box.add_class("pkt-guess-play")
         self.desk = ScenarioDesk(app, self, "pokerguess_explorer.ipynb")  # save, open, walk through, link (issue #20)
@@ -135,6 +181,7 @@ class GuessGame:
         bots = {s: GAME.make_bot(str(self.bot_choice.value), np.random.default_rng([seed, 3, s])) for s in range(1, count)}
         self.match = Match(self.state, bots, seed=seed)
         self.log_lines = []
+        self.announcing = []
         self.finished = None
         self.paused = False
         self._log_events(self.state.events)
@@ -143,6 +190,7 @@ class GuessGame:
         self.desk.close_viewer()
         self.run_bots()
         self.refresh()
+        self.announce()
         self.focus_next()
 
     # ------------------------------------------------------------------ scenarios (ScenarioPlay)
@@ -163,6 +211,7 @@ class GuessGame:
         self.match = Match(state, bots, seed=np.random.default_rng([self.seed, 4, len(state.events)]))
         self.log_lines = []
         self._log_events(state.events)
+        self.announcing = []  # a scenario's story is in the log; the table announces what happens from here
         self.finished = state.view_for(HUMAN).last_result
         # a round settled and nobody has moved in the next one: the table waits for Next round, as in play
         self.paused = (self.finished is not None and not state.is_terminal()
@@ -171,6 +220,7 @@ class GuessGame:
         if running:
             self.run_bots()
         self.refresh()
+        self.announce()
         if running:
             self.focus_next()
 
@@ -182,23 +232,64 @@ class GuessGame:
         self.app.say("")
         self.run_bots()
         self.refresh()
+        self.announce()
         self.focus_next()
+
+    def press(self, key: str) -> None:
+        """A picture on the table was pressed (click, Enter or Space). Your card ``mine-N`` in the
+        last-card phase shows it; at any other time the engine's reason why not is announced and nothing
+        changes. The other pictures only show the table."""
+        state = self.state
+        if state is None or not key.startswith("mine-"):
+            return
+        item = self.board.item(key)
+        card = int(key.removeprefix("mine-"))
+        if self.paused:
+            self.board.announce(capitalize_first(self.app.t(_D + "refused", card=item["label"], reason=self.app.t(_K + "press_next"))))
+            return
+        reason = state.why_not(Reveal(HUMAN, card))
+        if reason is not None:
+            self.board.announce(capitalize_first(self.app.t(_D + "refused", card=item["label"], reason=reason.text(self.app.lang))))
+            return
+        self.play(Reveal(HUMAN, card))
 
     def next_round(self) -> None:
         self.paused = False
         self._suggest()
         self.run_bots()
         self.refresh()
+        self.announce()
         self.focus_next()
 
     def moves(self) -> list[MoveControl]:
         """Your moves (button and reason), in the order the focus tries them after a move."""
-        return [*self.reveal_moves, self.predict_move, self.stay_move, self.fold_move]
+        return [self.predict_move, self.stay_move, self.fold_move]
 
     def focus_next(self) -> None:
-        """After a move: the keyboard focus to Next round while the check is shown, else to your first
-        allowed move, else (game over) to New game; it stays where it is while the bots are to move."""
-        focus_first(self.next_button, *self.moves(), *([self.new_button] if self.state and self.state.is_terminal() else []))
+        """After a move: the keyboard focus to Next round while the check is shown, to your first card on
+        the table when you are to show one, else to your first allowed move, else (game over) to New game;
+        it stays where it is while the bots are to move."""
+        state = self.state
+        if state is not None and not self.paused and Reveal(HUMAN, 0) in state.view_for(HUMAN).legal_actions:
+            self.board.focus_item("mine-0")
+            return
+        focus_first(self.next_button, *self.moves(), *([self.new_button] if state and state.is_terminal() else []))
+
+    def announce(self) -> None:
+        """Say on the table what has happened since the last announcement (every event of your move and
+        the bots', in the app's language) and what comes next (your turn, the check, the game's end).
+        While the check is shown, the next round's deal waits until you ask for the next round."""
+        state = self.state
+        assert state is not None
+        lang = self.app.lang
+        now, later = self.announcing, []
+        if self.paused and self.finished is not None:
+            number = self.finished.number
+            now, later = [e for e in now if e.round <= number], [e for e in now if e.round > number]
+        sentences = [_sentence(event.describe(lang)) for event in now]
+        sentences.append(_sentence(self._who_text()))
+        self.announcing = later
+        self.board.announce(" ".join(sentences))
 
     def run_bots(self) -> None:
         """The match moves the bots until you are to act or the game is over; it stops after a round is
@@ -227,6 +318,7 @@ class GuessGame:
     def _log_events(self, events: Any) -> None:
         for event in events:
             self.log_lines.append(("event", event))
+            self.announcing.append(event)
         self.log_lines = self.log_lines[-60:]
 
     def _chosen_prediction(self) -> Predict:
@@ -262,16 +354,9 @@ class GuessGame:
         self.fold_button.description = t(_K + "fold")
         self.next_button.description = t(_K + "next_round")
         self.next_button.layout.display = "" if self.paused else "none"
-        self.status.value = f"<p role='status'><b>{esc(self._status_text())}</b></p>"
-        view = state.view_for(HUMAN)
-        if view.private and not self.paused and not state.is_terminal():
-            self.your_cards.value = (
-                f"<p>{esc(t(_K + 'your_cards'))} {drez_cards_html(view.private, lang)}</p>"
-                f"<p>{esc(t(_K + 'community'))} {drez_cards_html(view.community, lang)}</p>"
-            )
-        else:
-            self.your_cards.value = ""
-        self.table.value = "" if self.paused else self._players_html()
+        # the board's live region announces each move; the status line is read, not announced
+        self.status.value = f"<p><b>{esc(self._status_text())}</b></p>"
+        self._draw_board()
         self._draw_moves()
         self.result.value = self._result_html()
         lines = []
@@ -300,6 +385,18 @@ class GuessGame:
     def _status_text(self) -> str:
         state = self.state
         assert state is not None
+        if state.is_terminal() or self.paused:
+            return self._who_text()
+        view = state.view_for(HUMAN)
+        phase = self.app.t(_K + "phase." + view.phase.value)
+        return self.app.t(_K + "status", round=view.round, phase=phase, pot=view.pot, bet=view.current_bet,
+                          who=self._who_text(), seed=self.seed)
+
+    def _who_text(self) -> str:
+        """Who is to act (you, and what your turn asks; or whom the table waits for), the paused check,
+        or the game's end."""
+        state = self.state
+        assert state is not None
         t = self.app.t
         if state.is_terminal():
             outcome = state.outcome
@@ -310,35 +407,141 @@ class GuessGame:
         if self.paused:
             return t(_K + "paused", round=self.finished.number if self.finished else 0)
         view = state.view_for(HUMAN)
-        phase = t(_K + "phase." + view.phase.value)
         if view.to_act == HUMAN:
-            who = t(_K + ("your_turn_reveal" if view.phase is GuessPhase.REVEAL else "your_turn"), cover=view.to_cover)
-        elif HUMAN not in view.active:
-            who = t(_K + "you_are_out")
-        else:
-            who = t(_K + "waiting", player=state.players[view.to_act] if view.to_act >= 0 else "")
-        return t(_K + "status", round=view.round, phase=phase, pot=view.pot, bet=view.current_bet, who=who, seed=self.seed)
+            return t(_K + ("your_turn_reveal" if view.phase is GuessPhase.REVEAL else "your_turn"), cover=view.to_cover)
+        if HUMAN not in view.active:
+            return t(_K + "you_are_out")
+        return t(_K + "waiting", player=state.players[view.to_act] if view.to_act >= 0 else "")
 
-    def _players_html(self) -> str:
+    # ------------------------------------------------------------------ the drawn table
+    def _round_predictions(self, number: int) -> dict[int, Prediction]:
+        """Every prediction held at the end of round ``number`` (from the log: a fold drops it)."""
+        state = self.state
+        assert state is not None
+        held: dict[int, Prediction] = {}
+        for event in state.events:
+            if event.round != number or event.seat is None:
+                continue
+            if event.kind in ("predicted", "covered_predicted", "raised"):
+                held[event.seat] = event.param("prediction")
+            elif event.kind == "folded":
+                held.pop(event.seat, None)
+        return held
+
+    def _draw_board(self) -> None:
+        """The table as pictures: a region per seat (placed around the middle as :func:`seat_areas` says)
+        and the middle with the community cards and the pot. During play it shows your view; while the
+        check is shown (and at the game's end) the round just settled, every counted hand face up."""
         state = self.state
         assert state is not None
         t, lang = self.app.t, self.app.lang
         view = state.view_for(HUMAN)
-        predictions = dict(view.predictions)
-        shown = dict(view.shown)
-        head = "".join(f"<th scope='col'>{esc(t(_K + 'column.' + c))}</th>" for c in ("player", "chips", "in_pot", "prediction", "shown"))
-        rows = []
+        settled = self.finished if (self.paused or state.is_terminal()) and self.finished is not None else None
+        committed = view.committed or tuple(0 for _ in view.players)
+        regions: dict[str, Region] = {}
+        items: list[Item] = []
+        if settled is not None:
+            title = t(_D + "title_check", round=settled.number)
+            hands = dict(settled.hands)
+            checks = dict(settled.checks)
+            held = self._round_predictions(settled.number)
+            community, pot, bet = settled.community, settled.pot, 0
+        else:
+            title = t(_D + "title", round=view.round)
+            held = dict(view.predictions)
+            shown = dict(view.shown)
+            community, pot, bet = view.community, view.pot, view.current_bet
         for seat, name in enumerate(view.players):
-            label = name + (" " + t(_K + "you") if seat == HUMAN else "")
-            if seat not in view.active:
-                prediction = t(_K + "folded") if view.committed[seat] else t(_K + "out")
+            key = f"seat{seat}"
+            heading = t(_D + "seat_you", player=name) if seat == HUMAN else name
+            if settled is not None:
+                chips, paid = view.chips[seat] + committed[seat], 0  # after the pot was paid out
+                notes = [t(_D + "chips_note", chips=chips)]
+                if settled.winner == seat:
+                    notes.append(t(_D + "takes_pot"))
+                current = settled.winner == seat
+                for number, card in enumerate(hands.get(seat, ())):
+                    items.append(Item(f"mine-{number}" if seat == HUMAN else f"card-{seat}-{number}", key,
+                                      drez_card_svg(card, lang), drez_card_label(card, lang)))
             else:
-                prediction = predictions[seat].text(lang) if seat in predictions else "—"
-            card = drez_cards_html([shown[seat]], lang) if seat in shown else "—"
-            mark = " style='background:#eef4ff'" if seat == view.to_act else ""
-            rows.append(f"<tr{mark}><th scope='row'>{esc(label)}</th><td>{view.chips[seat]}</td><td>{view.committed[seat]}</td>"
-                        f"<td>{esc(prediction)}</td><td>{card}</td></tr>")
-        return f"<table class='pkt-guess-seats' cellpadding='4' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
+                chips, paid = view.chips[seat], committed[seat]
+                dealt = paid > 0
+                if seat not in view.active:
+                    notes = [t(_K + ("folded" if dealt else "out"))]
+                else:
+                    notes = [t(_D + "seat_note", chips=chips, bet=paid)]
+                current = seat == view.to_act
+                if current:
+                    notes.append(t(_D + ("your_turn" if seat == HUMAN else "to_act")))
+                if seat == HUMAN:
+                    items.extend(self._your_cards(state, view.private, shown.get(HUMAN), seat not in view.active))
+                elif dealt:
+                    items.append(self._hidden_hand(seat, name, shown.get(seat), seat not in view.active))
+            chips_label = (t(_D + "chips_left", player=name, chips=chips) if settled is not None
+                           else t(_D + "chips", player=name, chips=chips, bet=paid))
+            items.append(Item(f"chips-{seat}", key, chips_svg(chips, chips_label), chips_label, size="coin",
+                              caption=t(_D + "in_pot", bet=paid) if paid else ""))
+            if seat in held:
+                items.append(self._prediction_item(seat, name, held[seat], checks.get(seat) if settled else None, settled, key))
+            regions[key] = Region(key, heading, note=" · ".join(notes), current=current)
+        regions["middle"] = Region("middle", t(_D + "middle"), area="m", kind="middle",
+                                   note=t(_D + "middle_note", bet=bet) if settled is None else "")
+        for number, card in enumerate(community):
+            items.append(Item(f"community-{number}", "middle", drez_card_svg(card, lang), drez_card_label(card, lang)))
+        items.append(Item("pot", "middle", chips_svg(pot, t(_D + "pot", pot=pot)), t(_D + "pot", pot=pot), size="coin"))
+        areas, columns, order = seat_areas(len(view.players))
+        placed = [Region(r.key, r.title, area=f"s{r.key.removeprefix('seat')}", note=r.note, current=r.current)
+                  if r.key.startswith("seat") else r for r in (regions[k] for k in order)]
+        self.board.title = title
+        self.board.show(placed, items, areas=areas, columns=columns)
+
+    def _your_cards(self, state: PokerGuessState, private: Sequence[DrezCard], shown: DrezCard | None, out: bool) -> list[Item]:
+        """Your two cards, face up, each a picture you can press: a legal move in the last-card phase
+        (green ring), otherwise marked as not allowed with the engine's reason in its name."""
+        t, lang = self.app.t, self.app.lang
+        items = []
+        for number, card in enumerate(private):
+            words = drez_card_label(card, lang)
+            if card == shown:
+                words = t(_D + "shown", card=words)
+            reason = state.why_not(Reveal(HUMAN, number))
+            if reason is None:
+                label, mark, why = t(_D + "show_it", number=number + 1, card=words), "legal", ""
+            else:
+                label = t(_D + "your_card", number=number + 1, card=words)
+                mark = "chosen" if card == shown else "dim" if out else "illegal"
+                why = reason.text(lang)
+            items.append(Item(f"mine-{number}", f"seat{HUMAN}", drez_card_svg(card, lang), label, state=mark,  # type: ignore[arg-type]
+                              pressable=True, why=why))
+        return items
+
+    def _hidden_hand(self, seat: int, name: str, shown: DrezCard | None, out: bool) -> Item:
+        """Another player's two cards as one picture: face down, but for the card they have shown."""
+        lang = self.app.lang
+        cards = []
+        for _ in range(2):
+            cards.append(Drawn(card_back(), face_down_label(lang)))
+        if shown is not None:
+            cards[0] = Drawn(drez_card_body(shown, lang), self.app.t(_D + "shown", card=drez_card_label(shown, lang)))
+        hand = message("render.hand", lang, count=len(cards), cards=Items(card.label for card in cards))
+        label = message("render.player_hand", lang, player=name, hand=hand)
+        return Item(f"hand-{seat}", f"seat{seat}", row_svg(cards, label), label, size="wide", state="dim" if out else "plain")
+
+    def _prediction_item(self, seat: int, name: str, prediction: Prediction, check: Any, settled: RoundResult | None,
+                         region: str) -> Item:
+        """A player's prediction as a picture; at the check, marked where it holds or breaks."""
+        t, lang = self.app.t, self.app.lang
+        words = prediction.text(lang)
+        mark = "plain"
+        if check is not None:
+            mark = "holds" if check.holds else "breaks"
+            label = t(_D + ("prediction_holds" if check.holds else "prediction_fails"), player=name, prediction=words)
+        elif settled is not None and settled.checks and settled.checks[-1][1].holds:
+            label = t(_D + "prediction_unchecked", player=name, prediction=words)
+        else:
+            label = t(_D + "prediction", player=name, prediction=words)
+        return Item(f"prediction-{seat}", region, prediction_svg(prediction, label, lang), label, state=mark,  # type: ignore[arg-type]
+                    size="wide")
 
     def _move_button(self, button: ipywidgets.Button, action: Action | None, label: str) -> None:
         show_tab_move(button, self.state, action, self.paused, self.app, _K, label)
@@ -347,19 +550,13 @@ class GuessGame:
         state = self.state
         if state is None:
             return
-        t, lang = self.app.t, self.app.lang
+        t = self.app.t
         view = state.view_for(HUMAN)
         mine = view.to_act == HUMAN and not state.is_terminal()
         betting = mine and view.phase in _BETTING
-        revealing = mine and view.phase is GuessPhase.REVEAL
         self._move_button(self.predict_button, self._chosen_prediction() if betting else None, t(_K + "predict_tip"))
         self._move_button(self.stay_button, Stay(HUMAN) if betting else None, t(_K + "stay_tip"))
         self._move_button(self.fold_button, Fold(HUMAN) if betting else None, t(_K + "fold_tip"))
-        for card, button in enumerate(self.reveal_buttons):
-            name = view.private[card].text(lang) if len(view.private) == 2 else ""
-            button.description = t(_K + "show", number=card + 1, card=name)
-            self._move_button(button, Reveal(HUMAN, card) if revealing else None, t(_K + "show_tip"))
-            button.layout.display = self.reveal_moves[card].layout.display = "" if revealing else "none"
 
     def _result_html(self) -> str:
         finished = self.finished

@@ -346,7 +346,17 @@ def wait_for_voila_request() -> None:
 # text #4a4a4a on #e4e4e4 (7.0:1); a selected toggle that is disabled keeps a solid border. The keyboard
 # focus is a 3 px ring of #0b3d91 outside the control (10.0:1 against the white page), for buttons,
 # toggles, inputs, menus, slider readouts, links and tabs. A move's reason (MoveControl) is small text under its button.
+# Contrast (WCAG AA, 4.5:1, checked by axe-core in tests/browser/test_a11y.py; docs/accessibility.md): a tab
+# that is not chosen is #333 on ipywidgets' #eee (11:1, was #6d6d6d, 4.45:1), and the coloured buttons are
+# darker than ipywidgets' so that their white text reads (success #2e7d32 5.1:1, warning #b35900 4.8:1,
+# danger #c62828 5.6:1, info #00707a 5.8:1; ipywidgets' are 2.8 to 3.7:1).
 APP_CSS = """<style>
+.pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab:not(.lm-mod-current),
+.pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab:not(.lm-mod-current) .lm-TabBar-tabLabel { color: #333; }
+.pkt-app .jupyter-widgets.jupyter-button.mod-success:not(:disabled) { background-color: #2e7d32; color: #fff; }
+.pkt-app .jupyter-widgets.jupyter-button.mod-warning:not(:disabled) { background-color: #b35900; color: #fff; }
+.pkt-app .jupyter-widgets.jupyter-button.mod-danger:not(:disabled) { background-color: #c62828; color: #fff; }
+.pkt-app .jupyter-widgets.jupyter-button.mod-info:not(:disabled) { background-color: #00707a; color: #fff; }
 .pkt-app .jupyter-widgets.jupyter-button { width: auto; min-width: var(--jp-widgets-inline-width-short, 148px); }
 .pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; max-width: none; }
 .pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabLabel { overflow: visible; text-overflow: clip; white-space: nowrap; }

@@ -18,7 +18,7 @@ CSS classes (for browser tests):
 - ``pkt-input-error`` (HTML under the inputs: what is wrong with them, ``pkt-error``)
 - ``pkt-rank`` (Button: rank what is typed), ``pkt-deal`` (Button: deal from the seed)
 - ``pkt-mode`` (ToggleButtons: ``compare``, the plain comparison, or ``showdown``, the Pokerface check)
-- ``pkt-deal-hands`` (IntSlider, 2-6 hands to deal), ``pkt-deal-board`` (Dropdown, 0/3/4/5 board cards)
+- ``pkt-deal-hands`` (Dropdown, 2-6 hands to deal), ``pkt-deal-board`` (Dropdown, 0/3/4/5 board cards)
 - ``pkt-seed`` (HTML: the seed and deal number), ``pkt-intro`` (HTML)
 - ``pkt-result`` (HTML) holding ``pkt-result-board``, one ``pkt-hand-result`` per hand (with
   ``pkt-explanation`` and ``pkt-strength``, the strength in words), ``pkt-comparison`` (with
@@ -157,7 +157,10 @@ class HandRankerApp(App):
         self.mode.add_class("pkt-mode")
         self._relabelling = False
         self.mode.observe(self.guarded(self._on_mode), names="value")
-        self.deal_hands = ipywidgets.IntSlider(value=self.params.players, min=2, max=6, style=wide)
+        # a menu, not a slider: a slider's handle has no accessible name in ipywidgets (axe: aria-input-field-name),
+        # a menu is named by its description (<label for=...>)
+        self.deal_hands = ipywidgets.Dropdown(options=list(range(2, 7)), value=self.params.players, style=wide,
+                                              layout=ipywidgets.Layout(width="16em"))
         self.deal_hands.add_class("pkt-deal-hands")
         self.deal_board = ipywidgets.Dropdown(options=[0, 3, 4, 5], value=5, style=wide, layout=ipywidgets.Layout(width="16em"))
         self.deal_board.add_class("pkt-deal-board")

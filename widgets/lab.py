@@ -24,7 +24,7 @@ the 95% interval means in plain words.
 
 CSS classes (for browser tests):
 
-- ``pkt-players`` (IntSlider 3-6), ``pkt-variant-free-for-all``, ``pkt-variant-rising-stakes``,
+- ``pkt-players`` (Dropdown 3-6), ``pkt-variant-free-for-all``, ``pkt-variant-rising-stakes``,
   ``pkt-variant-soft-landing`` (Checkboxes), ``pkt-mode`` (ToggleButtons: together / side by side)
 - ``pkt-bot`` (Dropdown), ``pkt-games`` (IntText, 1-20000), ``pkt-seed`` (IntText), ``pkt-run`` (Button)
 - ``pkt-stop`` (Button, enabled while a run plays), ``pkt-cap`` (HTML: the most games of one run)
@@ -167,7 +167,9 @@ class VariantLabApp(App):
         style = {"description_width": "8em"}
         self.intro = ipywidgets.HTML()
         self.intro.add_class("pkt-intro")
-        self.players = ipywidgets.IntSlider(value=self.params.players, min=3, max=6, style=style)
+        # a menu, not a slider: a slider's handle has no accessible name in ipywidgets (axe: aria-input-field-name)
+        self.players = ipywidgets.Dropdown(options=list(range(3, 7)), value=self.params.players, style=style,
+                                           layout=ipywidgets.Layout(width="16em"))
         self.players.add_class("pkt-players")
         self.variant_boxes: dict[str, ipywidgets.Checkbox] = {}
         for name in VARIANTS:

@@ -148,17 +148,21 @@ def text(html: str) -> str:
     return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).strip()
 
 
-@pytest.mark.parametrize(("lang", "face_down"), [("en", "face down: remember what you placed"), ("de", "verdeckt: merk dir")])
+@pytest.mark.parametrize(("lang", "face_down"), [("en", "face down; remember what you placed"), ("de", "verdeckt; merk dir")])
 def test_the_play_tab_shows_your_placed_hands_face_down_unless_in_study_mode(lang: str, face_down: str) -> None:
     app = VocesExplorerApp(query=f"seed=5&players=3&lang={lang}")
     game = app.game
+    assert game.state is not None
+    placed = game.state.hand_of(0)
     game.place_button.click()
-    assert face_down in text(game.your_hands.value)
+    slot = game.board.item("slot-0-1")  # hand token 1 on the drawn table: five backs
+    assert face_down in slot["label"] and not any(card.label(lang) in slot["svg"] for card in placed)
     game.study.value = True
     game.new_game()
+    placed = game.state.hand_of(0)
     game.place_button.click()
-    assert game.state is not None
-    assert face_down not in text(game.your_hands.value) and "pkt-cards" in game.your_hands.value
+    slot = game.board.item("slot-0-1")
+    assert face_down not in slot["label"] and all(card.label(lang) in slot["label"] for card in placed)
 
 
 def test_an_automatic_baboon_pick_counts_a_dove_as_wild_only_when_another_player_shows_one() -> None:

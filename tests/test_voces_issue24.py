@@ -57,8 +57,8 @@ def test_a_bots_offer_stays_open_until_the_learner_has_acted_and_can_be_taken() 
     take = next(move for move in game.accept_moves if move.button is button)
     assert button.disabled and "Name the cards to trade" in text(take.reason.value)  # the reason as visible text
     assert "Open offers of the others" in text(game.offers_label.value)
-    for card_button in game.card_box.children[:count]:
-        card_button.value = True
+    for item in [item for item in game.board.items if item["key"].startswith("card-")][:count]:
+        game.board.press(item["key"])  # the cards pressed on the drawn table
     assert not button.disabled
     before = len(state.history)
     button.click()

@@ -43,7 +43,7 @@ says why), ``chosen`` (selected, a blue ring), ``holds`` / ``breaks`` (the showd
 breaks here: a green tick or a red cross beside it), ``best`` (among the best five), ``dim`` (not part of
 it), ``new`` (just moved: a short glow), ``plain``."""
 
-Size = Literal["card", "small", "token", "coin", "wide"]
+Size = Literal["card", "small", "token", "coin", "wide", "hand"]
 
 _HERE = pathlib.Path(__file__).resolve().parent
 

@@ -27,7 +27,8 @@ from typing import Any, Sequence
 from pokerkit_teach.core.errors import CardParseError
 from pokerkit_teach.voces.state import VocesEvent, VocesPhase
 from pokerkit_teach.core.i18n import Items, Msg
-from pokerkit_teach.voces.render import voces_card_html, voces_cards_html
+from pokerkit_teach.core.render import CARD_HEIGHT, CARD_WIDTH, Svg, card_back, stand_in, svg_picture, svg_text
+from pokerkit_teach.voces.render import voces_card_body, voces_card_html, voces_cards_html
 from pokerkit_teach.voces.cards import COPIES_IN_BOX, SUIT_SYMBOLS, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_card
 from pokerkit_teach.voces.ranking import VocesHand
 from pokerkit_teach.voces.reveal import RevealResult, ranking_reasons
@@ -38,7 +39,7 @@ from .common import esc, tr
 __all__ = [
     "NAMES", "InputProblem", "SpecialExample", "SPECIAL_EXAMPLES", "parse_voces_hands", "hands_input",
     "card_label", "voces_card_html", "voces_cards_html", "hand_words", "reveal_steps_html", "deck_html",
-    "round_result_html", "scores_html", "PHASE_KEYS",
+    "round_result_html", "scores_html", "PHASE_KEYS", "card_key", "backs_svg", "coin_svg", "pile_svg", "hand_slot_svg", "revealed_svg",
 ]
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn")
@@ -352,3 +353,87 @@ def scores_html(events: Sequence[VocesEvent], round_number: int, lang: str, you:
                    for c in ("player", "coins", "folds", "bonus", "five", "total"))
     return (f"<div class='pkt-voces-score'><h4>{esc(tr(_K + 'play.score_heading', lang, round=round_number))}</h4>"
             f"<table cellpadding='4' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table></div>")
+
+
+# ---------------------------------------------------------------------- the drawn table (the play tab's board)
+
+
+def card_key(card: AnyVocesCard) -> str:
+    """A card's stable name on the drawn board: ``Ks3``, ``raccoon#2``."""
+    return card.ascii if isinstance(card, VocesCard) else f"{card.kind.value}#{card.copy}"
+
+
+COIN_FILL = {0: "#e6e6e6", 1: "#f0d9a8", 2: "#cfe3f7", 5: "#f5c542"}  # dark ink on each (contrast above 7:1)
+_SLOT_STEP = 40  # cards of a placed hand overlap: each shows its left edge (value and suit in the corner)
+_SLOT_CARDS_X = 108
+SLOT_WIDTH = _SLOT_CARDS_X + 4 * _SLOT_STEP + CARD_WIDTH
+SLOT_HEIGHT = CARD_HEIGHT + 58
+
+
+def _coin(value: int, x: float, y: float, r: float = 25, text: str | None = None) -> str:
+    fill = COIN_FILL.get(value, "#f0d9a8")
+    return (f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#333" stroke-width="3"/>'
+            + svg_text(x, y + r * 0.45, text if text is not None else str(value), r * 1.3, "#111"))
+
+
+def coin_svg(value: int, label: str, size: float = 40, text: str | None = None) -> Svg:
+    """A coin with its value (``text`` instead, for a heap of coins), named ``label``."""
+    return svg_picture(_coin(value, 50, 50, 44, text), label, 100, 100, size)
+
+
+def pile_svg(coins: Sequence[int], label: str, size: float = 100) -> Svg:
+    """A pile of coins side by side (``0 1 2``), named ``label``."""
+    body = "".join(_coin(value, 50 + 96 * i, 50, 44) for i, value in enumerate(coins))
+    return svg_picture(body, label, 96 * max(1, len(coins)) + 4, 100, size)
+
+
+def _card_at(body: str, x: float, y: float = 0) -> str:
+    return f'<svg x="{x}" y="{y}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">{body}</svg>'
+
+
+def hand_slot_svg(token: int, label: str, lang: str, *, cards: Sequence[AnyVocesCard] | None = None, placed: bool = True,
+                  folded: bool = False, coins: Sequence[int] = (), five: bool = False, size: float = 150) -> Svg:
+    """A hand token with what lies under it: five cards (face up when ``cards`` are given, face down
+    otherwise), or an empty dashed place (``placed=False``); the coins on the hand below it. A folded hand's
+    token is turned over and shows its +2."""
+    if folded:
+        token_part = _coin(2, 50, 56, 44, "+2")
+    else:
+        token_part = ('<rect x="8" y="14" width="84" height="84" rx="16" fill="#fff" stroke="#333" stroke-width="4"/>'
+                      + svg_text(50, 78, str(token), 60, "#111"))
+    parts = [token_part]
+    for i in range(5):
+        x = _SLOT_CARDS_X + i * _SLOT_STEP
+        if not placed:
+            parts.append(f'<rect x="{x + 2}" y="2" width="96" height="136" rx="9" fill="none" stroke="#555" '
+                         f'stroke-width="3" stroke-dasharray="10 7"/>')
+        elif cards is not None and i < len(cards):
+            parts.append(_card_at(voces_card_body(cards[i], lang), x))
+        else:
+            parts.append(_card_at(card_back(), x))
+    shown = list(coins) + ([5] if five else [])
+    for i, value in enumerate(shown):
+        parts.append(_coin(value, 30 + 56 * i, CARD_HEIGHT + 30, 25))
+    return svg_picture("".join(parts), label, SLOT_WIDTH, SLOT_HEIGHT, size)
+
+
+def revealed_svg(cards: Sequence[AnyVocesCard], label: str, lang: str, wilds: Sequence[tuple[SpecialCard, VocesCard]] = (),
+                 size: float = 240) -> Svg:
+    """A revealed hand, each wild card drawn with the card it stands for."""
+    stands = dict(wilds)
+    parts = []
+    for i, card in enumerate(cards):
+        if isinstance(card, SpecialCard) and card in stands:
+            body = stand_in(voces_card_body(card, lang), voces_card_body(stands[card], lang))
+        else:
+            body = voces_card_body(card, lang)
+        parts.append(_card_at(body, i * (CARD_WIDTH + 8)))
+    width = max(1, len(cards)) * (CARD_WIDTH + 8) - 8
+    return svg_picture("".join(parts), label, width, CARD_HEIGHT, size)
+
+
+def backs_svg(count: int, label: str, size: float = 110) -> Svg:
+    """``count`` face-down cards fanned out (an offer called out: the others see only how many)."""
+    step = 34
+    body = "".join(_card_at(card_back(), i * step) for i in range(count))
+    return svg_picture(body, label, CARD_WIDTH + step * max(0, count - 1), CARD_HEIGHT, size)

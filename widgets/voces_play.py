@@ -50,7 +50,14 @@ from pokerkit_teach.voces.state import CardCount, VocesEvent, VocesPhase, VocesR
 from pokerkit_teach.voces.cards import AnyVocesCard, Special
 
 from .common import App, MoveControl, ScenarioDesk, esc, focus_first, replace_children, show_move, show_tab_move
-from .voces_parts import NAMES, PHASE_KEYS, card_label, round_result_html, scores_html, voces_cards_html
+from .drawn import DrawnBoard, Item, Region
+from pokerkit_teach.core.render import Svg
+from .voces_parts import (
+    NAMES, PHASE_KEYS, backs_svg, card_key, coin_svg, hand_slot_svg, pile_svg, revealed_svg, round_result_html, scores_html,
+    voces_cards_html,
+)
+from pokerkit_teach.voces.ranking import VocesHand
+from pokerkit_teach.voces.render import voces_card_svg
 
 __all__ = ["VocesGame", "SpecialsPicker", "HUMAN"]
 
@@ -63,6 +70,7 @@ PACED_STEPS = 1  # bot moves per click while the bots wait for you (the default)
 STYLE = "<style>.pkt-voces-stop-warning{border-left:4px solid #b35900;background:#fff4e5;color:#1a1a1a;padding:0.3em 0.6em;margin:0.3em 0}</style>"
 LOG_LINES = 60
 _K = "apps.voces.play."
+_D = "apps.voces.drawn."
 
 
 class SpecialsPicker:
@@ -113,7 +121,6 @@ class VocesGame:
         self.result_round = 1
         self.paused = False
         self.selected: set[AnyVocesCard] = set()
-        self._hand_shown: tuple[AnyVocesCard, ...] | None = None
         self._relabelling = False
         g = app.guarded
         self.intro = ipywidgets.HTML()
@@ -133,13 +140,10 @@ class VocesGame:
         self.new_button.on_click(g(lambda _: self.new_game()))
         self.status = ipywidgets.HTML()
         self.status.add_class("pkt-voces-status")
-        self.table = ipywidgets.HTML()
-        self.table.add_class("pkt-voces-players")
-        self.cards_label = ipywidgets.HTML()
-        self.card_box = ipywidgets.HBox([])
-        self.card_box.add_class("pkt-voces-your-cards")
-        self.your_hands = ipywidgets.HTML()
-        self.your_hands.add_class("pkt-voces-your-hands")
+        # the table drawn: seats with their hand tokens, offers and coins, the middle, your cards, the reveal
+        self.board = DrawnBoard()
+        self.board.add_class("pkt-voces-board")
+        self.board.on_press(g(self._on_press))
         # trading
         self.offer_button = self._button("pkt-voces-offer", lambda: self.play(Offer(HUMAN, self._selection())), "info")
         self.withdraw_button = self._button("pkt-voces-withdraw", lambda: self.play(Withdraw(HUMAN)))
@@ -192,8 +196,7 @@ class VocesGame:
             self.style, self.intro,
             ipywidgets.HBox([self.players, self.rounds, self.new_button]), self.study, self.paced,
             self.specials.box,
-            self.status, self.table,
-            self.cards_label, self.card_box, self.your_hands,
+            self.status, self.board,
             self.headings["trade"], self.stop_warning,
             ipywidgets.HBox([m["offer"], m["withdraw"], m["place"], m["wait"]]),
             self.offers_label, self.accept_box,
@@ -238,7 +241,6 @@ class VocesGame:
         self.result_round = 1
         self.paused = False
         self.selected = set()
-        self._hand_shown = None
         self._log_events(0)
         self.app.say("")
         self.desk.close_viewer()
@@ -273,15 +275,15 @@ class VocesGame:
         self.result_round = self.scored_rounds if self.paused or state.is_terminal() else self.scored_rounds + 1
         self.result_round = max(1, self.result_round)
         self.selected = set()
-        self._hand_shown = None
         if running:
             self.run_bots(0)
         self.refresh()
         if running:
             self._focus_next()
 
-    def play(self, action: Action) -> None:
-        """Your move: the engine checks it (a refusal raises and changes nothing); then the bots answer."""
+    def play(self, action: Action, *, from_board: bool = False) -> None:
+        """Your move: the engine checks it (a refusal raises and changes nothing); then the bots answer. Every
+        move that follows is announced on the board; a move pressed on the board keeps the focus there."""
         state = self.state
         assert state is not None
         if self.paused:
@@ -296,7 +298,9 @@ class VocesGame:
         self.app.say("")
         self.run_bots((PACED_STEPS if self.paced.value else TRADE_STEPS) if trading else 0)
         self.refresh()
-        self._focus_next()
+        self._announce_since(start)
+        if not from_board:
+            self._focus_next()
 
     def let_others_trade(self) -> None:
         """Let the bots make a few trading moves while you wait."""
@@ -306,8 +310,10 @@ class VocesGame:
             self.app.say(self.app.t(_K + "wait_not_trading"), "error")
             return
         self.app.say("")
+        start = len(state.events)
         self.run_bots(PACED_STEPS if self.paced.value else WAIT_STEPS)
         self.refresh()
+        self._announce_since(start)
         self._focus_next(self.wait_button)
 
     def next_round(self) -> None:
@@ -318,6 +324,7 @@ class VocesGame:
         self.selected = set()
         self.app.say("")
         self.refresh()
+        self.board.announce(self._status_text())
         self._focus_next()
 
     def run_bots(self, trade_steps: int) -> None:
@@ -378,14 +385,6 @@ class VocesGame:
             coin.value = value
         self._draw_moves()
 
-    def _on_card(self, card: AnyVocesCard, change: dict[str, Any]) -> None:
-        if change["new"]:
-            self.selected.add(card)
-        else:
-            self.selected.discard(card)
-        change["owner"].button_style = "info" if change["new"] else ""  # a selected card stands out
-        self._draw_moves()
-
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
         t = self.app.t
@@ -415,9 +414,7 @@ class VocesGame:
             return
         view = state.view_for(HUMAN)
         self.status.value = f"<p role='status'><b>{esc(self._status_text())}</b></p>"
-        self.table.value = self._players_html()
-        self._draw_cards()
-        self.your_hands.value = self._your_hands_html()
+        self.selected &= set(view.hand)
         if view.phase is VocesPhase.BETTING and view.piles[HUMAN] and int(self.pile.value) not in view.piles[HUMAN]:
             self.pile.value = view.piles[HUMAN][0]
         self._draw_moves()
@@ -471,74 +468,6 @@ class VocesGame:
         phase = t(PHASE_KEYS[view.phase])
         return t(_K + "status", round=view.round, rounds=rounds, phase=phase, who=who, seed=self.seed)
 
-    def _players_html(self) -> str:
-        state = self.state
-        assert state is not None
-        t = self.app.t
-        view = state.view_for(HUMAN)
-        offers = dict(view.offers)
-        columns = ("player", "placed", "offer", "coins", "piles", "five", "folded", "score")
-        head = "".join(f"<th scope='col'>{esc(t(_K + 'column.' + c))}</th>" for c in columns)
-        rows = []
-        for seat, name in enumerate(view.players):
-            label = name + (" " + t(_K + "you") if seat == HUMAN else "")
-            offer = t(_K + "offer_count", count=CardCount(offers[seat])) if seat in offers else "—"
-            coins = "—" if view.phase is VocesPhase.TRADING else " · ".join(
-                f"{h}: {'+'.join(map(str, c)) or '–'}" for h, c in enumerate(view.coins[seat], start=1))
-            piles = ", ".join(map(str, view.piles[seat])) or "—"
-            five = t(_K + "five_kept") if view.five_on[seat] is None else t(_K + "five_on_hand", hand=view.five_on[seat])
-            folded = ", ".join(map(str, view.folded[seat])) or "—"
-            mark = " style='background:#eef4ff'" if seat == view.to_act or seat in offers else ""
-            rows.append(f"<tr{mark}><th scope='row'>{esc(label)}</th><td>{view.placed_counts[seat]}</td><td>{esc(offer)}</td>"
-                        f"<td>{esc(coins)}</td><td>{esc(piles)}</td><td>{esc(five)}</td><td>{esc(folded)}</td><td>{view.scores[seat]}</td></tr>")
-        centre = t(_K + "centre", one=view.centre[0], two=view.centre[1], three=view.centre[2])
-        return (f"<table class='pkt-voces-seats' cellpadding='4' style='border-collapse:collapse'><tr>{head}</tr>{''.join(rows)}</table>"
-                f"<p>{esc(centre)}</p>")
-
-    def _draw_cards(self) -> None:
-        """One toggle button per card in your hand (rebuilt only when the hand changes)."""
-        state = self.state
-        assert state is not None
-        t, lang = self.app.t, self.app.lang
-        view = state.view_for(HUMAN)
-        hand = tuple(view.hand) if not self.paused else ()
-        self.selected &= set(hand)
-        self.cards_label.value = f"<p>{esc(t(_K + ('your_cards' if hand else 'no_cards')))}</p>"
-        if hand != self._hand_shown:
-            buttons = []
-            for card in hand:
-                button = ipywidgets.ToggleButton(value=card in self.selected, layout=ipywidgets.Layout(width="4.5em"))
-                button.add_class("pkt-voces-card")
-                button.observe(lambda change, card=card: self._on_card(card, change), names="value")
-                buttons.append(button)
-            replace_children(self.card_box, buttons)
-            self._hand_shown = hand
-        for card, button in zip(hand, self.card_box.children):
-            button.description = card.text(lang)
-            button.tooltip = t(_K + "card_tip", card=card_label(card, lang))
-            if button.value != (card in self.selected):
-                button.value = card in self.selected
-            button.button_style = "info" if card in self.selected else ""
-
-    def _your_hands_html(self) -> str:
-        state = self.state
-        assert state is not None
-        t, lang = self.app.t, self.app.lang
-        view = state.view_for(HUMAN)
-        if self.paused:
-            return ""
-        items = []
-        for token in (1, 2, 3):
-            if token <= len(view.placed):
-                cards = view.placed_in_view[token - 1]  # the engine's view decides: face down under the memory rule
-                blind = view.placed[token - 1] is None
-                shown = voces_cards_html(cards, lang) if cards is not None else esc(t(_K + ("blind" if blind else "face_down")))
-            else:
-                shown = "—"
-            folded = f" <i>({esc(t(_K + 'folded'))})</i>" if token in view.folded[HUMAN] else ""
-            items.append(f"<li>{esc(t(_K + 'token', token=token))}: {shown}{folded}</li>")
-        return f"<p>{esc(t(_K + 'your_hands'))}</p><ul style='list-style:none;padding-left:0.5em'>{''.join(items)}</ul>"
-
     def _move_button(self, button: ipywidgets.Button, action: Action | None, tip: str) -> None:
         show_tab_move(button, self.state, action, self.paused, self.app, _K, tip)
 
@@ -586,6 +515,291 @@ class VocesGame:
         self.offers_label.value = (f"<p>{esc(t(_K + ('open_offers' if offers else 'no_offers')))}</p>"
                                    if trading else "")
         self._draw_picks()
+        self._draw_board()
+
+    # ------------------------------------------------------------------ the drawn table
+    def _names(self, view: Any) -> list[str]:
+        return [self.app.t(_D + "you_title", player=name) if seat == HUMAN else name for seat, name in enumerate(view.players)]
+
+    def _why(self, action: Action) -> str:
+        """The engine's reason why ``action`` cannot be made now, in the app's language ("" when it can)."""
+        state = self.state
+        assert state is not None
+        if self.paused:
+            return self.app.t(_K + "press_next")
+        reason = state.why_not(action)
+        return reason.text(self.app.lang) if reason is not None else ""
+
+    def _move_item(self, key: str, region: str, svg: str, label: str, action: Action | None, size: str = "card",
+                   caption: str = "") -> Item:
+        """A picture that is a move: marked legal, or illegal with the engine's reason (pressing it says why)."""
+        why = self._why(action) if action is not None else self.app.t(_K + "not_now")
+        return Item(key, region, svg, label, state="illegal" if why else "legal", pressable=True, why=why,
+                    size=size, caption=caption)  # type: ignore[arg-type]
+
+    def _draw_board(self) -> None:
+        """Draw the table from your seat's view: every seat with its hand tokens (what lies under them face
+        down, yours as the engine's view shows them), open offers, coins and piles; the middle with the coins
+        of each hand and the cards drawn for a Baboon; your cards; the hands revealed so far."""
+        state = self.state
+        assert state is not None
+        t, lang = self.app.t, self.app.lang
+        view = state.view_for(HUMAN)
+        names = self._names(view)
+        count = len(view.players)
+        trading = view.phase is VocesPhase.TRADING and not self.paused
+        offers = dict(view.offers) if not self.paused else {}
+        regions: list[Region] = []
+        items: list[Item] = []
+        chosen = self._selection()
+        seats = [*range(1, count), HUMAN]
+        for seat in seats:
+            region = f"seat-{seat}"
+            notes = [t(_D + "points", points=view.scores[seat])]
+            if view.phase is VocesPhase.TRADING and not self.paused:
+                notes.append(t(_D + "placed", placed=view.placed_counts[seat]))
+            elif not self.paused:
+                piles = view.piles[seat]
+                notes.append(t(_D + "piles", piles=", ".join(map(str, piles))) if piles else t(_D + "no_piles"))
+                five = view.five_on[seat]
+                notes.append(t(_D + "five_kept") if five is None else t(_D + "five_on", hand=five))
+            current = (seat == HUMAN) if trading else (seat == view.to_act and not self.paused)
+            regions.append(Region(region, names[seat], f"s{seat}", " · ".join(notes), current=current))
+            for token in (1, 2, 3):
+                items.append(self._slot_item(view, seat, token, region))
+            if seat in offers and seat != HUMAN:
+                offered = CardCount(offers[seat])
+                label = t(_D + "offer_other", player=view.players[seat], count=offered)
+                items.append(self._move_item(f"offer-{seat}", region, backs_svg(offers[seat], label), label,
+                                             Accept(HUMAN, seat, chosen), "small"))
+            if seat == HUMAN and view.own_offer and not self.paused:
+                label = t(_D + "offer_own", cards=Items([c.label(lang) for c in view.own_offer]))
+                svg = revealed_svg(view.own_offer, label, lang)
+                items.append(self._move_item("offer-0", region, svg, label, Withdraw(HUMAN), "hand"))
+            if seat == HUMAN and view.phase is VocesPhase.BETTING and not self.paused:
+                for pile in view.piles[HUMAN]:
+                    coins = PILES[pile]
+                    label = t(_D + "pile", pile=pile, coins=Items([str(c) for c in coins]))
+                    item = self._move_item(f"pile-{pile}", region, pile_svg(coins, label), label, Bet(HUMAN, pile, coins), "wide")
+                    if not item.why and int(self.pile.value) == pile:
+                        item = Item(item.key, item.region, item.svg, t(_D + "chosen_pile", pile=label), state="chosen",
+                                    pressable=True, size="wide")
+                    items.append(item)
+                if view.five_on[HUMAN] is None:
+                    hand = int(self.five_hand.value)
+                    label = t(_D + "five", hand=hand)
+                    items.append(self._move_item("five", region, coin_svg(5, label), label, PlaceFive(HUMAN, hand), "coin"))
+        # the middle: the coins of each hand, the cards drawn for a Baboon
+        middle_note = t(PHASE_KEYS[view.phase]) if not self.paused else t(_D + "between_rounds")
+        if view.hand_in_play and not self.paused:
+            middle_note = t(_D + "hand_in_play", hand=view.hand_in_play, phase=middle_note)
+        regions.append(Region("middle", t(_D + "middle"), "mid", middle_note, kind="middle"))
+        for hand, value in enumerate(view.centre if not trading else (), start=1):
+            label = t(_D + "centre", hand=hand, value=value)
+            items.append(Item(f"centre-{hand}", "middle", coin_svg(1, label, text=str(value)), label, size="coin",
+                              caption=t(_D + "hand_caption", hand=hand)))
+        if view.phase is VocesPhase.PICKING and view.drawn and not self.paused:
+            picks = [a for a in view.legal_actions if isinstance(a, Pick)]
+            single = bool(picks) and all(len(a.choices) == 1 for a in picks)
+            for number, drawn_card in enumerate(view.drawn, start=1):
+                label = t(_D + "drawn", number=number, card=drawn_card.label(lang))
+                svg = voces_card_svg(drawn_card, lang)
+                if single or not picks:
+                    items.append(self._move_item(f"drawn-{number}", "middle", svg, label, Pick(HUMAN, (number,))))
+                else:
+                    items.append(Item(f"drawn-{number}", "middle", svg, label))
+        # your cards
+        held = view.hand if not self.paused else ()
+        note = t(_D + "selected", count=CardCount(len(chosen))) if held else t(_K + "no_cards")
+        regions.append(Region("cards", t(_D + "your_cards"), "cards", note, current=trading and bool(held), kind="pile"))
+        for card in held:
+            label = card.label(lang)
+            why = self._why(Offer(HUMAN, (card,)))
+            if card in self.selected:
+                items.append(Item(f"card-{card_key(card)}", "cards", voces_card_svg(card, lang), t(_D + "chosen_card", card=label),
+                                  state="chosen", pressable=True))
+            else:
+                items.append(Item(f"card-{card_key(card)}", "cards", voces_card_svg(card, lang), label,
+                                  state="illegal" if why else "legal", pressable=True, why=why))
+        # the reveal, hand by hand
+        for hand_number, note, shown in self._reveals(view):
+            region = f"reveal-{hand_number}"
+            regions.append(Region(region, t(_D + "reveal_title", hand=hand_number), region, note, kind="pile"))
+            for seat, picture, label, mark in shown:
+                items.append(Item(f"rev-{hand_number}-{seat}", region, picture, label, state=mark, size="hand",  # type: ignore[arg-type]
+                                  caption=view.players[seat]))
+        others = [f"s{seat}" for seat in range(1, count)]
+        width = 2 * len(others)
+        rows = [" ".join(f"{area} {area}" for area in others), " ".join(["mid"] * width),
+                " ".join(["s0"] * len(others) + ["cards"] * len(others))]
+        rows += [" ".join([region.area] * width) for region in regions if region.key.startswith("reveal-")]
+        areas = " ".join(f'"{row}"' for row in rows)
+        self.board.narrow_below = max(700, 260 * len(others))
+        self.board.title = t(_D + "title")
+        self.board.show(regions, items, areas=areas, columns=f"repeat({width}, minmax(0, 1fr))")
+
+    def _slot_item(self, view: Any, seat: int, token: int, region: str) -> Item:
+        """Hand token ``token`` of ``seat`` with what lies under it and the coins on it. Your next empty token
+        is where you place your hand (pressing it is the move)."""
+        t, lang = self.app.t, self.app.lang
+        placed = token <= view.placed_counts[seat] and not self.paused
+        cards = None
+        words: list[str] = []
+        if not placed:
+            words.append(t(_D + "slot_empty", token=token))
+        elif seat == HUMAN:
+            shown = view.placed_in_view[token - 1]
+            if shown is not None:
+                cards = shown
+                words.append(t(_D + "slot_cards", token=token, cards=Items([c.label(lang) for c in shown])))
+            else:
+                blind = view.placed[token - 1] is None
+                words.append(t(_D + ("slot_blind" if blind else "slot_own_down"), token=token))
+        else:
+            words.append(t(_D + "slot_down", token=token))
+        coins = view.coins[seat][token - 1] if not self.paused else ()
+        five = view.five_on[seat] == token and not self.paused
+        plain = [c for c in coins]
+        if five and 5 in plain:
+            plain.remove(5)
+        if coins:
+            words.append(t(_D + "slot_coins", coins=Items([str(c) for c in coins])))
+        folded = token in view.folded[seat] and not self.paused
+        if folded:
+            words.append(t(_D + "slot_folded"))
+        label = "; ".join(words)
+        svg = hand_slot_svg(token, label, lang, cards=cards, placed=placed, folded=folded, coins=plain, five=five)
+        key = f"slot-{seat}-{token}"
+        caption = t(_D + "token_caption", token=token)
+        next_token = len(view.placed) + 1
+        if seat == HUMAN and token == next_token and view.phase is VocesPhase.TRADING and not self.paused:
+            place = t(_D + "slot_place", token=token)
+            return self._move_item(key, region, svg, place, Place(HUMAN), "wide", caption)
+        in_play = view.hand_in_play == token and not self.paused
+        return Item(key, region, svg, label, state="new" if in_play else "plain", size="wide", caption=caption)
+
+    def _reveals(self, view: Any) -> list[tuple[int, str, list[tuple[int, Svg, str, str]]]]:
+        """The hands revealed in the round shown (the last one while the table waits for Next round), in the
+        order they were turned over: for each hand its outcome and every hand shown, wild cards drawn with
+        the card they stand for, who is out (a red cross) and who won (a green tick)."""
+        state = self.state
+        assert state is not None
+        t, lang = self.app.t, self.app.lang
+        number = self.result_round
+        hands: dict[int, dict[str, Any]] = {}
+        for event in view.log:
+            if event.round != number:
+                continue
+            hand = event.param("hand")
+            if event.kind == "revealed":
+                entry = hands.setdefault(hand, {"shown": [], "out": set(), "won": set(), "notes": []})
+                entry["shown"].append((event.seat, tuple(event.param("cards") or ()), event.param("ranking")))
+            elif event.kind.startswith("eliminated_") and hand in hands:
+                hands[hand]["out"].add(event.seat)
+                hands[hand].setdefault("why_out", {})[event.seat] = t(_D + event.kind.replace("eliminated_", "out_"))
+            elif event.kind == "hand_won":
+                hands.setdefault(hand, {"shown": [], "out": set(), "won": set(), "notes": []})["won"].add(event.seat)
+            elif event.kind == "hand_shared":
+                entry = hands.setdefault(hand, {"shown": [], "out": set(), "won": set(), "notes": []})
+                entry["won"] |= {view.players.index(name) for name in event.param("players") or ()}
+            if event.kind in ("hand_won", "hand_shared", "nobody_won"):
+                hands.setdefault(hand, {"shown": [], "out": set(), "won": set(), "notes": []})["notes"].append(event.describe(lang))
+        result = []
+        for hand, entry in hands.items():
+            shown = []
+            for seat, cards, ranking in entry["shown"]:
+                name = view.players[seat]
+                wilds: tuple[Any, ...] = ()
+                if isinstance(ranking, VocesHand):
+                    cards, wilds, words = ranking.cards, ranking.wilds, ranking.describe(lang)
+                else:
+                    words = ranking.text(lang) if isinstance(ranking, Msg) else ""
+                stands = dict(wilds)
+                cards_words = Items([t("render.wild", wild=card.label(lang), card=stands[card].label(lang))
+                                     if card in stands else card.label(lang) for card in cards])
+                mark = "breaks" if seat in entry["out"] else "holds" if seat in entry["won"] else "plain"
+                if mark == "breaks":
+                    words = entry.get("why_out", {}).get(seat, words)
+                key = {"breaks": "revealed_out", "holds": "revealed_won"}.get(mark, "revealed")
+                label = t(_D + key, player=name, hand=hand, cards=cards_words, words=words)
+                shown.append((seat, revealed_svg(cards, label, lang, wilds), label, mark))
+            result.append((hand, " ".join(entry["notes"]), shown))
+        # the hand being swapped for a Baboon: face up before its reveal
+        if view.phase is VocesPhase.PICKING and not self.paused and view.hand_in_play not in hands:
+            for hand, shown_now in view.revealed:
+                if hand in hands:
+                    continue
+                shown = []
+                for seat, cards in shown_now:
+                    label = t(_D + "revealed", player=view.players[seat], hand=hand,
+                              cards=Items([c.label(lang) for c in cards]), words=t(_D + "before_swap"))
+                    shown.append((seat, revealed_svg(cards, label, lang), label, "plain"))
+                result.append((hand, t(_D + "picking_note"), shown))
+        return result
+
+    def _on_press(self, key: str) -> None:
+        """A picture pressed (click, Enter or Space): the move it stands for, if the engine allows it; otherwise
+        its reason, announced, and nothing changes."""
+        state = self.state
+        if state is None:
+            return
+        t, lang = self.app.t, self.app.lang
+        kind, _, rest = key.partition("-")
+        view = state.view_for(HUMAN)
+        action: Action | None = None
+        if kind == "card":
+            card = next((c for c in view.hand if card_key(c) == rest), None)
+            if card is None:
+                return
+            if card in self.selected:
+                self.selected.discard(card)
+                said = t(_D + "unselected", card=card.label(lang), count=CardCount(len(self._selection())))
+            else:
+                why = self._why(Offer(HUMAN, (card,)))
+                if why:
+                    self.board.announce(why)
+                    return
+                self.selected.add(card)
+                said = t(_D + "selected_card", card=card.label(lang), count=CardCount(len(self._selection())))
+            self._draw_moves()
+            self.board.announce(said)
+            return
+        if kind == "offer":
+            seat = int(rest)
+            action = Withdraw(HUMAN) if seat == HUMAN else Accept(HUMAN, seat, self._selection())
+        elif kind == "slot":
+            action = Place(HUMAN)
+        elif kind == "pile":
+            pile = int(rest)
+            why = self._why(Bet(HUMAN, pile, PILES[pile]))
+            if why:
+                self.board.announce(why)
+                return
+            self.pile.value = pile
+            self._draw_moves()
+            self.board.announce(t(_D + "pile_chosen", pile=pile))
+            return
+        elif kind == "five":
+            action = PlaceFive(HUMAN, int(self.five_hand.value))
+        elif kind == "drawn":
+            action = Pick(HUMAN, (int(rest),))
+        if action is None:
+            return
+        why = self._why(action)
+        if why:
+            self.board.announce(why)
+            return
+        self.play(action, from_board=True)
+
+    def _announce_since(self, start: int) -> None:
+        """Say every move since event ``start`` (yours and the bots', as your seat may know them) in the
+        board's live region."""
+        state = self.state
+        assert state is not None
+        lang = self.app.lang
+        lines = [event.describe(lang).strip() for event in state.view_for(HUMAN).log[start:]]
+        if lines:
+            self.board.announce(" ".join(line if line.endswith((".", "!", "?")) else line + "." for line in lines if line))
 
     def _focus_next(self, *first: Any) -> None:
         """After a move the keyboard focus goes to the next sensible control: ``first`` (the wait button after

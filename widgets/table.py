@@ -1,23 +1,35 @@
 """The Pokerface table: play a whole game in one seat, with bots in the other seats.
 
-Tokens are buttons: take one from the middle, take one from a player, or pass. A move the rules do not
-allow right now is disabled, and its tooltip says why (the engine's reason). The table shows every
-seat's tokens of the deal with each bot's reason beside its token, a legend (what the token numbers
-claim, what wins and loses the game, the tally against both), a hint that ends with the token it
-suggests, and a log that follows the game (grouped by deal and round, its newest line in view).
+The table is drawn (widgets/drawn.py): a seat for every player around it, yours at the bottom, each with
+the player's name, the hole cards (the others' face down until the showdown, yours face up) and the
+token the player took in each round of the deal, drawn as chips in their round's suit; the board and the
+tokens no one holds in the middle. The seat to act is framed and says so. Clicking a chip (or Enter or
+Space on it) is the move: taking it from the middle or from the player in front of whom it lies. The
+chips you may take now are ringed green; the others are dimmed and pressing them says why not (the
+engine's reason, read out in the board's live region). Pass (in a free-for-all "I am done") is a button
+below the table. Every decision is the engine's: ``legal_actions`` / ``why_not`` mark the chips and
+``apply`` makes the move. The live region says each move as it is made, yours and the bots' (with the
+bot's reason while the reasons are shown), and whose turn it is then.
 
-A deal ends with a showdown the learner turns over hand by hand: the game waits (the next deal is not
-dealt and no bot moves), the deal's board and tokens stay, nothing tells a hand's result before its
-reveal (the log's showdown lines, the tally and the game's end are held back), and "Next deal" starts
-the next one. The engine decides everything: the showdown's result is the engine's, only its telling
-is paced.
+The table also shows a legend (what the token numbers claim, what wins and loses the game), the tally
+against both, a hint that ends with the token it suggests, and a log that follows the game (grouped by
+deal and round, its newest line in view).
 
-CSS classes for browser tests: ``pkt-new-game``, ``pkt-take-middle`` (one button per token),
-``pkt-take-from`` (one per other player), ``pkt-pass``, ``pkt-hint``, ``pkt-show-reasons``,
-``pkt-reveal-next``, ``pkt-next-deal``, ``pkt-status``, ``pkt-tally``, ``pkt-legend``, ``pkt-showdown``,
-``pkt-log`` (its entries ``pkt-log-deal``, ``pkt-log-round``, ``pkt-log-line``, ``pkt-log-reason``; the
-newest ``pkt-log-last``), ``pkt-tokens`` (the row of the round being played ``pkt-current-round``),
-``pkt-cards``, ``pkt-hint-box`` (the hint's text ``pkt-hint-text``).
+A deal ends with a showdown the learner turns over hand by hand ("Reveal the next hand", a button, so
+Enter steps through it): the hands are turned face up seat by seat along the ♠ token order, and each
+revealed hand is marked where the order holds (a green tick) or breaks (a red cross). The game waits
+meanwhile (the next deal is not dealt and no bot moves), the deal's board and tokens stay, nothing tells
+a hand's result before its reveal (the log's showdown lines, the tally and the game's end are held
+back), and "Next deal" starts the next one. The showdown's result is the engine's; only its telling is
+paced.
+
+CSS classes for browser tests: ``pkt-new-game``, ``pkt-board`` (the drawn table; its seats are the
+sections ``[data-region="seat-N"]``, the middle ``[data-region="middle"]``; a chip is the button
+``[data-key="token-<suit>-<n>"]``, a card ``[data-key="hole-<seat>-<i>"]`` or ``[data-key="board-<i>"]``),
+``pkt-pass``, ``pkt-hint``, ``pkt-show-reasons``, ``pkt-reveal-next``, ``pkt-next-deal``, ``pkt-status``,
+``pkt-tally``, ``pkt-legend``, ``pkt-showdown``, ``pkt-log`` (its entries ``pkt-log-deal``,
+``pkt-log-round``, ``pkt-log-line``, ``pkt-log-reason``; the newest ``pkt-log-last``), ``pkt-hint-box``
+(the hint's text ``pkt-hint-text``).
 """
 
 from __future__ import annotations
@@ -33,14 +45,17 @@ from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.core.match import Match, Move
 from pokerkit_teach.holdem.batch import build_tables
 from pokerkit_teach.holdem.cards import Suit
-from pokerkit_teach.holdem.render import cards_html
+from pokerkit_teach.core.render import face_down_svg
+from pokerkit_teach.holdem.render import card_label, card_svg
 from pokerkit_teach.pokerface import GAME, Action, Pass, Phase, PlayerView, PokerfaceRules, PokerfaceState, TakeFromMiddle, TakeFromPlayer, Variant
 from pokerkit_teach.pokerface.actions import Showdown
-from pokerkit_teach.pokerface.events import Event, Token, token_text
+from pokerkit_teach.pokerface.events import Event, Token
 from pokerkit_teach.pokerface.hints import rank_probabilities
+from pokerkit_teach.pokerface.render import token_label, token_svg
 from pokerkit_teach.pokerface.showdown import ShowdownResult
 
 from .common import App, AppParams, MoveControl, ScenarioDesk, esc, focus_first, page_pending, show_move
+from .drawn import DrawnBoard, Item, Region, State
 
 __all__ = ["TableApp"]
 
@@ -50,6 +65,22 @@ MAX_BOT_MOVES = 400
 _SUITS = {suit.symbol: suit for suit in Suit}
 _ROUND_STARTS = ("round_started", "round_started_free_for_all")
 _SHOWDOWN_LINES = ("revealed", "compared")
+
+# Where the seats sit (CSS grid areas and columns of the drawn table, by the number of players): the
+# others along the top (and the sides), from your left clockwise, the middle, and you at the bottom.
+SEATING = {
+    3: ('"s1 s2" "mid mid" "s0 s0"', "1fr 1fr"),
+    4: ('"s1 s2 s3" "mid mid mid" "s0 s0 s0"', "repeat(3, minmax(0, 1fr))"),
+    5: ('"s2 s2 s3 s3" "s1 mid mid s4" "s0 s0 s0 s0"', "repeat(4, minmax(0, 1fr))"),
+    6: ('"s2 s3 s4" "s1 mid s5" "s0 s0 s0"', "minmax(0, 1fr) minmax(0, 1.4fr) minmax(0, 1fr)"),
+}
+NARROW_BELOW = 540  # pixels of the table's own width under which its seats stack (a phone; a tablet keeps the table)
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence of an announcement: ending with a full stop unless it ends with one already."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?…" else text + "."
 
 # The table's own style: the log is a box that scrolls, laid out from its end (column-reverse), so a new
 # log keeps its newest line in view without a script. The log's column starts at the top of the table, beside
@@ -61,13 +92,13 @@ TABLE_CSS = """<style>
 .pkt-log-round { font-weight: bold; margin-top: 0.4em; }
 .pkt-log-reason { font-style: italic; margin-left: 1.2em; color: #333; }
 .pkt-log-last { background: #fff3b0; }
-.pkt-token-table td, .pkt-token-table th { padding: 0.15em 0.5em; vertical-align: top; }
-.pkt-token-table .pkt-current-round { background: #eef4ff; }
-.pkt-seat-reason { display: block; font-size: 85%; font-style: italic; max-width: 16em; white-space: normal; }
-.pkt-app .pkt-legend .widget-html-content, .pkt-app .pkt-tokens .widget-html-content, .pkt-app .pkt-log .widget-html-content,
+.pkt-app .pkt-legend .widget-html-content, .pkt-app .pkt-log .widget-html-content,
 .pkt-app .pkt-showdown .widget-html-content, .pkt-app .pkt-tally .widget-html-content,
 .pkt-app .pkt-hint-box .widget-html-content { line-height: 1.35; }
 .pkt-app .pkt-legend p { margin: 0.15em 0; font-size: 92%; }
+.pkt-board .pkt-kind-seat .pkt-drawn-note { font-size: 0.82em; line-height: 1.25; }
+.pkt-board .pkt-drawn-status { font-size: 0.9em; line-height: 1.3; }
+.pkt-app .pkt-table-moves .pkt-move { max-width: 22em; }
 .pkt-app .pkt-tally p { margin: 0.3em 0; }
 .pkt-app .pkt-showdown h4 { margin: 0.2em 0; }
 .pkt-app .pkt-showdown ol { margin: 0.2em 0; }
@@ -92,8 +123,7 @@ class TableApp(App):
         self.hint_suit: Suit | None = None
         self.pending: ShowdownResult | None = None  # the showdown being turned over; the game waits for it
         self.revealed = 0
-        self.move_buttons: dict[str, list[MoveControl]] = {}  # by CSS class, reused (see _show_moves)
-        self.move_actions: dict[str, list[Action]] = {}
+        self.announced = 0  # the events said in the live region so far
         super().__init__(params, query)
         self.new_game()
         self.open_linked()  # after the first game: a ?deal= or ?scenario= of the address replaces it
@@ -124,10 +154,9 @@ class TableApp(App):
         self.tally.add_class("pkt-tally")
         self.legend = ipywidgets.HTML()
         self.legend.add_class("pkt-legend")
-        self.cards = ipywidgets.HTML()
-        self.cards.add_class("pkt-cards")
-        self.middle_box = ipywidgets.HBox()
-        self.players_box = ipywidgets.HBox()
+        self.board = DrawnBoard(narrow_below=NARROW_BELOW)  # the table: seats, board, chips (press = move)
+        self.board.add_class("pkt-board")
+        self.board.on_press(self.guarded(self.press))
         self.pass_move = MoveControl()  # the button with its reason, as visible text, when it is not allowed
         self.pass_button = self.pass_move.button
         self.pass_button.add_class("pkt-pass")
@@ -138,8 +167,6 @@ class TableApp(App):
         self.show_reasons = ipywidgets.Checkbox(value=True, indent=False)
         self.show_reasons.add_class("pkt-show-reasons")
         self.show_reasons.observe(lambda _: self.refresh(), names="value")
-        self.tokens = ipywidgets.HTML()
-        self.tokens.add_class("pkt-tokens")
         self.hint = ipywidgets.HTML()
         self.hint.add_class("pkt-hint-box")
         self.log = ipywidgets.HTML()
@@ -152,15 +179,19 @@ class TableApp(App):
         self.next_deal_button = ipywidgets.Button(icon="forward")
         self.next_deal_button.add_class("pkt-next-deal")
         self.next_deal_button.on_click(self.guarded(lambda _: self.next_deal()))
-        # the reveal and next-deal buttons share one place above the hands revealed (which grow below them)
-        self.showdown_box = ipywidgets.VBox([ipywidgets.HBox([self.reveal_button, self.next_deal_button]), self.showdown])
-        moves = ipywidgets.VBox([self.middle_box, self.players_box, ipywidgets.HBox([self.pass_move, self.hint_button, self.show_reasons])])
-        main = ipywidgets.VBox([self.status, self.cards, moves, self.showdown_box, self.hint, self.tokens],
-                               layout=ipywidgets.Layout(flex="3 1 0", min_width="0"))
+        # the moves that are not chips, above the table so that they keep their place whatever the table and
+        # its announcement below it say: Pass, and in a showdown Reveal, then Next deal in Reveal's place
+        self.toolbar = ipywidgets.HBox([self.pass_move, self.reveal_button, self.next_deal_button, self.hint_button, self.show_reasons],
+                                       layout=ipywidgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.toolbar.add_class("pkt-table-moves")
+        main = ipywidgets.VBox([self.status, self.toolbar, self.hint, self.board, self.showdown],
+                               layout=ipywidgets.Layout(flex="3 1 30em", min_width="0"))
         main.add_class("pkt-table-main")
-        side = ipywidgets.VBox([self.tally, self.legend, self.log], layout=ipywidgets.Layout(flex="2 1 0", min_width="0"))
+        # beside the table on a projector; below it on a tablet held upright (the row wraps)
+        side = ipywidgets.VBox([self.tally, self.legend, self.log], layout=ipywidgets.Layout(flex="2 1 17em", min_width="0"))
         side.add_class("pkt-table-side")
-        columns = ipywidgets.HBox([main, side], layout=ipywidgets.Layout(align_items="flex-start", grid_gap="1em"))
+        columns = ipywidgets.HBox([main, side], layout=ipywidgets.Layout(align_items="flex-start", grid_gap="1em",
+                                                                         flex_flow="row wrap"))
         columns.add_class("pkt-table-columns")
         self.desk = ScenarioDesk(self, self, "table.ipynb")  # save, open, walk through, link (issue #20)
         return [ipywidgets.HTML(TABLE_CSS), setup, columns, self.desk.box]
@@ -201,9 +232,11 @@ class TableApp(App):
         self.hint_result = None
         self.pending = None
         self.revealed = 0
+        self.announced = len(state.events)
         if running:
             self.run_bots()
         self.refresh()
+        self.announce_moves()
         if running:
             self.focus_next()
 
@@ -224,10 +257,12 @@ class TableApp(App):
         self.hint_result = None
         self.pending = None
         self.revealed = 0
+        self.announced = 0
         self.say("")
         self.desk.close_viewer()
         self.run_bots()
         self.refresh()
+        self.announce_moves()
         if focus:
             self.focus_next()
 
@@ -240,15 +275,21 @@ class TableApp(App):
         self.say("")
         self.run_bots()
         self.refresh()
+        self.announce_moves()
         self.focus_next()
 
     def focus_next(self) -> None:
         """Put the keyboard focus on the next sensible control: during a showdown Reveal or Next deal; in a
-        round Pass when you may pass (after a take it is the usual next move), else your first allowed
-        take; once the game is over, New game."""
-        focus_first(self.reveal_button, self.next_deal_button, self.pass_button,
-                    *(control.button for box in (self.middle_box, self.players_box) for control in box.children),
-                    self.new_button)
+        round Pass when you may pass (after a take it is the usual next move), else the first chip you may
+        take (in the middle, else in front of a player); once the game is over, New game."""
+        if focus_first(self.reveal_button, self.next_deal_button, self.pass_button) is not None:
+            return
+        legal = [item for item in self.board.items if item["state"] == "legal" and item["pressable"]]
+        legal.sort(key=lambda item: item["region"] != "middle")
+        if legal:
+            self.board.focus_item(legal[0]["key"])
+            return
+        focus_first(self.new_button)
 
     def run_bots(self) -> None:
         """The match deals and the bots move until you may act, the game is over, or a showdown has been
@@ -280,6 +321,7 @@ class TableApp(App):
         if self.pending is not None:
             self.revealed = min(self.revealed + 1, len(self.pending.steps))
         self.refresh()
+        self.announce_moves()
         self.focus_next()
 
     def next_deal(self) -> None:
@@ -291,6 +333,7 @@ class TableApp(App):
         self.say("")
         self.run_bots()
         self.refresh()
+        self.announce_moves()
         self.focus_next()
 
     @property
@@ -334,17 +377,11 @@ class TableApp(App):
                                             seed=self.seed)) + "</b></p>"
         self.legend.value = self._legend(view.player_count, win, lose)
         self.status.value = f"<p><b>{esc(self._status_text(view))}</b></p>"
-        board = self.pending.board if self.pending is not None else view.board
-        self.cards.value = (
-            f"<p>{esc(t('apps.table.you', name=view.players[HUMAN]))} {esc(t('apps.table.your_cards'))} "
-            f"{cards_html(view.hole, self.lang)}</p>"
-            f"<p>{esc(t('apps.table.board'))} {cards_html(board, self.lang) if board else esc(t('apps.table.no_board'))}</p>"
-        )
-        self._draw_moves(view)
+        self._draw_pass(view)
         self.hint.value = self._hint_html(view)
         log, seat_reasons = self._log(view)
         self.log.value = log
-        self.tokens.value = self._token_table(view, seat_reasons)
+        self._draw_board(view, seat_reasons)
         self._draw_showdown()
         self.desk.refresh()
 
@@ -373,68 +410,180 @@ class TableApp(App):
         if self.state.rules.free_for_all and len(view.to_act) > 1:
             who = self.t("apps.table.everyone" if HUMAN in view.to_act else "apps.table.waiting",
                          player=Items(view.players[seat] for seat in view.to_act))
+        elif self.state.rules.free_for_all and HUMAN in view.to_act:  # no turns here: the others are done
+            who = self.t("table_drawn.others_done")
         elif HUMAN in view.to_act:
             who = self.t("apps.table.your_turn")
         else:
             who = self.t("apps.table.waiting", player=Items(view.players[seat] for seat in view.to_act))
         return self.t("apps.table.round_status", deal=view.deal_number, dealer=dealer, suit=view.round_suit.symbol, who=who)
 
-    def _show_moves(self, box: ipywidgets.Box, moves: list[tuple[Action, str]], css: str) -> None:
-        """One button per move in ``box``, each enabled or disabled with the engine's reason. The buttons
-        are reused from move to move: new ones for every redraw would pile up in the kernel and be sent
-        to the page again with each click."""
-        assert self.state is not None
-        pool = self.move_buttons.setdefault(css, [])
-        actions = self.move_actions.setdefault(css, [])
-        while len(pool) < len(moves):
-            control = MoveControl()  # the button and, when the move is not allowed, its reason as text
-            control.button.add_class(css)
-            control.button.on_click(self.guarded(lambda _, i=len(pool): self.play(actions[i])))
-            pool.append(control)
-        actions[:] = [action for action, _ in moves]
-        for control, (action, label) in zip(pool, moves):
-            button = control.button
-            with button.hold_sync():  # one message to the page per button
-                button.description = label
-                show_move(button, self.state.why_not(action), self.lang, label)
-        box.children = tuple(pool[: len(moves)])
-
-    def _draw_moves(self, view: PlayerView) -> None:
-        """A button for every token in the middle and every token another player holds, whether or not it
-        is your turn: the engine enables each, or disables it with its reason."""
+    def _draw_pass(self, view: PlayerView) -> None:
+        """The pass (in a free-for-all "I am done") button, enabled or disabled with the engine's reason."""
         state = self.state
         assert state is not None
-        suit = view.round_suit
-        holders = view.token_holders(suit) if suit is not None and not view.game_over else None
-        if suit is None or holders is None:
-            self.middle_box.children = ()
-            self.players_box.children = ()
-            label = self.t("apps.table.done" if state.rules.free_for_all else "apps.table.pass")
-            if self.pending is not None and (self.revealing or not view.game_over):
-                why: Any = Msg.of("apps.table.in_showdown")
-            else:
-                why = state.why_not(Pass(HUMAN)) if view.game_over else Msg.of("apps.table.no_round")
-            with self.pass_button.hold_sync():
-                self.pass_button.description = label
-                show_move(self.pass_button, why, self.lang, label)
-            self.hint_button.disabled = True
-            return
-        middle: list[tuple[Action, str]] = [
-            (TakeFromMiddle(HUMAN, number), self.t("apps.table.take_middle", token=Token(suit, number)))
-            for number, holder in enumerate(holders, start=1) if holder is None]
-        self._show_moves(self.middle_box, middle, "pkt-take-middle")
-        takes: list[tuple[Action, str]] = []
-        for seat in range(1, view.player_count):
-            held = view.token_of(seat, suit)
-            if held is not None:
-                label = self.t("apps.table.take_from", token=Token(suit, held), player=view.players[seat])
-                takes.append((TakeFromPlayer(HUMAN, seat), label))
-        self._show_moves(self.players_box, takes, "pkt-take-from")
-        pass_label = self.t("apps.table.done" if state.rules.free_for_all else "apps.table.pass")
+        label = self.t("apps.table.done" if state.rules.free_for_all else "apps.table.pass")
+        in_round = view.round_suit is not None and view.phase is Phase.ROUND and not view.game_over
+        if in_round and self.pending is None:
+            why: Any = state.why_not(Pass(HUMAN))
+        elif self.pending is not None and (self.revealing or not view.game_over):
+            why = Msg.of("apps.table.in_showdown")
+        else:
+            why = state.why_not(Pass(HUMAN)) if view.game_over else Msg.of("apps.table.no_round")
         with self.pass_button.hold_sync():
-            self.pass_button.description = pass_label
-            show_move(self.pass_button, state.why_not(Pass(HUMAN)), self.lang, pass_label)
-        self.hint_button.disabled = False
+            self.pass_button.description = label
+            show_move(self.pass_button, why, self.lang, label)
+        self.hint_button.disabled = not in_round or self.pending is not None
+
+    def _take(self, key: str) -> Action | None:
+        """The move a chip of the round being played stands for: taking it from the middle or from the
+        player in front of whom it lies; None for a chip of an earlier round or your own."""
+        state = self.state
+        if state is None or self.pending is not None:
+            return None
+        view = state.view_for(HUMAN)
+        suit = view.round_suit
+        if suit is None or view.game_over or not key.startswith(f"token-{suit.name.lower()}-"):
+            return None
+        holders = view.token_holders(suit)
+        number = int(key.rsplit("-", 1)[1])
+        if holders is None or not 1 <= number <= len(holders):
+            return None
+        holder = holders[number - 1]
+        if holder is None:
+            return TakeFromMiddle(HUMAN, number)
+        return TakeFromPlayer(HUMAN, holder) if holder != HUMAN else None
+
+    def _chip(self, suit: Suit, number: int, region: str, label: str) -> Item:
+        """A chip on the table: a move of the round being played (legal, or illegal with the engine's
+        reason), or a picture of an earlier round's token."""
+        assert self.state is not None
+        token = Token(suit, number)
+        key = f"token-{suit.name.lower()}-{number}"
+        action = self._take(key)
+        picture = token_svg(token, self.lang)
+        if action is None:
+            return Item(key, region, picture, label, size="token")
+        why = self.state.why_not(action)
+        if why is None:
+            return Item(key, region, picture, label, state="legal", pressable=True, size="token")
+        return Item(key, region, picture, label, state="illegal", pressable=True, why=why.text(self.lang), size="token")
+
+    def _seat_note(self, view: PlayerView, seat: int, seat_reasons: dict[tuple[Suit, int], Any],
+                   shown: dict[str, Any]) -> tuple[str, bool]:
+        """What a seat's heading says besides the name (dealer, whose turn, the bot's reason, the
+        showdown's verdict), and whether it is the seat to act."""
+        assert self.state is not None
+        t = self.t
+        parts: list[str] = []
+        playing = self.pending is None and not view.game_over and view.phase is Phase.ROUND and view.round_suit is not None
+        current = playing and seat in view.to_act
+        if seat == view.dealer and self.pending is None:
+            parts.append(t("table_drawn.deals"))
+        if seat == HUMAN:
+            if current:
+                free = self.state.rules.free_for_all
+                parts.append(t("table_drawn.your_turn_free" if free else "table_drawn.your_turn"))
+            else:
+                parts.append(t("table_drawn.your_seat"))
+        elif current and not self.state.rules.free_for_all:
+            parts.append(t("table_drawn.to_act"))
+        name = view.players[seat]
+        step = shown.get(name)
+        if step is not None:
+            parts.append(step.verdict.text(self.lang))
+        elif view.round_suit is not None and (view.round_suit, seat) in seat_reasons and self.pending is None:
+            parts.append(str(seat_reasons[(view.round_suit, seat)]))
+        return " · ".join(parts), current
+
+    def _draw_board(self, view: PlayerView, seat_reasons: dict[tuple[Suit, int], Any]) -> None:
+        """The drawn table as seat 0 sees it: every seat with its hole cards and tokens, the board and the
+        free tokens in the middle; during a showdown the hands turned over so far, face up and marked."""
+        t, lang = self.t, self.lang
+        count = view.player_count
+        pending = self.pending
+        shown = {step.hand.name: step for step in pending.steps[: self.revealed]} if pending is not None else {}
+        dealt = bool(view.hole) or pending is not None
+        regions: list[Region] = []
+        items: list[Item] = []
+        for seat in [*range(1, count), HUMAN]:
+            name = view.players[seat]
+            key = f"seat-{seat}"
+            note, current = self._seat_note(view, seat, seat_reasons, shown)
+            title = t("table_drawn.you_title", name=name) if seat == HUMAN else name
+            regions.append(Region(key, title, f"s{seat}", note=note, current=current))
+            step = shown.get(name)
+            if step is not None:  # turned over: face up, marked where the order holds or breaks
+                mark: State = "holds" if step.ok else "breaks"
+                said = t("table_drawn.holds" if step.ok else "table_drawn.breaks")
+                for index, card in enumerate(step.hand.hole):
+                    items.append(Item(f"hole-{seat}-{index}", key, card_svg(card, lang),
+                                      t("table_drawn.shown_card", player=name, card=card_label(card, lang), order=said),
+                                      state=mark, size="card" if seat == HUMAN else "small"))
+            elif seat == HUMAN:
+                hole = view.hole
+                if not hole and pending is not None:
+                    hole = next((s.hand.hole for s in pending.steps if s.hand.name == name), ())
+                for index, card in enumerate(hole):
+                    items.append(Item(f"hole-{seat}-{index}", key, card_svg(card, lang),
+                                      t("table_drawn.your_card", card=card_label(card, lang))))
+            elif dealt:
+                for index in range(2):
+                    items.append(Item(f"hole-{seat}-{index}", key, face_down_svg(lang),
+                                      t("table_drawn.hidden_card", player=name), size="small"))
+            for suit, _ in view.tokens:
+                number = view.token_of(seat, suit)
+                if number is None:
+                    continue
+                label_key = "table_drawn.chip_yours" if seat == HUMAN else "table_drawn.chip_of"
+                items.append(self._chip(suit, number, key,
+                                        t(label_key, token=token_label(Token(suit, number), lang), player=name)))
+        board = pending.board if pending is not None else view.board
+        regions.append(Region("middle", t("table_drawn.middle"), "mid", note=t("table_drawn.middle_note"), kind="middle"))
+        for index, card in enumerate(board):
+            items.append(Item(f"board-{index}", "middle", card_svg(card, lang), t("table_drawn.board_card", card=card_label(card, lang))))
+        round_suit = view.round_suit
+        holders = view.token_holders(round_suit) if round_suit is not None and pending is None and not view.game_over else None
+        if round_suit is not None and holders is not None:
+            for number, holder in enumerate(holders, start=1):
+                if holder is None:
+                    items.append(self._chip(round_suit, number, "middle",
+                                            t("table_drawn.chip_middle", token=token_label(Token(round_suit, number), lang))))
+        areas, columns = SEATING[count]
+        self.board.title = t("table_drawn.board")
+        self.board.show(regions, items, areas=areas, columns=columns)
+
+    def press(self, key: str) -> None:
+        """A chip pressed (click, Enter or Space): the move it stands for if the engine allows it; else the
+        live region says why not, and nothing changes."""
+        action = self._take(key)
+        if action is None or self.state is None:
+            return
+        why = self.state.why_not(action)
+        if why is not None:
+            self.board.announce(self.t("table_drawn.cannot", why=why.text(self.lang)))
+            return
+        self.play(action)
+
+    def announce_moves(self) -> None:
+        """Say in the live region what happened since the last announcement, as the log tells it (each move
+        with the bot's reason while the reasons are shown), and then where the game stands."""
+        state = self.state
+        if state is None:
+            return
+        end = self._shown_events()
+        events = state.events
+        reasons = self.reasons if self.show_reasons.value else {}
+        sentences: list[str] = []
+        for index in range(min(self.announced, end), end):
+            sentences.append(sentence(events[index].describe(self.lang, viewer=HUMAN, omniscient=False)))
+            reason = reasons.get(index)
+            if reason is not None:
+                seat, decision = reason
+                sentences.append(sentence(self.t("apps.table.reason", player=state.players[seat], reason=decision.text(self.lang))))
+        self.announced = max(self.announced, end)
+        sentences.append(sentence(self._status_text(state.view_for(HUMAN))))
+        self.board.announce(" ".join(sentences))
 
     def _hint_html(self, view: PlayerView) -> str:
         """The open hint: the chance of each token's place, ending with the move to the likeliest token."""
@@ -514,36 +663,6 @@ class TableApp(App):
         heading = esc(t("apps.table.log_heading"))
         return (f"<div><b>{heading}</b><div class='pkt-log-scroll' role='log'><div>{''.join(items)}</div></div></div>",
                 seat_reasons)
-
-    def _token_table(self, view: PlayerView, seat_reasons: dict[tuple[Suit, int], Any]) -> str:
-        """Every seat's token of each round of the deal; beside each bot's token of the round being played,
-        its reason; during a showdown, the hands turned over so far."""
-        if not view.tokens:
-            return ""
-        t = self.t
-        names = [view.players[seat] + (" " + t("apps.table.you_mark") if seat == HUMAN else "")
-                 + (" " + t("apps.table.dealer_mark") if seat == view.dealer and self.pending is None else "")
-                 for seat in range(view.player_count)]
-        head = "".join(f"<th scope='col'>{esc(name)}</th>" for name in names)
-        current = view.round_suit if self.pending is None else view.tokens[-1][0]
-        rows = []
-        for suit, _ in view.tokens:
-            cells = []
-            for seat in range(view.player_count):
-                held = view.token_of(seat, suit)
-                text = f"<b>{esc(token_text(suit, held))}</b>" if held is not None else "—"
-                if suit == current and (suit, seat) in seat_reasons:
-                    text += f"<span class='pkt-seat-reason'>{esc(seat_reasons[(suit, seat)])}</span>"
-                cells.append(f"<td>{text}</td>")
-            css = " class='pkt-current-round'" if suit == current else ""
-            rows.append(f"<tr{css}><th scope='row'>{suit.symbol}</th>{''.join(cells)}</tr>")
-        if self.pending is not None:
-            shown = {step.hand.name: step.hand.hole for step in self.pending.steps[: self.revealed]}
-            hands = "".join(f"<td>{cards_html(shown[name], self.lang) if name in shown else '?'}</td>" for name in view.players)
-            rows.append(f"<tr><th scope='row'>{esc(t('apps.table.hands_row'))}</th>{hands}</tr>")
-        deal = view.showdowns if self.pending is not None else view.deal_number
-        caption = esc(t("apps.table.tokens_caption", deal=deal))
-        return f"<table class='pkt-token-table'><caption>{caption}</caption><tr><th></th>{head}</tr>{''.join(rows)}</table>"
 
     def _draw_showdown(self) -> None:
         """The hands turned over so far, each with its comparison; the deal's result after the last one.

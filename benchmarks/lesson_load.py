@@ -1,0 +1,208 @@
+"""How soon a lesson page shows its first widget (a script, not a test).
+
+Starts one Voila server on 127.0.0.1 the way scripts/serve.sh does (``voila notebooks/`` from the repo
+root, so it reads voila.json) and opens every lesson of the chosen languages in Debian's /usr/bin/chromium
+(Playwright), one page after the other on a quiet server (the apps' preheated pools full and idle before
+each page). For each page it prints, timed inside the page from the navigation's start (what the learner
+sees, without Playwright's own round trips):
+
+- ``html``: the page's HTML complete (Voila sends it while the kernel runs the notebook's cells, so this
+  is the kernel's start plus the cells' run);
+- ``first widget``: the first widget view drawn with a non-empty box (the frame after it appears);
+- ``all widgets``: every widget view the page will hold drawn (the count is known once the HTML is
+  complete: one per output of the widget-view type).
+
+Cold or preheated is read from the session's kernel process, as benchmarks/classroom_load.py does: a lesson
+on VoilaKernelManager.preheat_denylist (voila.json lists "lessons/") always gets a kernel started for the
+request, a cold one. A run with ``--voila-arg`` that lets Voila preheat the lessons prints the other kind
+beside it. Each page is closed as a learner closes it (Voila shuts its kernel down).
+
+    .venv/bin/python benchmarks/lesson_load.py [--lang en --lang de] [--repeat 3] [--lesson 04_variants]
+
+Everything it starts (server, kernels, browser) is stopped at the end, also on errors and SIGTERM.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import classroom_load as load  # noqa: E402  (its server helpers: pools, kernels, stopping everything)
+
+ROOT = load.ROOT
+LESSONS = ROOT / "notebooks" / "lessons"
+GOAL = 3.0  # s: issue 19 asks for the first widget within 3 s on a cold kernel
+
+# Timed inside the page from the navigation's start (performance.now() counts from it): the first widget
+# view drawn, and every widget view drawn. A widget view is an element with the class jupyter-widgets
+# that lies in an output area and is not inside another widget view; "drawn" is Playwright's visible
+# (a non-empty box, not visibility: hidden), stamped in the frame after it appears.
+FIRST_WIDGET_INIT_JS = """(() => {
+  const drawn = el => { const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+  const views = () => [...document.querySelectorAll('.jp-OutputArea-output .jupyter-widgets')]
+    .filter(el => !el.parentElement.closest('.jupyter-widgets'));
+  // the page's widget outputs, counted when its HTML is parsed (before Voila's script draws them)
+  let expectedViews = Infinity;
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState === 'interactive') {
+      expectedViews = [...document.querySelectorAll('script[type="application/vnd.voila.cell-output+json"]')]
+        .filter(el => el.textContent.includes('application/vnd.jupyter.widget-view+json')).length;
+    }
+  });
+  const expected = () => expectedViews;
+  const check = () => {
+    const shown = views().filter(drawn).length;
+    if (window.pktFirstWidgetMs === undefined && shown > 0) {
+      requestAnimationFrame(() => { window.pktFirstWidgetMs = performance.now(); });
+    }
+    if (window.pktAllWidgetsMs === undefined && shown > 0 && shown >= expected()) {
+      watch.disconnect();
+      requestAnimationFrame(() => { window.pktAllWidgetsMs = performance.now(); });
+    }
+  };
+  const watch = new MutationObserver(check);
+  watch.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+})();"""
+HTML_DONE_JS = "() => performance.getEntriesByType('navigation')[0].responseEnd"
+
+
+def lessons(langs: list[str], only: list[str]) -> list[str]:
+    pages = []
+    for lang in langs:
+        for path in sorted((LESSONS / lang).glob("*.ipynb")):
+            if not only or path.stem in only:
+                pages.append(f"lessons/{lang}/{path.name}")
+    return pages
+
+
+def open_lesson(context: Any, url: str, timeout_ms: int) -> tuple[dict[str, float], str]:
+    """One page in a new window: its times (s, from the navigation's start) and its kernel's id."""
+    page = context.new_page()
+    try:
+        page.goto(url, timeout=timeout_ms, wait_until="domcontentloaded")
+        page.wait_for_function("() => window.pktFirstWidgetMs !== undefined", timeout=timeout_ms, polling=50)
+        try:
+            page.wait_for_function("() => window.pktAllWidgetsMs !== undefined", timeout=timeout_ms, polling=50)
+        except Exception:  # a widget view that never draws (e.g. an empty Output): keep the first widget's time
+            pass
+        times = {
+            "html": page.evaluate(HTML_DONE_JS) / 1000,
+            "first": page.evaluate("window.pktFirstWidgetMs") / 1000,
+        }
+        all_ms = page.evaluate("window.pktAllWidgetsMs === undefined ? null : window.pktAllWidgetsMs")
+        if all_ms is not None:
+            times["all"] = all_ms / 1000
+        kernel_id = str(page.evaluate(load.KERNEL_ID_JS))
+    finally:
+        page.close(run_before_unload=True)  # as a learner closes the tab: Voila shuts the kernel down
+    return times, kernel_id
+
+
+def run(args: argparse.Namespace, base: str, server: subprocess.Popen[bytes]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    pages = lessons(args.lang, args.lesson)
+    if not pages:
+        raise SystemExit("no lesson matches")
+    timeout_ms = int(args.timeout * 1000)
+    results: dict[str, list[tuple[str, dict[str, float]]]] = {name: [] for name in pages}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=load.CHROMIUM, args=load.ARGS, headless=True)
+        try:
+            for round_number in range(args.repeat):
+                for name in pages:
+                    load.wait_for_quiet_pools(server, 120)  # a quiet server, as a learner finds it
+                    ready = load.kernel_ids(server)
+                    context = browser.new_context(viewport={"width": 1280, "height": 720})
+                    context.add_init_script(FIRST_WIDGET_INIT_JS)
+                    try:
+                        times, kernel_id = open_lesson(context, f"{base}/voila/render/{name}", timeout_ms)
+                    finally:
+                        context.close()
+                    kind = load.kernel_kind(server, kernel_id, ready)
+                    results[name].append((kind, times))
+                    print(f"  round {round_number + 1}: {name}: {kind}, html {times['html']:.2f} s, first widget "
+                          f"{times['first']:.2f} s" + (f", all widgets {times['all']:.2f} s" if "all" in times else ""))
+        finally:
+            browser.close()
+
+    print(f"\nLesson pages in Chromium on this machine ({args.repeat} each, one page at a time on a quiet server), "
+          f"seconds from the navigation's start, median (worst):")
+    kinds = sorted({kind for rows in results.values() for kind, _ in rows})
+    over = []
+    for kind in kinds:
+        print(f"{load.KINDS[kind].split(' (')[0]}:")
+        print(f"  {'lesson':42} {'html':>13} {'first widget':>13} {'all widgets':>13}")
+        for name, rows in results.items():
+            got = [times for k, times in rows if k == kind]
+            if not got:
+                continue
+            cells = []
+            for key in ("html", "first", "all"):
+                values = [times[key] for times in got if key in times]
+                cells.append(f"{statistics.median(values):5.2f} ({max(values):5.2f})" if values else f"{'-':>13}")
+            print(f"  {name.removeprefix('lessons/'):42} " + " ".join(f"{cell:>13}" for cell in cells))
+            worst = max(times["first"] for times in got)
+            if kind == load.COLD and worst > GOAL:
+                over.append(f"{name} ({worst:.2f} s)")
+    print(f"first widget over {GOAL:.0f} s on a cold kernel: " + (", ".join(over) if over else "none"))
+    print(f"load average after the run: {' '.join(f'{value:.2f}' for value in os.getloadavg())}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lang", action="append", help="lesson language, repeatable (default: en and de)")
+    parser.add_argument("--lesson", action="append", default=[], help="a lesson's file name without .ipynb, repeatable")
+    parser.add_argument("--repeat", type=int, default=3, help="times each page is opened")
+    parser.add_argument("--voila-arg", action="append", default=[], help="an extra option for the Voila server")
+    parser.add_argument("--timeout", type=float, default=120, help="seconds for one page")
+    args = parser.parse_args()
+    args.lang = args.lang or ["en", "de"]
+    if not 1 <= args.repeat <= 20:
+        parser.error("bounds: 1 <= --repeat <= 20")
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+
+    def interrupted(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupted)
+    print(f"{time.strftime('%Y-%m-%d %H:%M %Z')}, load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
+    load.read_pools(args.voila_arg)
+    port = load.free_port()
+    log = tempfile.NamedTemporaryFile(prefix="pkt-lessons-voila-", suffix=".log", delete=False)
+    server = subprocess.Popen(
+        [str(Path(sys.executable).parent / "voila"), "notebooks/", "--Voila.ip=127.0.0.1", f"--port={port}", "--no-browser",
+         *args.voila_arg],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=os.environ | {"PYTHONUNBUFFERED": "1"},
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(240):  # up to 60 s for the server to answer
+            try:
+                with urllib.request.urlopen(f"{base}/voila/tree", timeout=5):
+                    break
+            except OSError:
+                if server.poll() is not None:
+                    raise SystemExit(f"Voila exited; see {log.name}") from None
+                time.sleep(0.25)
+        if not load.wait_for_quiet_pools(server, 240):
+            print("(the preheated pools were not ready after 240 s; measuring anyway)")
+        run(args, base, server)
+    finally:
+        load.stop_everything(server)
+        print(f"server log: {log.name}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+"""Every lesson page passes an axe-core audit with no serious or critical violation.
+
+Each lesson is opened in Voila (a fresh kernel: lessons are on voila.json's preheat denylist) in English
+and German, the languages whose pages the issue names; its widgets are waited for (every widget output
+of the page drawn, as benchmarks/lesson_load.py counts them), then axe-core (bundled with
+axe-playwright-python) audits the whole page. A violation is reported with its rule id, impact and the
+elements it names, so a failure says what to fix. Moderate and minor findings (e.g. ``region``: the
+notebook's content lies outside an ARIA landmark, which is Voila's page template) are not counted.
+
+Spanish pages have the same code cells (tests/test_lessons_structure.py), so their controls are the same
+widgets with other words; they are left out to keep the slow tier short.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .test_apps import ANSWER_TIMEOUT, RENDER_TIMEOUT, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = ROOT / "notebooks" / "lessons"
+PAGES = [f"lessons/{lang}/{path.name}" for lang in ("en", "de") for path in sorted((LESSONS / lang).glob("*.ipynb"))]
+COUNTED = ("serious", "critical")
+VoilaServer = Any
+
+
+def lesson_load() -> Any:
+    """benchmarks/lesson_load.py, for its in-page watch of the widget views."""
+    spec = importlib.util.spec_from_file_location("lesson_load", ROOT / "benchmarks" / "lesson_load.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def open_lesson(page: Page, url: str) -> None:
+    """Open a lesson and wait until every widget view of the page is drawn."""
+    p = page.page
+    p.add_init_script(lesson_load().FIRST_WIDGET_INIT_JS)
+    p.goto(url, timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
+    p.wait_for_function("() => window.pktAllWidgetsMs !== undefined", timeout=RENDER_TIMEOUT, polling=100)
+
+
+def serious_violations(p: Any) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(p)
+    found = []
+    for violation in results.response["violations"]:
+        if violation["impact"] in COUNTED:
+            targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]]
+            found.append(f"{violation['id']} ({violation['impact']}): {violation['help']}; "
+                         f"{len(targets)} element(s): {'; '.join(targets[:8])}")
+    return found
+
+
+@pytest.mark.parametrize("lesson", PAGES)
+def test_lesson_page_has_no_serious_accessibility_violation(page: Page, voila_server: VoilaServer, lesson: str) -> None:
+    open_lesson(page, voila_server.url(lesson))
+    page.page.wait_for_timeout(300)  # the frame after the last widget: styles applied
+    found = serious_violations(page.page)
+    assert not found, f"axe-core on {lesson}:\n" + "\n".join(found)
+    assert not page.errors, "\n".join(page.errors)
+
+
+def test_the_audit_finds_an_unlabelled_control(page: Page, voila_server: VoilaServer) -> None:
+    """The audit can fail: a slider without a name, put into a lesson page, is reported as
+    aria-input-field-name (the fault the lessons' sliders had)."""
+    open_lesson(page, voila_server.url(PAGES[0]))
+    page.page.evaluate("""() => {
+      const slider = document.createElement('div');
+      slider.setAttribute('role', 'slider'); slider.setAttribute('tabindex', '0');
+      slider.setAttribute('aria-valuenow', '3'); slider.textContent = ' ';
+      document.querySelector('.jp-OutputArea-output').appendChild(slider);
+    }""")
+    found = serious_violations(page.page)
+    assert any(line.startswith("aria-input-field-name (serious)") for line in found), found
+    assert ANSWER_TIMEOUT > 0

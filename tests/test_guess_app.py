@@ -347,7 +347,7 @@ def test_you_begin_and_buttons_follow_the_engine() -> None:
     assert game.stay_button.disabled and game.stay_button.tooltip == "Anna has no prediction yet and must make one (or fold)."
     assert not game.predict_button.disabled and not game.fold_button.disabled
     mine = [game.board.item(f"mine-{n}") for n in (0, 1)]
-    assert [card["state"] for card in mine] == ["illegal", "illegal"] and all(card["pressable"] for card in mine)
+    assert [card["state"] for card in mine] == ["plain", "plain"] and all(card["pressable"] for card in mine)
     assert [card["label"] for card in mine] == [f"your card {n + 1}: {drez_card_label(card, 'en')}" for n, card in enumerate(state.round.private[0])]
     assert mine[0]["why"] == "Cards are shown only in the last-card phase."
     app.language.value = "de"
@@ -463,7 +463,9 @@ def test_each_move_is_announced_on_the_table_in_the_apps_language() -> None:
     assert board.status == ("Anna predicts 1 green card and 1 Bishop. Ben predicts 1 gray card and 1 Bishop. "
                             "Carla predicts 1 yellow card and 1 Queen. Dan predicts 2 gray cards and 2 Bishops. "
                             "Your turn: covering the bet costs 0 chips.")
-    app.language.value = "de"
+    app.language.value = "de"  # the last announcement again, in German
+    assert board.status.startswith("Anna sagt 1 grüne Karte und 1 Läufer voraus.")
+    assert board.status.endswith("Du bist am Zug: Mitzugehen kostet 0 Chips.")
     count = board.status_count
     game.stay_button.click()
     assert board.status_count == count + 1

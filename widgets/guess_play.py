@@ -4,8 +4,8 @@ The table is drawn (:class:`~pokerkit_teach.widgets.drawn.DrawnBoard`): every se
 their two cards (the others' face down until shown, yours face up), their chips with what they have put
 into the pot, and their prediction drawn as a picture; the community cards and the pot in the middle.
 In the last-card phase you show a card by pressing its picture (Enter or Space on the keyboard): both of
-your cards are then marked as moves you may make; at any other time they can still be pressed, and the
-table says the engine's reason why not. Every move, yours and the bots', is announced in the board's
+your cards are then marked as moves you may make (a green ring); at any other time they can still be
+pressed, and the table says the engine's reason why not. Every move, yours and the bots', is announced in the board's
 live region in the app's language. At the check the table turns every counted hand face up and marks
 each prediction checked: a tick where it holds, a cross where it does not.
 
@@ -120,6 +120,8 @@ class GuessGame:
         self.board.add_class("pkt-guess-board")
         self.board.on_press(g(self.press))
         self.announcing: list[GuessEvent] = []  # the events of the moves not yet announced on the board
+        self.said: list[GuessEvent] = []  # the events of the last announcement
+        self.said_lang = app.lang
         narrow = ipywidgets.Layout(width="7em")
         self.colour_count = ipywidgets.Dropdown(options=list(range(1, 7)), value=2, layout=ipywidgets.Layout(width="12em"),
                                                 style={"description_width": "initial"})
@@ -279,16 +281,21 @@ class GuessGame:
         """Say on the table what has happened since the last announcement (every event of your move and
         the bots', in the app's language) and what comes next (your turn, the check, the game's end).
         While the check is shown, the next round's deal waits until you ask for the next round."""
-        state = self.state
-        assert state is not None
-        lang = self.app.lang
         now, later = self.announcing, []
         if self.paused and self.finished is not None:
             number = self.finished.number
             now, later = [e for e in now if e.round <= number], [e for e in now if e.round > number]
-        sentences = [_sentence(event.describe(lang)) for event in now]
-        sentences.append(_sentence(self._who_text()))
         self.announcing = later
+        self.said = now
+        self._say()
+
+    def _say(self) -> None:
+        """Put the last announcement into words in the app's language (again after a language switch,
+        so the sentence under the table is never in the language left behind)."""
+        lang = self.app.lang
+        sentences = [_sentence(event.describe(lang)) for event in self.said]
+        sentences.append(_sentence(self._who_text()))
+        self.said_lang = lang
         self.board.announce(" ".join(sentences))
 
     def run_bots(self) -> None:
@@ -357,6 +364,8 @@ class GuessGame:
         # the board's live region announces each move; the status line is read, not announced
         self.status.value = f"<p><b>{esc(self._status_text())}</b></p>"
         self._draw_board()
+        if self.said_lang != lang:
+            self._say()
         self._draw_moves()
         self.result.value = self._result_html()
         lines = []
@@ -497,7 +506,8 @@ class GuessGame:
 
     def _your_cards(self, state: PokerGuessState, private: Sequence[DrezCard], shown: DrezCard | None, out: bool) -> list[Item]:
         """Your two cards, face up, each a picture you can press: a legal move in the last-card phase
-        (green ring), otherwise marked as not allowed with the engine's reason in its name."""
+        (green ring); at other times pressing one announces the engine's reason, which its name also
+        carries (the card is not dimmed: you read it to make your prediction)."""
         t, lang = self.app.t, self.app.lang
         items = []
         for number, card in enumerate(private):
@@ -509,7 +519,9 @@ class GuessGame:
                 label, mark, why = t(_D + "show_it", number=number + 1, card=words), "legal", ""
             else:
                 label = t(_D + "your_card", number=number + 1, card=words)
-                mark = "chosen" if card == shown else "dim" if out else "illegal"
+                # not dimmed as an illegal move would be: you read your cards to predict; the reason is in
+                # the name, and pressing the card says it
+                mark = "chosen" if card == shown else "dim" if out else "plain"
                 why = reason.text(lang)
             items.append(Item(f"mine-{number}", f"seat{HUMAN}", drez_card_svg(card, lang), label, state=mark,  # type: ignore[arg-type]
                               pressable=True, why=why))

@@ -28,7 +28,7 @@ import ipywidgets
 from pokerkit_teach.core.rng import make_rng
 from pokerkit_teach.pokerguess import Prediction, PredictionCheck, check_in_order, checking_order
 from pokerkit_teach.pokerguess.cards import DrezCard, pokerdrez_deck
-from pokerkit_teach.pokerguess.render import drez_cards_html
+from pokerkit_teach.pokerguess.render import drez_hand_svg
 from pokerkit_teach.pokerguess.scenarios import GuessReplay, load_guess_scenario
 from pokerkit_teach.pokerguess.state import PokerGuessState
 
@@ -51,6 +51,9 @@ from .guess_play import GuessGame
 __all__ = ["GuessExplorerApp"]
 
 _K = "apps.guess."
+# Cards in the Check and Rulebook example tabs are drawn (SVG, named for screen readers, with the colour's
+# number and name on each card): the coloured letter tiles read below 4.5:1 on white (axe: color-contrast).
+CARD_PX = 48
 EXAMPLE = "pokerguess-example"
 TABS = ("cards", "check", "example", "play")
 
@@ -264,7 +267,7 @@ class GuessExplorerApp(App):
         assert self.table is not None
         t, lang = self.t, self.lang
         self.check_intro.value = f"<p>{esc(t(_K + 'check_intro'))}</p>"
-        self.check_cards.value = f"<p>{esc(t(_K + 'check_cards', count=len(self.table.cards)))} {drez_cards_html(self.table.cards, lang)}</p>"
+        self.check_cards.value = f"<p>{esc(t(_K + 'check_cards', count=len(self.table.cards)))} {drez_hand_svg(self.table.cards, lang, size=CARD_PX)}</p>"
         self.predictions_input.description = t(_K + "predictions_label")
         self.predictions_input.placeholder = t(_K + "predictions_placeholder")
         self.check_button.description = t(_K + "check")
@@ -325,10 +328,10 @@ class GuessExplorerApp(App):
             prediction = predictions[seat].text(lang) if seat in predictions else "—"
             card = first.private[seat][shown[seat]].text(lang) if seat in shown else "—"
             committed = state.round.committed[seat] if state.round.committed else 0
-            rows.append(f"<tr><th scope='row'>{esc(name)}</th><td>{drez_cards_html(first.private[seat], lang)}</td>"
+            rows.append(f"<tr><th scope='row'>{esc(name)}</th><td>{drez_hand_svg(first.private[seat], lang, player=name, size=CARD_PX)}</td>"
                         f"<td>{esc(prediction)}</td><td>{esc(card)}</td><td>{committed}</td><td>{state.chips[seat]}</td></tr>")
         head = "".join(f"<th scope='col'>{esc(t(_K + 'play.column.' + c))}</th>" for c in ("player", "cards", "prediction", "shown", "in_pot", "chips"))
-        community = drez_cards_html(first.community, lang)
+        community = drez_hand_svg(first.community, lang, size=CARD_PX)
         return (
             f"<h3>{esc(t(_K + 'example_table'))}</h3>"
             f"<p><b>{esc(t(_K + 'community'))}:</b> {community}</p>"

@@ -84,7 +84,7 @@ class SpecialsPicker:
             button.add_class(f"pkt-voces-special-{kind.value}")
             self.buttons[kind] = button
         self.label = ipywidgets.HTML()
-        self.box = ipywidgets.HBox([self.label, *self.buttons.values()])
+        self.box = ipywidgets.HBox([self.label, *self.buttons.values()], layout=ipywidgets.Layout(flex_flow="row wrap"))
 
     def chosen(self) -> list[Special]:
         return [kind for kind, button in self.buttons.items() if button.value]
@@ -610,8 +610,9 @@ class VocesGame:
                     items.append(Item(f"drawn-{number}", "middle", svg, label))
         # your cards
         held = view.hand if not self.paused else ()
-        note = t(_D + "selected", count=CardCount(len(chosen))) if held else t(_K + "no_cards")
-        regions.append(Region("cards", t(_D + "your_cards"), "cards", note, current=trading and bool(held), kind="pile"))
+        if trading:  # after STOP nobody holds cards: the place goes to your seat
+            note = t(_D + "selected", count=CardCount(len(chosen))) if held else t(_K + "no_cards")
+            regions.append(Region("cards", t(_D + "your_cards"), "cards", note, current=bool(held), kind="pile"))
         for card in held:
             label = card.label(lang)
             why = self._why(Offer(HUMAN, (card,)))
@@ -631,7 +632,7 @@ class VocesGame:
         others = [f"s{seat}" for seat in range(1, count)]
         width = 2 * len(others)
         rows = [" ".join(f"{area} {area}" for area in others), " ".join(["mid"] * width),
-                " ".join(["s0"] * len(others) + ["cards"] * len(others))]
+                " ".join(["s0"] * len(others) + ["cards" if trading else "s0"] * len(others))]
         rows += [" ".join([region.area] * width) for region in regions if region.key.startswith("reveal-")]
         areas = " ".join(f'"{row}"' for row in rows)
         self.board.narrow_below = max(700, 260 * len(others))
@@ -669,14 +670,13 @@ class VocesGame:
             words.append(t(_D + "slot_folded"))
         label = "; ".join(words)
         svg = hand_slot_svg(token, label, lang, cards=cards, placed=placed, folded=folded, coins=plain, five=five)
-        key = f"slot-{seat}-{token}"
-        caption = t(_D + "token_caption", token=token)
+        key = f"slot-{seat}-{token}"  # no caption: the token's number is drawn large on it
         next_token = len(view.placed) + 1
         if seat == HUMAN and token == next_token and view.phase is VocesPhase.TRADING and not self.paused:
             place = t(_D + "slot_place", token=token)
-            return self._move_item(key, region, svg, place, Place(HUMAN), "wide", caption)
+            return self._move_item(key, region, svg, place, Place(HUMAN), "wide")
         in_play = view.hand_in_play == token and not self.paused
-        return Item(key, region, svg, label, state="new" if in_play else "plain", size="wide", caption=caption)
+        return Item(key, region, svg, label, state="new" if in_play else "plain", size="wide")
 
     def _reveals(self, view: Any) -> list[tuple[int, str, list[tuple[int, Svg, str, str]]]]:
         """The hands revealed in the round shown (the last one while the table waits for Next round), in the

@@ -63,11 +63,12 @@ def table_after_moves(moves: int = 2, query: str = "seed=11&players=4") -> Table
     return app
 
 
-def shown(app: TableApp) -> tuple[str, str, str]:
-    """What a learner sees of a Pokerface game: the status, the cards, the tokens (without the bots' reasons,
-    which are what a bot said while playing, not part of the situation, and are not saved)."""
+def shown(app: TableApp) -> tuple[str, list[Any], list[Any]]:
+    """What a learner sees of a Pokerface game: the status and the drawn table, its seats and its cards and
+    tokens (without the bots' reasons, which are what a bot said while playing, not part of the situation,
+    and are not saved)."""
     app.show_reasons.value = False
-    return app.status.value, app.cards.value, app.tokens.value
+    return app.status.value, list(app.board.regions), list(app.board.items)
 
 
 # -- Pokerface table

@@ -1,4 +1,4 @@
-"""The Pokerface table app, driven as a learner would (button clicks), without a browser."""
+"""The Pokerface table app, driven as a learner would (chips pressed, button clicks), without a browser."""
 
 from __future__ import annotations
 
@@ -6,14 +6,39 @@ import re
 
 import pytest
 
-from pokerkit_teach.pokerface import Variant
+from pokerkit_teach.holdem.render import card_label
+from pokerkit_teach.pokerface import Pass, TakeFromMiddle, TakeFromPlayer, Variant
+from pokerkit_teach.pokerface.events import Token
+from pokerkit_teach.pokerface.render import token_label
 from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp
 from pokerkit_teach.widgets.table import TABLE_CSS, TableApp
 
 
-def moves(box) -> list:  # type: ignore[no-untyped-def, type-arg]
-    """The move buttons of a box of moves (each stands in a MoveControl with its reason)."""
-    return [control.button for control in box.children]
+def chips(app: TableApp, region: str | None = None, state: str | None = None) -> list[dict]:  # type: ignore[type-arg]
+    """The chips drawn on the table (in ``region``, in ``state``), in the order drawn."""
+    return [item for item in app.board.items if item["key"].startswith("token-")
+            and (region is None or item["region"] == region) and (state is None or item["state"] == state)]
+
+
+def legal_chips(app: TableApp) -> list[dict]:  # type: ignore[type-arg]
+    """The chips you may take now: those in the middle first."""
+    legal = chips(app, state="legal")
+    return sorted(legal, key=lambda item: item["region"] != "middle")
+
+
+def cards(app: TableApp, region: str) -> list[dict]:  # type: ignore[type-arg]
+    return [item for item in app.board.items if item["region"] == region and not item["key"].startswith("token-")]
+
+
+def region(app: TableApp, key: str) -> dict:  # type: ignore[type-arg]
+    return next(r for r in app.board.regions if r["key"] == key)
+
+
+def table_text(app: TableApp) -> str:
+    """What the drawn table says: every region's title and note and every picture's text alternative."""
+    regions = [f"{r['title']}: {r['note']}" for r in app.board.regions]
+    items = [f"{i['label']} {i['why']}" for i in app.board.items]
+    return "\n".join(regions + items)
 
 
 def play_until(app: TableApp, stop, limit: int = 400) -> int:  # type: ignore[no-untyped-def]
@@ -31,37 +56,42 @@ def play_until(app: TableApp, stop, limit: int = 400) -> int:  # type: ignore[no
         if not app.pass_button.disabled:
             app.pass_button.click()
             continue
-        button = next((b for b in moves(app.middle_box) if not b.disabled), None)
-        if button is None:
-            button = next(b for b in moves(app.players_box) if not b.disabled)
-        button.click()
+        app.board.press(legal_chips(app)[0]["key"])
     raise AssertionError("the game did not reach the expected point")
 
 
 def test_first_move_offers_every_token_and_explains_why_pass_is_disabled() -> None:
     app = TableApp(query="seed=5&players=4")
     assert "Token round ♣: your turn" in app.status.value
-    labels = [b.description for b in moves(app.middle_box)]
-    assert labels == ["Take A♣", "Take 2♣", "Take 3♣", "Take 4♣"]
-    assert all(not b.disabled for b in moves(app.middle_box))
+    middle = chips(app, "middle")
+    assert [item["label"] for item in middle] == [f"token {face} of the clubs round, in the middle" for face in "A234"]
+    assert all(item["state"] == "legal" and item["pressable"] for item in middle)
     assert app.pass_button.disabled and app.pass_button.tooltip == "Anna may not pass without a ♣ token."
-    assert "You play Anna." in app.cards.value and 'aria-label="' in app.cards.value
+    state = app.state
+    assert state is not None
+    hole = state.view_for(0).hole
+    assert [item["label"] for item in cards(app, "seat-0")] == [f"your card: {card_label(card)}" for card in hole]
+    assert region(app, "seat-0")["title"] == "Anna (you)" and region(app, "seat-0")["current"]
+    assert "your turn" in region(app, "seat-0")["note"]
     app.language.value = "de"
     assert "Markenrunde ♣: du bist am Zug" in app.status.value
-    assert [b.description for b in moves(app.middle_box)] == ["A♣ nehmen", "2♣ nehmen", "3♣ nehmen", "4♣ nehmen"]
+    assert [item["label"] for item in chips(app, "middle")] == [f"Marke {face} der Markenrunde Kreuz, in der Mitte" for face in "A234"]
     assert app.pass_button.disabled and app.pass_button.tooltip == "Anna darf ohne ♣-Marke nicht passen."
-    assert "Du spielst Anna." in app.cards.value
+    assert region(app, "seat-0")["title"] == "Anna (du)" and "du bist am Zug" in region(app, "seat-0")["note"]
+    assert region(app, "middle")["title"] == "Tischmitte"
 
 
 def test_a_click_is_checked_by_the_engine_and_the_bots_answer() -> None:
     app = TableApp(query="seed=5&players=4")
-    moves(app.middle_box)[2].click()  # take the 3♣
+    app.board.press("token-clubs-3")  # take the 3♣
     state = app.state
     assert state is not None
     clubs = state.rounds[next(iter(state.rounds))]
     assert clubs.turns >= 4  # Anna's take and the three bots' answers
     assert state.current_player() == 0  # it is Anna's turn again
-    assert "Anna" in app.tokens.value and "♣" in app.tokens.value
+    assert state.token_of(0) == 3
+    mine = app.board.item("token-clubs-3")  # the chip now lies in front of Anna: not a move
+    assert mine["region"] == "seat-0" and not mine["pressable"] and mine["label"] == "token 3 of the clubs round, yours"
 
 
 def test_a_whole_game_is_played_by_clicks_to_the_end() -> None:
@@ -75,6 +105,7 @@ def test_a_whole_game_is_played_by_clicks_to_the_end() -> None:
     assert ("lost the game" in app.status.value) == (not state.won)
     assert f"Successes: {state.successes}" in app.tally.value and f"Failures: {state.failures}" in app.tally.value
     assert "Showdown of deal" in app.showdown.value
+    assert not chips(app, state="legal") and not [i for i in app.board.items if i["pressable"]], "no move after the game"
     app.language.value = "de"
     assert ("Spiel nach" in app.status.value and "gewonnen" in app.status.value) == bool(state.won)
     assert ("Spiel nach" in app.status.value and "verloren" in app.status.value) == (not state.won)
@@ -82,23 +113,19 @@ def test_a_whole_game_is_played_by_clicks_to_the_end() -> None:
     assert "Showdown von Durchgang" in app.showdown.value
 
 
-def test_a_game_reuses_its_move_buttons_instead_of_piling_up_widgets() -> None:
-    """Each redraw used to create new move buttons (three widget models each) and leave the old ones
-    open in the kernel, sent to the page with every click."""
+def test_a_game_opens_no_new_widgets_as_it_is_played() -> None:
+    """The table is one drawn board redrawn with each move: a whole game opens no widget in the kernel
+    (new widgets for every redraw would pile up and be sent to the page with every click)."""
     from ipywidgets.widgets.widget import _instances
 
     app = TableApp(query="seed=11&players=3")
-    first_take = moves(app.middle_box)[0]
     before = len(_instances)
     clicks = play_until(app, lambda: game_over(app))
     assert clicks > 10
-    # at most the pools grow (3 middle + 2 player moves in all): two moves more, each a MoveControl of 8 models
-    # (its box, its button and its reason line, with their layouts and styles)
-    assert len(_instances) <= before + 8 * 2, "at most the pools grow (3 middle + 2 player moves in all)"
+    assert len(_instances) == before
     app.new_button.click()
-    assert moves(app.middle_box)[0] is first_take and first_take.description == "Take A♣"
     app.language.value = "de"
-    assert moves(app.middle_box)[0] is first_take and first_take.description == "A♣ nehmen"
+    assert len(_instances) == before and chips(app, "middle")[0]["label"].startswith("Marke A der Markenrunde")
 
 
 def log_lines(app: TableApp) -> list[str]:
@@ -116,9 +143,10 @@ def game_over(app: TableApp) -> bool:
 
 
 def page_text(app: TableApp) -> str:
-    """What the learner reads on the table about the game (tags stripped), the legend's fixed words aside."""
-    parts = [app.status.value, app.tally.value, app.cards.value, app.tokens.value, app.showdown.value, app.log.value, app.hint.value]
-    return re.sub(r"<[^>]+>", " ", " ".join(parts))
+    """What the learner reads (or hears) on the table about the game (tags stripped), the legend's fixed
+    words aside: the drawn table's words and its live region included."""
+    parts = [app.status.value, app.tally.value, app.showdown.value, app.log.value, app.hint.value]
+    return re.sub(r"<[^>]+>", " ", " ".join(parts)) + "\n" + table_text(app) + "\n" + app.board.status
 
 
 # the deal's and the game's results (a revealed hand's comparison with the one before it is told at its reveal)
@@ -134,26 +162,39 @@ def test_the_showdown_is_turned_over_hand_by_hand_and_gives_nothing_away_before(
     result = state.showdowns[0]
     # the game waits for the learner: the next deal is not dealt, no bot has moved in it
     assert [e.kind for e in state.events if e.deal == 2] == [] and state.hole is not None
-    # the deal's board and every token stay on the table
-    assert "no shared cards yet" not in app.cards.value
-    from pokerkit_teach.holdem.render import cards_html
-    assert cards_html(result.board, "en") in app.cards.value
-    assert all(symbol in app.tokens.value for symbol in "♣♦♥♠")
+    # the deal's board and every token stay on the table; nothing can be taken
+    assert [item["label"] for item in cards(app, "middle")] == [f"board: {card_label(card)}" for card in result.board]
+    assert {item["key"].split("-")[1] for item in chips(app)} == {"clubs", "diamonds", "hearts", "spades"}
+    assert len(chips(app)) == 4 * 4 and not [item for item in app.board.items if item["pressable"]]
     assert app.showdown.value.count("<li") == 0 and app.reveal_button.layout.display != "none"
-    assert app.next_deal_button.layout.display == "none"
+    assert app.next_deal_button.layout.display == "none" and app.pass_move.layout.display == "none"
     tally = app.tally.value
     assert "Successes: 0" in tally and "Failures: 0" in tally  # the result is not counted before the reveal
-    panel = app.showdown_box.children
+    toolbar = app.toolbar.children
+    seat_of = {name: seat for seat, name in enumerate(state.players)}
     for shown in range(1, len(result.steps) + 1):
         text = page_text(app)
         for step in result.steps[shown - 1:]:
             assert step.reveal.text("en") not in text, f"hand {step.hand.name} is told before its reveal"
             assert step.verdict.text("en") not in text
+            seat = seat_of[step.hand.name]
+            if seat != 0:  # still face down, and its cards are named nowhere
+                assert [item["label"] for item in cards(app, f"seat-{seat}")] == [f"hole card of {step.hand.name}, face down"] * 2
+                assert not [card for card in step.hand.hole if card_label(card) in table_text(app)]
         assert not [word for word in RESULT_WORDS if word in text.lower()], text
         app.reveal_button.click()
-        assert app.showdown_box.children == panel, "the reveal button stays in its place"
+        assert app.toolbar.children == toolbar, "the reveal button stays in its place"
         assert app.showdown.value.count("<li") == shown
-        assert result.steps[shown - 1].reveal.text("en") in page_text(app)
+        step = result.steps[shown - 1]
+        assert step.reveal.text("en") in page_text(app) and step.reveal.text("en") in app.board.status
+        # turned over seat by seat along the token order, marked where the order holds or breaks
+        seat = seat_of[step.hand.name]
+        turned = cards(app, f"seat-{seat}")
+        mark = "holds" if step.ok else "breaks"
+        assert [item["state"] for item in turned] == [mark, mark]
+        assert [item["label"].split("; ")[0] for item in turned] == [f"{step.hand.name} shows {card_label(c)}" for c in step.hand.hole]
+        assert all(item["label"].endswith("the order holds" if step.ok else "the order breaks here") for item in turned)
+        assert region(app, f"seat-{seat}")["note"].endswith("the order holds" if step.ok else "the order breaks here")
         if shown < len(result.steps):
             assert app.reveal_button.layout.display != "none" and app.next_deal_button.layout.display == "none"
     # after the last reveal: the deal's result, the tally, and a button for the next deal
@@ -166,7 +207,7 @@ def test_the_showdown_is_turned_over_hand_by_hand_and_gives_nothing_away_before(
     assert app.next_deal_button.description == "Nächster Durchgang"
     app.language.value = "en"
     app.next_deal_button.click()
-    assert not showdown_open(app) and app.showdown.value == ""
+    assert not showdown_open(app) and app.showdown.value == "" and app.pass_move.layout.display == ""
     assert state.deal_number == 2 and [e.kind for e in state.events if e.deal == 2][0] == "deal_started"
     assert "Deal 2" in app.status.value and state.current_player() == 0  # the bots have moved up to Anna's turn
     assert "Deal 2" in app.log.value and "Showdown of deal 1" not in app.showdown.value
@@ -213,20 +254,19 @@ def test_the_log_follows_the_game_with_headings_and_the_next_cards() -> None:
 
 def test_each_bots_reason_stands_beside_its_token_and_in_the_log() -> None:
     app = TableApp(query="seed=8&players=4")
-    moves(app.middle_box)[0].click()
+    app.board.press("token-clubs-1")
     state = app.state
     assert state is not None and app.show_reasons.value
     reasons = [(seat, decision) for seat, decision in app.reasons.values()]
     assert reasons
     seat, decision = reasons[-1]
     text = decision.text("en")
-    row = re.search(r"<tr class='pkt-current-round'>(.*?)</tr>", app.tokens.value)
-    assert row is not None and text in row.group(1), "the reason stands in the row of the round it concerns"
-    assert text in app.log.value
+    assert text in region(app, f"seat-{seat}")["note"], "the reason stands in the seat of the bot that gave it"
+    assert text in app.log.value and text in app.board.status, "and in the log and the announcement of the moves"
     app.language.value = "de"
-    assert decision.text("de") in app.tokens.value and decision.text("de") in app.log.value
+    assert decision.text("de") in region(app, f"seat-{seat}")["note"] and decision.text("de") in app.log.value
     app.show_reasons.value = False
-    assert decision.text("de") not in app.tokens.value
+    assert decision.text("de") not in table_text(app)
 
 
 @pytest.mark.parametrize("lang, tokens, ace, goal", [
@@ -266,7 +306,7 @@ def test_the_hint_says_keep_when_you_hold_the_token_it_suggests() -> None:
     state = app.state
     assert state is not None and app.hint_result is not None
     place = app.hint_result.likeliest_place
-    moves(app.middle_box)[place - 1].click()  # Anna takes the suggested token
+    app.board.press(f"token-clubs-{place}")  # Anna takes the suggested token
     if state.current_player() == 0 and state.token_of(0) == place:
         app.hint_button.click()
         if app.hint_result.likeliest_place == place:
@@ -278,7 +318,7 @@ def test_language_switch_changes_every_label() -> None:
     app.language.value = "de"
     assert "Pokerface-Tisch" in app.title.value
     assert "Markenrunde ♣: du bist am Zug" in app.status.value
-    assert [b.description for b in moves(app.middle_box)][0] == "A♣ nehmen"
+    assert chips(app, "middle")[0]["label"] == "Marke A der Markenrunde Kreuz, in der Mitte"
     assert app.pass_button.tooltip == "Anna darf ohne ♣-Marke nicht passen."
     app.language.value = "en"
     assert "Token round ♣" in app.status.value
@@ -289,13 +329,14 @@ def test_hint_and_bot_reasons(lang: str, hint: str) -> None:
     app = TableApp(query=f"seed=8&lang={lang}")
     app.hint_button.click()
     assert hint in app.hint.value
-    moves(app.middle_box)[0].click()  # after Anna's move the bots move, each with a reason
+    app.board.press("token-clubs-1")  # after Anna's move the bots move, each with a reason
     assert app.hint.value == ""  # a hint belongs to the position it was asked in
     assert app.show_reasons.value, "the bots' reasons are shown unless the learner hides them"
     reasons = re.findall(r"<div class='pkt-log-reason[^']*'>([^<]*)</div>", app.log.value)
     assert len(reasons) >= 3 and all(line.split(":")[0] in ("Ben", "Carla", "Dan") for line in reasons), reasons
     app.show_reasons.value = False
-    assert "pkt-log-reason" not in app.log.value and "pkt-seat-reason" not in app.tokens.value
+    assert "pkt-log-reason" not in app.log.value
+    assert not [r for r in app.board.regions if r["key"] != "seat-0" and any(line.split(": ", 1)[-1] in r["note"] for line in reasons)]
 
 
 def test_free_for_all_game_and_variants_from_the_setup() -> None:
@@ -354,15 +395,15 @@ def test_the_bot_menu_names_the_bots_in_the_language() -> None:
 
 def test_an_open_hint_and_the_bots_reasons_follow_the_language_switch() -> None:
     app = TableApp(query="seed=8&lang=de")
-    moves(app.middle_box)[0].click()
+    app.board.press("token-clubs-1")
     _, decision = list(app.reasons.values())[-1]
-    assert decision.text("de") in app.log.value and decision.text("de") in app.tokens.value
+    assert decision.text("de") in app.log.value and decision.text("de") in table_text(app)
     app.hint_button.click()
     assert "Aus 20.000 zufälligen Verteilungen" in app.hint.value
     app.language.value = "en"
     assert "From 20,000 random deals" in app.hint.value and "Verteilungen" not in app.hint.value
-    assert decision.text("en") in app.log.value and decision.text("en") in app.tokens.value
-    assert decision.text("de") not in app.log.value and decision.text("de") not in app.tokens.value
+    assert decision.text("en") in app.log.value and decision.text("en") in table_text(app)
+    assert decision.text("de") not in app.log.value and decision.text("de") not in table_text(app)
 
 
 def test_the_free_for_all_status_says_that_everyone_may_move() -> None:
@@ -375,13 +416,17 @@ def test_the_free_for_all_status_says_that_everyone_may_move() -> None:
     assert "alle dürfen jetzt ziehen, du auch" in app.status.value
 
 
-def test_taking_a_token_from_a_player_uses_the_tokens_article_in_german() -> None:
+def test_the_chips_in_front_of_the_others_are_named_with_their_holder_in_german() -> None:
     app = TableApp(query="seed=5&players=4&lang=de")
-    moves(app.middle_box)[3].click()  # Anna takes the 4♣; the bots take the others
-    labels = [b.description for b in moves(app.players_box)]
-    assert labels and all(label.endswith(" wegnehmen") for label in labels)
-    assert all(label.split()[1] == ("das" if label.split()[2].startswith("A") else "die") for label in labels), labels
-    assert not any("die A" in label for label in labels), labels
+    app.board.press("token-clubs-4")  # Anna takes the 4♣; the bots take the others
+    state = app.state
+    assert state is not None
+    for seat in (1, 2, 3):
+        number = state.token_of(seat)
+        assert number is not None
+        chip = app.board.item(f"token-clubs-{number}")
+        assert chip["region"] == f"seat-{seat}" and chip["pressable"]
+        assert chip["label"] == f"{token_label(Token(state.round_suit, number), 'de')}, vor {state.players[seat]}"  # type: ignore[arg-type]
 
 
 def test_a_disabled_move_says_why_in_visible_text_in_the_language_shown() -> None:
@@ -392,15 +437,19 @@ def test_a_disabled_move_says_why_in_visible_text_in_the_language_shown() -> Non
     app.language.value = "en"
     play_until(app, lambda: showdown_open(app))
     assert "The token rounds of this deal are over: turn the hands over" in app.pass_move.reason.value
+    assert app.pass_move.layout.display == "none", "in a showdown Reveal stands in Pass's place"
 
 
 def test_after_each_move_the_focus_goes_to_the_next_sensible_control(monkeypatch: pytest.MonkeyPatch) -> None:
     import ipywidgets
 
+    from pokerkit_teach.widgets.drawn import DrawnBoard
+
     focused: list[object] = []
     monkeypatch.setattr(ipywidgets.Button, "focus", lambda self: focused.append(self))
+    monkeypatch.setattr(DrawnBoard, "focus_item", lambda self, key: focused.append(key))
     app = TableApp(query="seed=3&players=4")
-    moves(app.middle_box)[0].click()  # Anna takes a token; the bots answer
+    app.board.press("token-clubs-1")  # Anna takes a token; the bots answer
     assert focused[-1] is app.pass_button, "after a take, Pass (allowed now) has the focus"
     play_until(app, lambda: showdown_open(app))
     assert focused[-1] is app.reveal_button
@@ -409,4 +458,5 @@ def test_after_each_move_the_focus_goes_to_the_next_sensible_control(monkeypatch
     play_until(app, lambda: app.next_deal_button.layout.display != "none")
     assert focused[-1] is app.next_deal_button
     app.next_deal_button.click()
-    assert focused[-1] in [app.pass_button, *moves(app.middle_box), *moves(app.players_box)] and not focused[-1].disabled
+    # a new round: you may not pass before you hold a token, so the focus is on the first chip you may take
+    assert app.pass_button.disabled and focused[-1] == legal_chips(app)[0]["key"] and legal_chips(app)[0]["region"] == "middle"

@@ -34,8 +34,9 @@ sections ``[data-region="seat-N"]``, the middle ``[data-region="middle"]``; a ch
 
 from __future__ import annotations
 
+import functools
 import threading
-from typing import Any
+from typing import Any, Sequence
 
 import ipywidgets
 import numpy as np
@@ -44,7 +45,7 @@ from pokerkit_teach.core.game import Bot
 from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.core.match import Match, Move
 from pokerkit_teach.holdem.batch import build_tables
-from pokerkit_teach.holdem.cards import Suit
+from pokerkit_teach.holdem.cards import Card, Suit
 from pokerkit_teach.core.render import face_down_svg
 from pokerkit_teach.holdem.render import card_label, card_svg
 from pokerkit_teach.pokerface import GAME, Action, Pass, Phase, PlayerView, PokerfaceRules, PokerfaceState, TakeFromMiddle, TakeFromPlayer, Variant
@@ -77,6 +78,22 @@ SEATING = {
 NARROW_BELOW = 540  # pixels of the table's own width under which its seats stack (a phone; a tablet keeps the table)
 
 
+@functools.lru_cache(maxsize=512)
+def card_picture(card: Card, lang: str) -> str:
+    """A card's picture (the engine's SVG), drawn once per language: the table is drawn after every move."""
+    return str(card_svg(card, lang))
+
+
+@functools.lru_cache(maxsize=8)
+def back_picture(lang: str) -> str:
+    return str(face_down_svg(lang))
+
+
+@functools.lru_cache(maxsize=256)
+def token_picture(token: Token, lang: str) -> str:
+    return str(token_svg(token, lang))
+
+
 def sentence(text: str) -> str:
     """``text`` as a sentence of an announcement: ending with a full stop unless it ends with one already."""
     text = text.strip()
@@ -98,6 +115,7 @@ TABLE_CSS = """<style>
 .pkt-app .pkt-legend p { margin: 0.15em 0; font-size: 92%; }
 .pkt-board .pkt-kind-seat .pkt-drawn-note { font-size: 0.82em; line-height: 1.25; }
 .pkt-board .pkt-drawn-status { font-size: 0.9em; line-height: 1.3; }
+.pkt-board .pkt-kind-seat .pkt-size-token .pkt-drawn-picture svg { width: calc(var(--pkt-token-w) * 0.85 * var(--pkt-scale, 1)); }
 .pkt-app .pkt-table-moves .pkt-move { max-width: 22em; }
 .pkt-app .pkt-tally p { margin: 0.3em 0; }
 .pkt-app .pkt-showdown h4 { margin: 0.2em 0; }
@@ -124,6 +142,9 @@ class TableApp(App):
         self.pending: ShowdownResult | None = None  # the showdown being turned over; the game waits for it
         self.revealed = 0
         self.announced = 0  # the events said in the live region so far
+        # what an event of the game (by index) and a bot's reason say, by language: the log is drawn again
+        # after every move, and putting hundreds of sentences into words each time made a click slow
+        self.told: dict[tuple[str, int, str], str] = {}
         super().__init__(params, query)
         self.new_game()
         self.open_linked()  # after the first game: a ?deal= or ?scenario= of the address replaces it
@@ -185,10 +206,10 @@ class TableApp(App):
                                        layout=ipywidgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.toolbar.add_class("pkt-table-moves")
         main = ipywidgets.VBox([self.status, self.toolbar, self.hint, self.board, self.showdown],
-                               layout=ipywidgets.Layout(flex="3 1 30em", min_width="0"))
+                               layout=ipywidgets.Layout(flex="3 1 520px", min_width="0"))
         main.add_class("pkt-table-main")
         # beside the table on a projector; below it on a tablet held upright (the row wraps)
-        side = ipywidgets.VBox([self.tally, self.legend, self.log], layout=ipywidgets.Layout(flex="2 1 17em", min_width="0"))
+        side = ipywidgets.VBox([self.tally, self.legend, self.log], layout=ipywidgets.Layout(flex="2 1 260px", min_width="0"))
         side.add_class("pkt-table-side")
         columns = ipywidgets.HBox([main, side], layout=ipywidgets.Layout(align_items="flex-start", grid_gap="1em",
                                                                          flex_flow="row wrap"))
@@ -229,6 +250,7 @@ class TableApp(App):
         self.bots = [None] + [GAME.make_bot(str(self.bot_choice.value), np.random.default_rng([self.seed, 2, s])) for s in range(1, count)]
         self.match = Match(state, self.bots, seed=self.rng)
         self.reasons = {}
+        self.told = {}
         self.hint_result = None
         self.pending = None
         self.revealed = 0
@@ -254,6 +276,7 @@ class TableApp(App):
         self.bots = [None] + [GAME.make_bot(str(self.bot_choice.value), np.random.default_rng([seed, 2, s])) for s in range(1, count)]
         self.match = Match(self.state, self.bots, seed=self.rng)
         self.reasons = {}
+        self.told = {}
         self.hint_result = None
         self.pending = None
         self.revealed = 0
@@ -318,10 +341,13 @@ class TableApp(App):
         self.refresh()
 
     def reveal_next(self) -> None:
-        if self.pending is not None:
-            self.revealed = min(self.revealed + 1, len(self.pending.steps))
+        said: list[str] = []
+        if self.pending is not None and self.revealed < len(self.pending.steps):
+            step = self.pending.steps[self.revealed]
+            self.revealed += 1
+            said = [step.reveal.text(self.lang), step.verdict.text(self.lang)]
         self.refresh()
-        self.announce_moves()
+        self.announce_moves(said)
         self.focus_next()
 
     def next_deal(self) -> None:
@@ -433,6 +459,8 @@ class TableApp(App):
         with self.pass_button.hold_sync():
             self.pass_button.description = label
             show_move(self.pass_button, why, self.lang, label)
+        # during a showdown Reveal (then Next deal) stands first in the row of moves, in place of Pass
+        self.pass_move.layout.display = "none" if self.pending is not None else ""
         self.hint_button.disabled = not in_round or self.pending is not None
 
     def _take(self, key: str) -> Action | None:
@@ -461,7 +489,7 @@ class TableApp(App):
         token = Token(suit, number)
         key = f"token-{suit.name.lower()}-{number}"
         action = self._take(key)
-        picture = token_svg(token, self.lang)
+        picture = token_picture(token, self.lang)
         if action is None:
             return Item(key, region, picture, label, size="token")
         why = self.state.why_not(action)
@@ -490,8 +518,8 @@ class TableApp(App):
             parts.append(t("table_drawn.to_act"))
         name = view.players[seat]
         step = shown.get(name)
-        if step is not None:
-            parts.append(step.verdict.text(self.lang))
+        if step is not None:  # the verdict itself is in the showdown's list below the table and is announced
+            parts.append(t("table_drawn.holds" if step.ok else "table_drawn.breaks"))
         elif view.round_suit is not None and (view.round_suit, seat) in seat_reasons and self.pending is None:
             parts.append(str(seat_reasons[(view.round_suit, seat)]))
         return " · ".join(parts), current
@@ -517,7 +545,7 @@ class TableApp(App):
                 mark: State = "holds" if step.ok else "breaks"
                 said = t("table_drawn.holds" if step.ok else "table_drawn.breaks")
                 for index, card in enumerate(step.hand.hole):
-                    items.append(Item(f"hole-{seat}-{index}", key, card_svg(card, lang),
+                    items.append(Item(f"hole-{seat}-{index}", key, card_picture(card, lang),
                                       t("table_drawn.shown_card", player=name, card=card_label(card, lang), order=said),
                                       state=mark, size="card" if seat == HUMAN else "small"))
             elif seat == HUMAN:
@@ -525,11 +553,11 @@ class TableApp(App):
                 if not hole and pending is not None:
                     hole = next((s.hand.hole for s in pending.steps if s.hand.name == name), ())
                 for index, card in enumerate(hole):
-                    items.append(Item(f"hole-{seat}-{index}", key, card_svg(card, lang),
+                    items.append(Item(f"hole-{seat}-{index}", key, card_picture(card, lang),
                                       t("table_drawn.your_card", card=card_label(card, lang))))
             elif dealt:
                 for index in range(2):
-                    items.append(Item(f"hole-{seat}-{index}", key, face_down_svg(lang),
+                    items.append(Item(f"hole-{seat}-{index}", key, back_picture(lang),
                                       t("table_drawn.hidden_card", player=name), size="small"))
             for suit, _ in view.tokens:
                 number = view.token_of(seat, suit)
@@ -541,7 +569,7 @@ class TableApp(App):
         board = pending.board if pending is not None else view.board
         regions.append(Region("middle", t("table_drawn.middle"), "mid", note=t("table_drawn.middle_note"), kind="middle"))
         for index, card in enumerate(board):
-            items.append(Item(f"board-{index}", "middle", card_svg(card, lang), t("table_drawn.board_card", card=card_label(card, lang))))
+            items.append(Item(f"board-{index}", "middle", card_picture(card, lang), t("table_drawn.board_card", card=card_label(card, lang))))
         round_suit = view.round_suit
         holders = view.token_holders(round_suit) if round_suit is not None and pending is None and not view.game_over else None
         if round_suit is not None and holders is not None:
@@ -565,22 +593,25 @@ class TableApp(App):
             return
         self.play(action)
 
-    def announce_moves(self) -> None:
-        """Say in the live region what happened since the last announcement, as the log tells it (each move
-        with the bot's reason while the reasons are shown), and then where the game stands."""
+    def announce_moves(self, first: Sequence[str] = ()) -> None:
+        """Say in the live region ``first`` and what happened since the last announcement, as the log tells it
+        (each move with the bot's reason while the reasons are shown; a showdown's hands as they are turned
+        over, said by :meth:`reveal_next`), and then where the game stands."""
         state = self.state
         if state is None:
             return
         end = self._shown_events()
         events = state.events
         reasons = self.reasons if self.show_reasons.value else {}
-        sentences: list[str] = []
+        sentences = [sentence(text) for text in first]
         for index in range(min(self.announced, end), end):
-            sentences.append(sentence(events[index].describe(self.lang, viewer=HUMAN, omniscient=False)))
+            if events[index].kind in _SHOWDOWN_LINES:
+                continue
+            sentences.append(sentence(self._told("event", index)))
             reason = reasons.get(index)
             if reason is not None:
                 seat, decision = reason
-                sentences.append(sentence(self.t("apps.table.reason", player=state.players[seat], reason=decision.text(self.lang))))
+                sentences.append(sentence(self.t("apps.table.reason", player=state.players[seat], reason=self._told("reason", index))))
         self.announced = max(self.announced, end)
         sentences.append(sentence(self._status_text(state.view_for(HUMAN))))
         self.board.announce(" ".join(sentences))
@@ -602,6 +633,20 @@ class TableApp(App):
         else:
             advice = self.t("apps.table.suggest_player", token=token, player=view.players[holder])
         return f"<p class='pkt-hint-text'>{esc(hint.text(self.lang, suit=suit))} {esc(advice)}</p>"
+
+    def _told(self, what: str, index: int) -> str:
+        """The event ``index`` as the engine tells it to seat 0 (``what`` "event"), or the reason of the bot
+        whose move began with it ("reason"), in the language shown; each put into words once."""
+        key = (what, index, self.lang)
+        text = self.told.get(key)
+        if text is None:
+            assert self.state is not None
+            if what == "event":
+                text = self.state.events[index].describe(self.lang, viewer=HUMAN, omniscient=False)
+            else:
+                text = self.reasons[index][1].text(self.lang)
+            self.told[key] = text
+        return text
 
     def _shown_events(self) -> int:
         """How many events of the log may be shown: during a showdown, none after the hands still face
@@ -631,7 +676,7 @@ class TableApp(App):
         the table, by round and seat."""
         state = self.state
         assert state is not None
-        t, lang = self.t, self.lang
+        t = self.t
         reasons = self.reasons if self.show_reasons.value else {}
         deal_shown = view.showdowns if self.pending is not None else view.deal_number
         seat_reasons: dict[tuple[Suit, int], Any] = {}
@@ -650,11 +695,11 @@ class TableApp(App):
             elif kind in _SHOWDOWN_LINES and previous not in _SHOWDOWN_LINES:
                 entries.append(("pkt-log-round", t("apps.table.log_showdown")))
             previous = kind
-            entries.append(("pkt-log-line", event.describe(lang, viewer=HUMAN, omniscient=False)))
+            entries.append(("pkt-log-line", self._told("event", index)))
             reason = reasons.get(index)
             if reason is not None:
                 seat, decision = reason
-                text = decision.text(lang)
+                text = self._told("reason", index)
                 entries.append(("pkt-log-reason", t("apps.table.reason", player=state.players[seat], reason=text)))
                 if event.deal == deal_shown and suit is not None:
                     seat_reasons[(suit, seat)] = text

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from pokerkit_teach.holdem.render import card_label
-from pokerkit_teach.pokerface import Pass, TakeFromMiddle, TakeFromPlayer, Variant
+from pokerkit_teach.pokerface import Variant
 from pokerkit_teach.pokerface.events import Token
 from pokerkit_teach.pokerface.render import token_label
 from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp

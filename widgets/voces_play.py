@@ -579,7 +579,7 @@ class VocesGame:
             if seat == HUMAN and view.phase is VocesPhase.BETTING and not self.paused:
                 for pile in view.piles[HUMAN]:
                     coins = PILES[pile]
-                    label = t(_D + "pile", pile=pile, coins=Items([str(c) for c in coins]))
+                    label = t(_D + "pile", pile=pile, coins=", ".join(map(str, coins)))
                     item = self._move_item(f"pile-{pile}", region, pile_svg(coins, label), label, Bet(HUMAN, pile, coins), "wide")
                     if not item.why and int(self.pile.value) == pile:
                         item = Item(item.key, item.region, item.svg, t(_D + "chosen_pile", pile=label), state="chosen",
@@ -664,7 +664,7 @@ class VocesGame:
         if five and 5 in plain:
             plain.remove(5)
         if coins:
-            words.append(t(_D + "slot_coins", coins=Items([str(c) for c in coins])))
+            words.append(t(_D + "slot_coins", coins=", ".join(map(str, coins))))
         folded = token in view.folded[seat] and not self.paused
         if folded:
             words.append(t(_D + "slot_folded"))

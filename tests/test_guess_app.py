@@ -98,12 +98,12 @@ def test_typed_cards_are_counted_by_colour_and_by_figure() -> None:
                 "joker": 3, "queen": 1, "rook": 1, "bishop": 3, "knight": 2, "pawn": 3}
     assert {group: count_cell(app, group) for group in expected} == expected
     assert "All 13 cards on the table" in text(app.counts.value)
-    assert 'aria-label="Blue Bishop"' in app.table_html.value
+    assert "<title>Blue Bishop, colour 5</title>" in app.table_html.value  # the cards drawn, each named
     app.language.value = "de"
     assert "Die Karten wurden eingegeben." in app.seed_line.value
     assert {group: count_cell(app, group) for group in expected} == expected
     assert "Alle 13 Karten auf dem Tisch" in text(app.counts.value)
-    assert 'aria-label="blauer Läufer"' in app.table_html.value and ">L5<" in app.table_html.value
+    assert "<title>blauer Läufer, Farbe 5</title>" in app.table_html.value and ">L<" in app.table_html.value
 
 
 def test_words_and_short_forms_may_be_mixed() -> None:
@@ -171,10 +171,15 @@ def test_rulebook_example_is_checked_from_the_highest_down() -> None:
     assert order.count("not checked yet") == 3 and "does not hold" in order
     assert app.check_result.value.count("pkt-guess-check-step") == 1
     assert "only 3 Bishops are left" in text(app.check_result.value)
+    # each card of the check drawn and named with its group: Top's reds, Top's bishops, a pawn left out
+    for words in ("Red Queen, colour 2: counted for the colour group", "Blue Bishop, colour 5: counted for the figure group",
+                  "Yellow Pawn, colour 6: not counted"):
+        assert f"<title>{words}</title>" in app.check_result.value
     app.language.value = "de"
     order = text(app.order.value)
     assert order.count("noch nicht geprüft") == 3 and "stimmt nicht" in order
     assert "für die Figurengruppe bleiben nur 3 Läufer übrig" in text(app.check_result.value)
+    assert "<title>gelber Bauer, Farbe 6: zählt nicht</title>" in app.check_result.value
     app.language.value = "en"
     assert not app.next_check_button.disabled
     app.next_check_button.click()
@@ -589,7 +594,7 @@ def test_the_inputs_follow_the_language_of_the_card_faces() -> None:
     app.example_button.click()
     assert app.hands_input.value.startswith("Top = B5 B8")
     app.language.value = "de"  # the faces now read L5 L8 (Läufer), and so do the inputs
-    assert app.hands_input.value.startswith("Top = L5 L8") and ">L5<" in app.table_html.value
+    assert app.hands_input.value.startswith("Top = L5 L8") and "<title>blauer Läufer, Farbe 5</title>" in app.table_html.value
     assert app.community_input.value == "T2 B2 B9 L9 J6"
     app.use_button.click()  # read back in German: the same cards
     assert app.table is not None and app.table.hands[0][1] == (DrezCard.from_text("B5"), DrezCard.from_text("B8"))

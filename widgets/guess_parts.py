@@ -36,8 +36,8 @@ from pokerkit_teach.core.i18n import Msg, capitalize_first, message
 from pokerkit_teach.pokerguess import Prediction, PredictionCheck, PredictionCountError, PredictionError, count_groups
 from pokerkit_teach.pokerguess.cards import DrezCard, NeutralCard, parse_drez_cards
 from pokerkit_teach.pokerguess.check import order_reason
-from pokerkit_teach.core.render import EDGE, INK, Svg, svg_picture, svg_shape, svg_text
-from pokerkit_teach.pokerguess.render import FIGURE_SHAPES, drez_card_html, drez_cards_html
+from pokerkit_teach.core.render import EDGE, INK, Drawn, Svg, row_svg, svg_picture, svg_shape, svg_text
+from pokerkit_teach.pokerguess.render import FIGURE_SHAPES, drez_card_body, drez_card_label, drez_hand_svg
 
 from . import common
 from .common import esc, tr
@@ -51,10 +51,15 @@ __all__ = [
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn")
 _K = "apps.guess."
 _NAMED = re.compile(r"^\s*(?P<name>[^=:]+?)\s*[=:]\s*(?P<rest>.*)$")
-# how the cards of a check are marked: counted for the colour, for the figure, or not counted
-COLOUR_STYLE = "box-shadow:0 0 0 3px #2a7ae2;"
-FIGURE_STYLE = "box-shadow:0 0 0 3px #e2952a;"
-UNUSED_STYLE = "opacity:0.35;"
+# Cards are drawn (SVG with the colour's number and name on each, named for screen readers): coloured
+# letter tiles read below 4.5:1 on white (axe: color-contrast). How the cards of a check are marked:
+# counted for the colour (a blue frame), for the figure (an orange frame), not counted (a grey ground).
+CARD_PX = 48
+GROUP_PX = 40
+FRAME_STYLE = "display:inline-block;margin:4px;border-radius:6px;line-height:0;"
+COLOUR_STYLE = FRAME_STYLE + "box-shadow:0 0 0 4px #1a4fd8;"
+FIGURE_STYLE = FRAME_STYLE + "box-shadow:0 0 0 4px #b35c00;"
+UNUSED_STYLE = FRAME_STYLE
 
 
 class InputProblem(common.InputProblem):
@@ -176,9 +181,11 @@ def table_input(table: GuessTable, lang: str = "en") -> tuple[str, str]:
 def cards_table_html(table: GuessTable, lang: str) -> str:
     """Each player's private cards and the community cards."""
     rows = "".join(
-        f"<tr><th scope='row'>{esc(name)}</th><td>{drez_cards_html(hole, lang)}</td></tr>" for name, hole in table.hands
+        f"<tr><th scope='row'>{esc(name)}</th><td>{drez_hand_svg(hole, lang, player=name, size=CARD_PX)}</td></tr>"
+        for name, hole in table.hands
     )
-    community = f"<tr><th scope='row'>{esc(tr(_K + 'community', lang))}</th><td>{drez_cards_html(table.community, lang)}</td></tr>"
+    community = (f"<tr><th scope='row'>{esc(tr(_K + 'community', lang))}</th>"
+                 f"<td>{drez_hand_svg(table.community, lang, size=CARD_PX)}</td></tr>")
     return f"<table class='pkt-guess-table-cards'>{rows}{community}</table>"
 
 
@@ -206,8 +213,11 @@ def _marked_cards(check: PredictionCheck, cards: Sequence[DrezCard], lang: str) 
     figure_group = set(check.figure_cards[: check.prediction.figure_count])
     tiles = []
     for card in cards:
-        style = COLOUR_STYLE if card in colour_group else FIGURE_STYLE if card in figure_group else UNUSED_STYLE
-        tiles.append(drez_card_html(card, lang, style))
+        group = "colour" if card in colour_group else "figure" if card in figure_group else "none"
+        label = tr("apps.guess.drawn.counted_" + group, lang, card=drez_card_label(card, lang))
+        picture = row_svg([Drawn(drez_card_body(card, lang), label, dimmed=group == "none")], label, CARD_PX)
+        style = {"colour": COLOUR_STYLE, "figure": FIGURE_STYLE}.get(group, UNUSED_STYLE)
+        tiles.append(f"<span style='{style}'>{picture}</span>")
     return "".join(tiles)
 
 
@@ -224,9 +234,9 @@ def check_steps_html(steps: Sequence[tuple[str, PredictionCheck]], cards: Sequen
             after = f"<p class='pkt-guess-order-reason'>{esc(tr(_K + 'checked_after', lang, previous=previous, why=why))}</p>"
         kind = "right" if check.holds else "wrong"
         colour = "#070" if check.holds else "#a00"
-        colour_group = drez_cards_html(check.colour_cards, lang) if check.colour_cards else "—"
+        colour_group = drez_hand_svg(check.colour_cards, lang, size=GROUP_PX) if check.colour_cards else "—"
         used_figures = check.figure_cards[: prediction.figure_count]
-        figure_group = drez_cards_html(used_figures, lang) if used_figures else "—"
+        figure_group = drez_hand_svg(used_figures, lang, size=GROUP_PX) if used_figures else "—"
         items.append(
             f"<section class='pkt-guess-check-step pkt-guess-{kind}' style='margin:0.5em 0 1em 0'>"
             f"<p><b>{esc(tr(_K + 'step_heading', lang, number=number, name=name, prediction=prediction))}</b></p>{after}"

@@ -37,14 +37,14 @@ from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.render import Drawn, card_back, face_down_label, row_svg
 from pokerkit_teach.pokerguess import GAME, Prediction
 from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure
-from pokerkit_teach.pokerguess.render import drez_card_body, drez_card_label, drez_card_svg, drez_cards_html
+from pokerkit_teach.pokerguess.render import drez_card_body, drez_card_label, drez_card_svg, drez_hand_svg
 from pokerkit_teach.pokerguess.state import (
     Action, Fold, GuessEvent, GuessPhase, PokerGuessRules, PokerGuessState, Predict, Reveal, RoundResult, Stay,
 )
 
 from .common import MoveControl, ScenarioDesk, esc, focus_first, show_tab_move
 from .drawn import DrawnBoard, Item, Region
-from .guess_parts import NAMES, check_steps_html, chips_svg, outcome_html, prediction_svg
+from .guess_parts import CARD_PX, NAMES, check_steps_html, chips_svg, outcome_html, prediction_svg
 
 if TYPE_CHECKING:
     from .common import App
@@ -122,16 +122,18 @@ class GuessGame:
         self.announcing: list[GuessEvent] = []  # the events of the moves not yet announced on the board
         self.said: list[GuessEvent] = []  # the events of the last announcement
         self.said_lang = app.lang
-        narrow = ipywidgets.Layout(width="7em")
+        named = {"description_width": "initial"}
         self.colour_count = ipywidgets.Dropdown(options=list(range(1, 7)), value=2, layout=ipywidgets.Layout(width="12em"),
                                                 style={"description_width": "initial"})
         self.colour_count.add_class("pkt-guess-colour-count")
-        self.colour = ipywidgets.Dropdown(options=[(c.name, c) for c in Colour], value=Colour.RED, layout=ipywidgets.Layout(width="9em"))
+        self.colour = ipywidgets.Dropdown(options=[(c.name, c) for c in Colour], value=Colour.RED, layout=ipywidgets.Layout(width="17em"),
+                                          style=named)
         self.colour.add_class("pkt-guess-colour")
-        self.figure_count = ipywidgets.Dropdown(options=list(range(1, 10)), value=2, layout=narrow)
+        self.figure_count = ipywidgets.Dropdown(options=list(range(1, 10)), value=2, layout=ipywidgets.Layout(width="13em"), style=named)
         self.figure_count.add_class("pkt-guess-figure-count")
         figures = sorted(Figure, reverse=True)
-        self.figure = ipywidgets.Dropdown(options=[(f.name, f) for f in figures], value=Figure.PAWN, layout=ipywidgets.Layout(width="10em"))
+        self.figure = ipywidgets.Dropdown(options=[(f.name, f) for f in figures], value=Figure.PAWN, layout=ipywidgets.Layout(width="17em"),
+                                          style=named)
         self.figure.add_class("pkt-guess-figure")
         self.raise_by = ipywidgets.Dropdown(options=[0, 1, 2, 3], value=0, layout=ipywidgets.Layout(width="12em"),
                                             style={"description_width": "initial"})
@@ -355,6 +357,10 @@ class GuessGame:
         self.new_button.tooltip = t(_K + "new_game_tip")
         self._relabel()
         self.colour_count.description = t(_K + "at_least")
+        # every menu has a name (a screen reader says what it sets; axe: select-name)
+        self.colour.description = t(_D + "colour_label")
+        self.figure_count.description = t(_D + "figure_count_label")
+        self.figure.description = t(_D + "figure_label")
         self.raise_by.description = t(_K + "raise_by")
         self.predict_button.description = t(_K + "predict")
         self.stay_button.description = t(_K + "stay")
@@ -376,7 +382,9 @@ class GuessGame:
             else:
                 lines.append(f"<div>{esc(entry.describe(lang))}</div>")
         heading = f"<h4>{esc(t(_K + 'log_heading'))}</h4>"
-        self.log.value = heading + "<div style='max-height:18em;overflow:auto;font-size:90%'>" + "".join(lines) + "</div>"
+        # a scrolling box a keyboard can reach and scroll (axe: scrollable-region-focusable)
+        self.log.value = (heading + f"<div role='region' tabindex='0' aria-label='{esc(t(_K + 'log_heading'))}' "
+                          "style='max-height:18em;overflow:auto;font-size:90%'>" + "".join(lines) + "</div>")
         self.desk.refresh()
 
     def _relabel(self) -> None:
@@ -581,9 +589,10 @@ class GuessGame:
             winner = players[finished.winner] if finished.winner is not None else ""
             parts.append(f"<p class='pkt-guess-outcome' role='status'><b>{esc(t(_K + 'sole_winner', name=winner, pot=finished.pot))}</b></p>")
             return "<div>" + "".join(parts) + "</div>"
-        rows = "".join(f"<tr><th scope='row'>{esc(players[seat])}</th><td>{drez_cards_html(hole, lang)}</td></tr>"
+        rows = "".join(f"<tr><th scope='row'>{esc(players[seat])}</th>"
+                       f"<td>{drez_hand_svg(hole, lang, player=players[seat], size=CARD_PX)}</td></tr>"
                        for seat, hole in finished.hands)
-        rows += f"<tr><th scope='row'>{esc(t('apps.guess.community'))}</th><td>{drez_cards_html(finished.community, lang)}</td></tr>"
+        rows += f"<tr><th scope='row'>{esc(t('apps.guess.community'))}</th><td>{drez_hand_svg(finished.community, lang, size=CARD_PX)}</td></tr>"
         parts.append(f"<table>{rows}</table><p>{esc(t('apps.guess.legend'))}</p>")
         checks = [(players[seat], verdict) for seat, verdict in finished.checks]
         parts.append(check_steps_html(checks, finished.cards, lang))

@@ -350,7 +350,13 @@ def wait_for_voila_request() -> None:
 # that is not chosen is #333 on ipywidgets' #eee (11:1, was #6d6d6d, 4.45:1), and the coloured buttons are
 # darker than ipywidgets' so that their white text reads (success #2e7d32 5.1:1, warning #b35900 4.8:1,
 # danger #c62828 5.6:1, info #00707a 5.8:1; ipywidgets' are 2.8 to 3.7:1).
+# Nothing scrolls sideways on a 768-pixel-wide tablet: a row of controls (an HBox) wraps onto a second line
+# instead of scrolling, and a labelled input or menu with a width of its own ("40em") is never wider than its
+# row (less its 2 px margins) while its field shrinks inside it (tests/browser/test_layout.py checks every app).
 APP_CSS = """<style>
+.pkt-app .widget-hbox { flex-wrap: wrap; }
+.pkt-app .widget-inline-hbox { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); }
+.pkt-app .widget-inline-hbox > input, .pkt-app .widget-inline-hbox > textarea, .pkt-app .widget-inline-hbox > select { min-width: 0; }
 .pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab:not(.lm-mod-current),
 .pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab:not(.lm-mod-current) .lm-TabBar-tabLabel { color: #333; }
 .pkt-app .jupyter-widgets.jupyter-button.mod-success:not(:disabled) { background-color: #2e7d32; color: #fff; }

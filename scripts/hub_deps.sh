@@ -14,6 +14,7 @@ if ! .venv/bin/python -c "import pokerkit_teach" 2>/dev/null; then
     echo "scripts/hub_deps.sh: installing the kit into .venv" >&2
     .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
 fi
+bash scripts/voila_template.sh  # the apps' Voila template (binder/ and learner server configs)
 if ! .venv/bin/python -c "import jupyterhub, jupyterhub_idle_culler" 2>/dev/null; then
     echo "scripts/hub_deps.sh: installing jupyterhub and jupyterhub-idle-culler into .venv" >&2
     .venv/bin/python -m pip install --quiet --disable-pip-version-check "jupyterhub>=5.3" "jupyterhub-idle-culler>=1.4"

@@ -24,5 +24,6 @@ fi
 [ -x .venv/bin/python ] || "$python" -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip setuptools wheel
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
+bash scripts/voila_template.sh  # the apps' page without links to the internet (voila.json: template)
 echo "Open http://127.0.0.1:8866/voila/render/index.ipynb"
 exec .venv/bin/voila notebooks/ "${class_options[@]}" "$@"

@@ -28,6 +28,7 @@ python=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$python" -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip setuptools wheel
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
+bash scripts/voila_template.sh  # the apps' Voila template (voila.json), linked into .venv
 # ruff and import-linter belong in the "test" extra; until they are there, install them here
 for tool in ruff:ruff lint-imports:import-linter; do
     [ -x ".venv/bin/${tool%%:*}" ] || .venv/bin/python -m pip install --quiet --disable-pip-version-check "${tool#*:}"

@@ -9,8 +9,9 @@ asks for. The apps are played as test_a11y.py plays them (a hand ranked, the rep
 of 20 games, a round in each explorer), except the table: one move.
 
 Voila's "lab" page links Font Awesome from a CDN; the kit's Voila template (share/jupyter/voila/templates/
-pokerkit, chosen in voila.json, found through voila.py) leaves the links out, and Voila's own index.css
-holds the icons' fonts (docs/serving.md).
+pokerkit, chosen in voila.json; scripts/voila_template.sh) leaves the links out, and Voila's own index.css
+holds the icons' fonts (docs/serving.md). With Voila's "lab" template this test fails and names the two
+stylesheets of cdn.jsdelivr.net.
 """
 
 from __future__ import annotations

@@ -3,8 +3,12 @@
 Starts one Voila server on 127.0.0.1 the way scripts/serve.sh does (``voila notebooks/`` from the repo
 root, so it reads voila.json) and opens every lesson of the chosen languages in Debian's /usr/bin/chromium
 (Playwright), one page after the other on a quiet server (the apps' preheated pools full and idle before
-each page). For each page it prints, timed inside the page from the navigation's start (what the learner
-sees, without Playwright's own round trips):
+each page) and, as far as it can, a quiet machine (it waits, at most --quiet-wait s, until the whole
+machine's CPU is less than --quiet-cpu % busy; the busy share when the page starts is printed). Each page
+is opened twice in a new browser window: first with an empty browser cache, as a learner's first page of
+the day, then again (another cold kernel) with Voila's scripts and styles cached, as every later page.
+For each page it prints, timed inside the page from the navigation's start (what the learner sees,
+without Playwright's own round trips):
 
 - ``html``: the page's HTML complete (Voila sends it while the kernel runs the notebook's cells, so this
   is the kernel's start plus the cells' run);
@@ -38,6 +42,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import classroom_load as load  # noqa: E402  (its server helpers: pools, kernels, stopping everything)
+import psutil  # noqa: E402
 
 ROOT = load.ROOT
 LESSONS = ROOT / "notebooks" / "lessons"
@@ -74,6 +79,7 @@ FIRST_WIDGET_INIT_JS = """(() => {
   const watch = new MutationObserver(check);
   watch.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 })();"""
+EMPTY, CACHED = "empty cache", "cached"
 HTML_DONE_JS = "() => performance.getEntriesByType('navigation')[0].responseEnd"
 
 
@@ -86,6 +92,16 @@ def lessons(langs: list[str], only: list[str]) -> list[str]:
     return pages
 
 
+def wait_for_quiet_machine(busy_below: float, seconds: float) -> float:
+    """Wait (at most ``seconds``) until the machine's CPU is less than ``busy_below`` % busy over 2 s;
+    the busy share measured last."""
+    deadline = time.monotonic() + seconds
+    while True:
+        busy = psutil.cpu_percent(interval=2)
+        if busy < busy_below or time.monotonic() >= deadline:
+            return busy
+
+
 def open_lesson(context: Any, url: str, timeout_ms: int) -> tuple[dict[str, float], str]:
     """One page in a new window: its times (s, from the navigation's start) and its kernel's id."""
     page = context.new_page()
@@ -93,7 +109,7 @@ def open_lesson(context: Any, url: str, timeout_ms: int) -> tuple[dict[str, floa
         page.goto(url, timeout=timeout_ms, wait_until="domcontentloaded")
         page.wait_for_function("() => window.pktFirstWidgetMs !== undefined", timeout=timeout_ms, polling=50)
         try:
-            page.wait_for_function("() => window.pktAllWidgetsMs !== undefined", timeout=timeout_ms, polling=50)
+            page.wait_for_function("() => window.pktAllWidgetsMs !== undefined", timeout=30_000, polling=50)
         except Exception:  # a widget view that never draws (e.g. an empty Output): keep the first widget's time
             pass
         times = {
@@ -116,47 +132,62 @@ def run(args: argparse.Namespace, base: str, server: subprocess.Popen[bytes]) ->
     if not pages:
         raise SystemExit("no lesson matches")
     timeout_ms = int(args.timeout * 1000)
-    results: dict[str, list[tuple[str, dict[str, float]]]] = {name: [] for name in pages}
+    results: dict[str, list[tuple[str, str, dict[str, float]]]] = {name: [] for name in pages}
+    failures: list[str] = []
+    busy_cpus: list[float] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=load.CHROMIUM, args=load.ARGS, headless=True)
         try:
             for round_number in range(args.repeat):
                 for name in pages:
-                    load.wait_for_quiet_pools(server, 120)  # a quiet server, as a learner finds it
-                    ready = load.kernel_ids(server)
                     context = browser.new_context(viewport={"width": 1280, "height": 720})
                     context.add_init_script(FIRST_WIDGET_INIT_JS)
                     try:
-                        times, kernel_id = open_lesson(context, f"{base}/voila/render/{name}", timeout_ms)
+                        for cache in (EMPTY, CACHED):
+                            load.wait_for_quiet_pools(server, 120)  # a quiet server, as a learner finds it
+                            busy = wait_for_quiet_machine(args.quiet_cpu, args.quiet_wait)
+                            ready = load.kernel_ids(server)
+                            try:
+                                times, kernel_id = open_lesson(context, f"{base}/voila/render/{name}", timeout_ms)
+                            except Exception as error:  # noqa: BLE001  (one page that fails is reported, the rest go on)
+                                failures.append(f"{name} ({cache}): {str(error).splitlines()[0]}")
+                                print(f"  round {round_number + 1}: {name} ({cache}): FAILED {failures[-1]}")
+                                continue
+                            kind = load.kernel_kind(server, kernel_id, ready)
+                            results[name].append((kind, cache, times))
+                            busy_cpus.append(busy)
+                            print(f"  round {round_number + 1}: {name} ({cache}, machine {busy:.0f} % busy): {kind}, "
+                                  f"html {times['html']:.2f} s, first widget {times['first']:.2f} s"
+                                  + (f", all widgets {times['all']:.2f} s" if "all" in times else ""))
                     finally:
                         context.close()
-                    kind = load.kernel_kind(server, kernel_id, ready)
-                    results[name].append((kind, times))
-                    print(f"  round {round_number + 1}: {name}: {kind}, html {times['html']:.2f} s, first widget "
-                          f"{times['first']:.2f} s" + (f", all widgets {times['all']:.2f} s" if "all" in times else ""))
         finally:
             browser.close()
 
-    print(f"\nLesson pages in Chromium on this machine ({args.repeat} each, one page at a time on a quiet server), "
-          f"seconds from the navigation's start, median (worst):")
-    kinds = sorted({kind for rows in results.values() for kind, _ in rows})
+    print(f"\nLesson pages in Chromium on this machine ({args.repeat} of each, one page at a time on a quiet server; the "
+          f"machine's CPU was {statistics.median(busy_cpus) if busy_cpus else 0:.0f} % busy (median) when a page "
+          f"started), seconds from the navigation's start, median (worst):")
+    kinds = sorted({kind for rows in results.values() for kind, _, _ in rows})
     over = []
     for kind in kinds:
         print(f"{load.KINDS[kind].split(' (')[0]}:")
-        print(f"  {'lesson':42} {'html':>13} {'first widget':>13} {'all widgets':>13}")
+        print(f"  {'':36} {'empty browser cache':^41}   {'Voila scripts cached':^41}")
+        print(f"  {'lesson':36} " + "   ".join(f"{'html':>13} {'first widget':>13} {'all widgets':>13}" for _ in range(2)))
         for name, rows in results.items():
-            got = [times for k, times in rows if k == kind]
-            if not got:
-                continue
             cells = []
-            for key in ("html", "first", "all"):
-                values = [times[key] for times in got if key in times]
-                cells.append(f"{statistics.median(values):5.2f} ({max(values):5.2f})" if values else f"{'-':>13}")
-            print(f"  {name.removeprefix('lessons/'):42} " + " ".join(f"{cell:>13}" for cell in cells))
-            worst = max(times["first"] for times in got)
-            if kind == load.COLD and worst > GOAL:
-                over.append(f"{name} ({worst:.2f} s)")
-    print(f"first widget over {GOAL:.0f} s on a cold kernel: " + (", ".join(over) if over else "none"))
+            for cache in (EMPTY, CACHED):
+                got = [times for k, c, times in rows if k == kind and c == cache]
+                for key in ("html", "first", "all"):
+                    values = [times[key] for times in got if key in times]
+                    cells.append(f"{statistics.median(values):5.2f} ({max(values):5.2f})" if values else "-")
+                if got and kind == load.COLD and max(times["first"] for times in got) > GOAL:
+                    over.append(f"{name.removeprefix('lessons/')} {cache} ({max(times['first'] for times in got):.2f} s)")
+            if any(cell != "-" for cell in cells):
+                print(f"  {name.removeprefix('lessons/'):36} " + "   ".join(
+                    " ".join(f"{cell:>13}" for cell in cells[i:i + 3]) for i in (0, 3)))
+    print(f"first widget over {GOAL:.0f} s on a cold kernel (worst of the runs): " + (", ".join(over) if over else "none"))
+    if failures:
+        print("pages that failed: " + "; ".join(failures))
     print(f"load average after the run: {' '.join(f'{value:.2f}' for value in os.getloadavg())}")
 
 
@@ -167,6 +198,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="times each page is opened")
     parser.add_argument("--voila-arg", action="append", default=[], help="an extra option for the Voila server")
     parser.add_argument("--timeout", type=float, default=120, help="seconds for one page")
+    parser.add_argument("--quiet-cpu", type=float, default=50, help="wait before each page until the machine is less busy (%%)")
+    parser.add_argument("--quiet-wait", type=float, default=60, help="seconds to wait at most for that before each page")
     args = parser.parse_args()
     args.lang = args.lang or ["en", "de"]
     if not 1 <= args.repeat <= 20:

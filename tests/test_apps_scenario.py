@@ -190,7 +190,7 @@ def test_a_pokerguess_game_saved_opens_again_from_file_and_link() -> None:
     other = GuessExplorerApp(query="seed=9&players=5")
     upload(other.game.desk.upload, content)
     assert other.game.state is not None and other.game.state.history == game.state.history
-    assert (other.game.status.value, other.game.your_cards.value) == (game.status.value, game.your_cards.value)
+    assert (other.game.status.value, other.game.board.regions, other.game.board.items) == (game.status.value, game.board.regions, game.board.items)
     linked = GuessExplorerApp(query=f"deal={link_code(game.desk)}")
     assert linked.game.state is not None and linked.game.state.history == game.state.history
     assert linked.tabs.selected_index == 3  # the game tab

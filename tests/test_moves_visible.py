@@ -113,9 +113,9 @@ def test_guess_play_moves_show_their_reasons_in_the_language_chosen(focused: lis
     game = app.game
     game.new_game()
     assert game.state is not None and game.state.view_for(0).to_act == 0
-    # the reveal buttons do not fit the betting phase: each says so under it
-    for button in game.reveal_buttons:
-        assert button.disabled
+    # your cards cannot be shown in the betting phase: each drawn card says why in its name (and when pressed)
+    for key in ("mine-0", "mine-1"):
+        assert game.board.item(key)["why"] == "Cards are shown only in the last-card phase."
     fold_reason = reason_label(game.fold_button)
     assert fold_reason in game.fold_move.children and fold_reason.value == ""
     focused.clear()

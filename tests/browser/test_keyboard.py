@@ -153,7 +153,7 @@ DISABLED_MOVES_JS = """sel => [...document.querySelectorAll(sel)]
             background: s.backgroundColor, color: s.color, opacity: s.opacity}; })"""
 
 # The first control of the PokerGuess play tab the learner can use, in the order the app moves the focus.
-NEXT_GUESS_CONTROL_JS = """() => ['button.pkt-guess-next-round', 'button.pkt-guess-reveal', 'button.pkt-guess-predict',
+NEXT_GUESS_CONTROL_JS = """() => ['button.pkt-guess-next-round', ".pkt-guess-board button.pkt-state-legal[data-key^='mine-']", 'button.pkt-guess-predict',
   'button.pkt-guess-stay', 'button.pkt-guess-fold'].find(sel => [...document.querySelectorAll(sel)]
   .some(b => !b.disabled && b.getClientRects().length)) || null"""
 

@@ -357,6 +357,11 @@ APP_CSS = """<style>
 .pkt-app .widget-hbox { flex-wrap: wrap; }
 .pkt-app .widget-inline-hbox { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); }
 .pkt-app .widget-inline-hbox > input, .pkt-app .widget-inline-hbox > textarea, .pkt-app .widget-inline-hbox > select { min-width: 0; }
+.pkt-app .pkt-header { align-items: center; justify-content: space-between; column-gap: 1em; }
+.pkt-app .pkt-header > .widget-html { flex: 1 1 24em; min-width: 0; }
+.pkt-app .pkt-header .pkt-title { margin: 0.3em 0; }
+.pkt-app .pkt-header-switches { align-items: center; flex: 0 0 auto; max-width: 100%; }
+.pkt-app .pkt-header-switches > * { flex: 0 0 auto; }
 .pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab:not(.lm-mod-current),
 .pkt-app .jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab:not(.lm-mod-current) .lm-TabBar-tabLabel { color: #333; }
 .pkt-app .jupyter-widgets.jupyter-button.mod-success:not(:disabled) { background-color: #2e7d32; color: #fff; }
@@ -432,8 +437,12 @@ class App:
         self.style.add_class("pkt-style")
         self.link_problems: list[Any] = []  # what a ?scenario= or ?deal= of the address could not open (said in the page's language)
         body = self.build()
-        self.box = ipywidgets.VBox([self.style, ipywidgets.HBox([self.title, self.language, self.projector]), self.notice, *body, self.message_area,
-                                    self.output])
+        # the header: the title, and the two switches kept together on its right (under it when narrow)
+        switches = ipywidgets.HBox([self.language, self.projector])
+        switches.add_class("pkt-header-switches")
+        header = ipywidgets.HBox([self.title, switches])
+        header.add_class("pkt-header")
+        self.box = ipywidgets.VBox([self.style, header, self.notice, *body, self.message_area, self.output])
         self.box.add_class("pkt-app")
         self._refresh_frame()
         self.refresh()

@@ -367,7 +367,7 @@ COIN_FILL = {0: "#e6e6e6", 1: "#f0d9a8", 2: "#cfe3f7", 5: "#f5c542"}  # dark ink
 _SLOT_STEP = 40  # cards of a placed hand overlap: each shows its left edge (value and suit in the corner)
 _SLOT_CARDS_X = 108
 SLOT_WIDTH = _SLOT_CARDS_X + 4 * _SLOT_STEP + CARD_WIDTH
-SLOT_HEIGHT = CARD_HEIGHT + 58  # with a row of coins under the hand (CARD_HEIGHT + 4 without)
+SLOT_HEIGHT = CARD_HEIGHT + 72  # with a row of coins under the hand (CARD_HEIGHT + 4 without)
 
 
 def _coin(value: int, x: float, y: float, r: float = 25, text: str | None = None) -> str:
@@ -413,7 +413,7 @@ def hand_slot_svg(token: int, label: str, lang: str, *, cards: Sequence[AnyVoces
             parts.append(_card_at(card_back(), x))
     shown = list(coins) + ([5] if five else [])
     for i, value in enumerate(shown):
-        parts.append(_coin(value, 30 + 56 * i, CARD_HEIGHT + 30, 25))
+        parts.append(_coin(value, 36 + 70 * i, CARD_HEIGHT + 37, 32))
     return svg_picture("".join(parts), label, SLOT_WIDTH, SLOT_HEIGHT if shown else CARD_HEIGHT + 4, size)
 
 

@@ -1,7 +1,20 @@
 """A Póker a Voces round against bots, one section of the Póker a Voces explorer: you in seat 0, the
 engine's hand-builder bots in the others.
 
-Trading has no turns, so the table is driven by your moves: select cards (one toggle button per card)
+The table is drawn (:class:`~widgets.drawn.DrawnBoard`, the engine's card pictures): every seat with its
+three hand tokens, the five cards under each (face down; yours as your view shows them), the coins on each
+hand and a folded token turned to its +2; an open offer as that many face-down cards; the middle with the
+coins of each hand and the cards drawn for a Baboon; your cards; and, hand by hand, the hands turned over,
+each wild card drawn with the card it stands for, the winner ticked and those out of the hand crossed.
+Pressing a picture (click, or Tab to it and Enter/Space) is the move it stands for: a card of yours selects
+it, another player's offer takes it with the cards selected, your own offer withdraws it, your next empty
+token places your hand, a pile takes it in hand for the coin step (the coins per hand are then chosen in the
+menus), the 5-coin goes on the hand chosen in its menu, a drawn card swaps your Baboon. The moves you may
+make are ringed in green; the others can still be pressed and say the engine's reason (``why_not``), which
+is also part of their text alternative. Every move, yours and the bots', is announced in the board's live
+region. The buttons below the table make the same moves.
+
+Trading has no turns, so the table is driven by your moves: select cards (a press on each card's picture)
 and **Offer** them, **Take** another player's open offer (one button per offer, naming who offers how
 many cards) by giving the same number of selected cards, **Withdraw** your offer, **Place** your hand
 under the next token. By default the bots wait for you (*Bots wait for me*): after each of your trading
@@ -25,8 +38,9 @@ the engine's reason (``why_not``) is its tooltip and visible text under its row;
 through anyway is refused by the engine with that reason and changes nothing.
 
 CSS classes: ``pkt-voces-play``, ``pkt-voces-new-game``, ``pkt-voces-play-players``, ``pkt-voces-rounds``,
-``pkt-voces-status``, ``pkt-voces-players``, ``pkt-voces-your-cards``, ``pkt-voces-card`` (a card toggle),
-``pkt-voces-your-hands``, ``pkt-voces-offer``, ``pkt-voces-withdraw``, ``pkt-voces-place``,
+``pkt-voces-status``, ``pkt-voces-board`` (the drawn table; its pictures carry ``data-key``: ``card-Ks3``,
+``slot-SEAT-TOKEN``, ``offer-SEAT``, ``pile-N``, ``five``, ``centre-HAND``, ``drawn-N``, ``rev-HAND-SEAT``;
+its regions ``data-region``: ``seat-SEAT``, ``middle``, ``cards``, ``reveal-HAND``), ``pkt-voces-offer``, ``pkt-voces-withdraw``, ``pkt-voces-place``,
 ``pkt-voces-wait``, ``pkt-voces-accept`` and ``pkt-voces-take`` (a Take button), ``pkt-voces-paced``,
 ``pkt-voces-stop-warning``, ``pkt-voces-reasons`` (``pkt-voces-reasons-trade``, ``-take``, ``-bet``,
 ``-five``, ``-decide``), ``pkt-voces-pile``, ``pkt-voces-coin``, ``pkt-voces-bet``,
@@ -629,15 +643,15 @@ class VocesGame:
             for seat, picture, label, mark in shown:
                 items.append(Item(f"rev-{hand_number}-{seat}", region, picture, label, state=mark, size="hand",  # type: ignore[arg-type]
                                   caption=view.players[seat]))
+        # two columns: the others' seats two by two, the middle, your seat beside your cards, the reveals
         others = [f"s{seat}" for seat in range(1, count)]
-        width = 2 * len(others)
-        rows = [" ".join(f"{area} {area}" for area in others), " ".join(["mid"] * width),
-                " ".join(["s0"] * len(others) + ["cards" if trading else "s0"] * len(others))]
-        rows += [" ".join([region.area] * width) for region in regions if region.key.startswith("reveal-")]
+        rows = [f"{pair[0]} {pair[1] if len(pair) > 1 else '.'}" for pair in (others[i:i + 2] for i in range(0, len(others), 2))]
+        rows += ["mid mid", "s0 cards" if trading else "s0 s0"]
+        rows += [f"{region.area} {region.area}" for region in regions if region.key.startswith("reveal-")]
         areas = " ".join(f'"{row}"' for row in rows)
-        self.board.narrow_below = max(700, 260 * len(others))
+        self.board.narrow_below = 700
         self.board.title = t(_D + "title")
-        self.board.show(regions, items, areas=areas, columns=f"repeat({width}, minmax(0, 1fr))")
+        self.board.show(regions, items, areas=areas, columns="repeat(2, minmax(0, 1fr))")
 
     def _slot_item(self, view: Any, seat: int, token: int, region: str) -> Item:
         """Hand token ``token`` of ``seat`` with what lies under it and the coins on it. Your next empty token

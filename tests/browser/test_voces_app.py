@@ -159,7 +159,7 @@ def test_learner_takes_a_bots_offer_and_sees_the_stop_warning_before_stop(page: 
             apps.click_and_wait(p, bet.first)
         elif stay.count() and stay.first.is_visible():
             if not shot:
-                learners_view(p, artifacts, "voces_round_6_fold_or_stay", stay.first)
+                learners_view(p, artifacts, "voces_round_6_fold_or_stay", board.locator("[data-region='middle']"), "start")
                 shot = True
             apps.click_and_wait(p, stay.first)
         else:

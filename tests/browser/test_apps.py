@@ -158,14 +158,21 @@ SNAPSHOT_JS = """() => {
 MAX_CLICKS = 200
 
 
+# The table's moves (widgets/table.py): Pass is a button; a take is a chip of the drawn table, ringed when
+# legal (the class pkt-state-legal), in the middle or in front of another player.
+PASS = "button.pkt-pass:not([disabled])"
+TAKE_MIDDLE = ".pkt-board [data-region='middle'] button.pkt-state-legal"
+TAKE_FROM = ".pkt-board [data-region^='seat-'] button.pkt-state-legal"
+
+
 def move_candidates(p: Any) -> list[Any]:
     """Pass if allowed, else take the first free token from the middle (the reveal button, then taking
     from a player, only when nothing else is possible)."""
     return [
-        p.locator("button.pkt-pass:not([disabled])"),
-        p.locator("button.pkt-take-middle:not([disabled])"),
+        p.locator(PASS),
+        p.locator(TAKE_MIDDLE),
         p.locator("button.pkt-reveal-next:not([disabled])"),
-        p.locator("button.pkt-take-from:not([disabled])"),
+        p.locator(TAKE_FROM),
     ]
 
 

@@ -4,8 +4,9 @@ At 1280x720, the learner's view, the test plays the table app by clicks to the g
 
 - after each move the newest line of the log (``.pkt-log-last``) is inside the viewport and inside the
   log's scrolling box;
-- at each showdown step the deal's board (five cards) is shown, the Reveal button stands where it stood
-  at the step before, and nothing on the page tells a result before its reveal: no later hand
+- at each showdown step the deal's board (five cards) is drawn, the hands turned over so far are face up
+  and marked (holds or breaks), the Reveal button stands where it stood at the step before, and nothing
+  on the page (the table's announcements included) tells a result before its reveal: no later hand
   (``Name (token)``), not the deal's result, not a changed tally, not the game's end;
 - after the last reveal "Next deal" stands in the Reveal button's place, and the game's end is announced
   only after the last hand of the last showdown.
@@ -25,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from .test_apps import ANSWER_TIMEOUT, EXISTING, SNAPSHOT_JS, Page, VoilaServer, settle
+from .test_apps import ANSWER_TIMEOUT, EXISTING, PASS, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, Page, VoilaServer, settle
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif("table.ipynb" not in EXISTING, reason="notebooks/table.ipynb does not exist yet")]
@@ -38,7 +39,7 @@ MAX_CLICKS = 80
 GAME_SECONDS = 100  # one language's whole game, page load included
 VIEW = {"width": 1280, "height": 720}
 
-MOVES = ["button.pkt-pass:not([disabled])", "button.pkt-take-middle:not([disabled])", "button.pkt-take-from:not([disabled])"]
+MOVES = [PASS, TAKE_MIDDLE, TAKE_FROM]
 REVEAL = "button.pkt-reveal-next"
 NEXT_DEAL = "button.pkt-next-deal"
 
@@ -101,9 +102,13 @@ def app_text(p: Any) -> str:
 
 
 def board_cards(p: Any) -> int:
-    """The cards of the board line (the second paragraph of the cards area)."""
-    return int(p.evaluate("() => { const ps = document.querySelectorAll('.pkt-cards p');"
-                          " return ps.length > 1 ? ps[1].querySelectorAll('.pkt-card').length : 0; }"))
+    """The board's cards drawn in the middle of the table."""
+    return p.locator(".pkt-board [data-region='middle'] [data-key^='board-']").count()  # type: ignore[no-any-return]
+
+
+def turned_over(p: Any) -> int:
+    """The hole cards drawn face up and marked where the showdown's order holds or breaks."""
+    return p.locator(".pkt-board [data-key^='hole-'].pkt-state-holds, .pkt-board [data-key^='hole-'].pkt-state-breaks").count()  # type: ignore[no-any-return]
 
 
 class Shots:
@@ -135,8 +140,9 @@ def check_showdown(p: Any, lang: str, shots: Shots | None) -> dict[str, Any]:
     steps = 0
     while visible(p, REVEAL):
         assert steps < 7, "a showdown has at most six hands"
-        assert board_cards(p) == 5, f"step {steps}: the deal's board is not shown: {p.locator('.pkt-cards').first.inner_text()}"
-        assert p.locator(".pkt-tokens tr").count() >= 3, "the deal's tokens are not shown"
+        assert board_cards(p) == 5, f"step {steps}: the deal's board is not drawn"
+        assert p.locator(".pkt-board [data-key^='token-']").count() >= 4 * PLAYERS, "the deal's tokens are not drawn"
+        assert turned_over(p) == 2 * steps, f"step {steps}: {turned_over(p)} cards face up and marked"
         assert box_of(p, REVEAL) == place, f"step {steps}: the Reveal button moved"
         assert p.locator(".pkt-tally").first.inner_text() == tally_before, "the tally changed before the last reveal"
         snapshots.append(app_text(p))

@@ -443,7 +443,9 @@ class VocesGame:
             else:
                 lines.append(f"<div>{esc(entry.describe(lang))}</div>")
         heading = f"<h4>{esc(t(_K + 'log_heading'))}</h4>"
-        self.log.value = heading + "<div style='max-height:20em;overflow:auto;font-size:90%'>" + "".join(lines) + "</div>"
+        # a scrolled box is reached with Tab (and scrolled with the arrow keys), named by its heading
+        self.log.value = (heading + f"<div tabindex='0' role='region' aria-label='{esc(t(_K + 'log_heading'))}' "
+                          "style='max-height:20em;overflow:auto;font-size:90%'>" + "".join(lines) + "</div>")
         self.desk.refresh()
 
     def _relabel_piles(self) -> None:

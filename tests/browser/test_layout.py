@@ -5,8 +5,9 @@ One page per app and language (``?lang=``): it opens at 1280x720, is shot, gets 
 again: the title, the text and the drawn table must have grown), is checked with it at 768x1024, loses it
 and is shot at 768x1024 (the viewport changes within the page, as a tablet turned or a window narrowed).
 Screenshots are of the viewport, as a projector or a tablet shows it, and go to
-``test-artifacts/layout/<app>-<lang>-<width>x<height>[-projector].png``; ``scripts/screenshots.sh`` copies
-them to ``docs/screenshots/layout/`` (docs/screenshots.md).
+``test-artifacts/layout/<app>-<lang>-<width>x<height>[-projector].png``. With ``PKT_DOC_SCREENSHOTS=1`` a
+passing test also copies them into the docs' gallery, ``docs/screenshots/layout/`` (docs/screenshots.md),
+made smaller by ``pngquant`` if it is installed (about a third of the size; the test runs without it).
 
 "No sideways scrolling" is checked in the page (:data:`OVERFLOW_JS`): the document is not wider than
 its window, no element that scrolls sideways (Voila's and Jupyter's containers, ipywidgets' boxes, the
@@ -17,12 +18,15 @@ must be reported, so the check itself cannot go blind.
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .test_apps import ANSWER_TIMEOUT, EXISTING, Page
+from .test_apps import ANSWER_TIMEOUT, EXISTING, ROOT, Page
 
 VoilaServer = Any  # the session server of conftest.py
 
@@ -30,6 +34,7 @@ APPS = ["index", "hand_ranker", "replay", "table", "variant_lab", "pokerguess_ex
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 PROJECTOR = (1280, 720)
 TABLET = (768, 1024)
+GALLERY = ROOT / "docs" / "screenshots" / "layout"
 
 # Problems that make a page scroll sideways or cut its content off at the right, as readable lines.
 OVERFLOW_JS = """() => {
@@ -79,7 +84,7 @@ SIZES_JS = """() => {
 }"""
 
 
-def settle_layout(p: Any, quiet_ms: int = 250, limit_ms: int = 8_000) -> None:
+def settle_layout(p: Any, quiet_ms: int = 150, limit_ms: int = 8_000) -> None:
     """Wait (bounded) until the app's boxes have not changed for ``quiet_ms``, and for the web fonts."""
     p.evaluate("() => document.fonts.ready.then(() => true)")
     last = p.evaluate(LAYOUT_JS)
@@ -106,6 +111,18 @@ def look(p: Any, folder: Path, shot: str | None, where: str) -> list[str]:
     if shot:
         p.screenshot(path=str(folder / f"{shot}.png"))
     return [f"{where}: {problem}" for problem in p.evaluate(OVERFLOW_JS)]
+
+
+def to_gallery(shots: list[Path]) -> None:
+    """Copy screenshots into the docs' gallery, through pngquant (256 colours) when it is installed."""
+    GALLERY.mkdir(parents=True, exist_ok=True)
+    pngquant = shutil.which("pngquant")
+    for shot in shots:
+        target = GALLERY / shot.name
+        made = pngquant and subprocess.run([pngquant, "--quality", "70-95", "--speed", "1", "--strip", "--force", "--output", str(target),
+                                            str(shot)], timeout=60).returncode == 0
+        if not made:  # no pngquant, or it could not keep the quality: the screenshot as it is
+            shutil.copyfile(shot, target)
 
 
 def app_params() -> list[Any]:
@@ -151,3 +168,5 @@ def test_app_fits_projector_and_tablet_without_sideways_scrolling(app: str, lang
                           e.textContent = 'too wide'; document.querySelector('.pkt-app').appendChild(e); }""")
     assert any("too wide" in problem for problem in look(p, folder, None, tall)), f"{app}: a 2000 px block went unnoticed"
     assert not page.errors, f"{app}: " + "\n".join(page.errors)
+    if os.environ.get("PKT_DOC_SCREENSHOTS") == "1":
+        to_gallery([folder / f"{base}-{wide}.png", folder / f"{base}-{wide}-projector.png", folder / f"{base}-{tall}.png"])

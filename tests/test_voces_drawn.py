@@ -121,7 +121,7 @@ def test_the_reveal_is_drawn_with_those_out_crossed_and_the_winner_ticked() -> N
     region = next(r for r in game.board.regions if r["key"] == "reveal-1")
     assert region["title"] == "Hand 1 turned over" and region["note"].startswith("Carla wins hand 1")
     app.language.value = "es"
-    assert str(game.board.item("rev-1-0")["label"]).startswith("Anna queda eliminado de la mano 1: ")
+    assert str(game.board.item("rev-1-0")["label"]).startswith("Anna queda fuera de la mano 1: ")
 
 
 def test_a_lone_raccoon_is_drawn_as_the_card_it_stands_for() -> None:

@@ -16,14 +16,14 @@ from typing import Any
 
 import pytest
 
-from .test_apps import ANSWER_TIMEOUT, EXISTING, SNAPSHOT_JS, Page, VoilaServer, open_tab, settle
+from .test_apps import ANSWER_TIMEOUT, EXISTING, PASS, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, Page, VoilaServer, open_tab, settle
 
 pytestmark = pytest.mark.skipif("table.ipynb" not in EXISTING, reason="notebooks/table.ipynb does not exist yet")
 
 MAX_TABS = 200
-# A legal move: pass when allowed, else take a token from the middle (disabled buttons take no focus,
-# but the selector says so anyway).
-MOVE = "button.pkt-pass:not([disabled]), button.pkt-take-middle:not([disabled])"
+# A legal move: pass when allowed, else take a token from the middle: a chip of the drawn table ringed as
+# legal (disabled buttons take no focus, but the selector says so anyway; a refused chip is not ringed).
+MOVE = f"{PASS}, {TAKE_MIDDLE}"
 GERMAN = ".pkt-language button"  # with the text "Deutsch"
 
 FOCUS_JS = """sel => {
@@ -117,8 +117,7 @@ def test_table_is_played_and_translated_with_the_keyboard(page: Page, voila_serv
 
 # ---------------------------------------------------------------------------------------------- issue #24
 MOVE_PRESSES = 6  # key presses a move may take: Tabs to reach it and the Enter that makes it
-ANY_MOVE = ("button.pkt-pass:not([disabled]), button.pkt-take-middle:not([disabled]), "
-            "button.pkt-take-from:not([disabled])")
+ANY_MOVE = f"{PASS}, {TAKE_MIDDLE}, {TAKE_FROM}"
 MAX_MOVES = 40  # the brake ends a token round after a few laps; this bounds a round that never ends
 
 # The focused element's outline and the colour behind it (the first ancestor with an opaque background,

@@ -182,7 +182,9 @@ def test_pokerface_game_is_saved_linked_opened_and_continued(page: apps.Page, vo
 
 
 def guess_situation(p: Any) -> str:
-    return visible_text(p.locator(".pkt-guess-status")) + " | " + visible_text(p.locator(".pkt-guess-your-cards")) + " | " + visible_text(p.locator(".pkt-guess-players"))
+    """The status and the drawn PokerGuess table's cards, chips and predictions as a screen reader names them."""
+    words = p.evaluate(TABLE_WORDS_JS.replace(".pkt-board", ".pkt-guess-board"))
+    return visible_text(p.locator(".pkt-guess-status")) + " | " + str(words)
 
 
 def test_pokerguess_game_is_saved_linked_opened_and_continued(page: apps.Page, voila_server: Any, artifacts: Path, tmp_path: Path) -> None:

@@ -259,6 +259,7 @@ class VocesGame:
         self.app.say("")
         self.desk.close_viewer()
         self.refresh()
+        self.board.announce(self._status_text())
 
     # ------------------------------------------------------------------ scenarios (ScenarioPlay)
     def scenario_state(self) -> VocesState | None:
@@ -292,6 +293,7 @@ class VocesGame:
         if running:
             self.run_bots(0)
         self.refresh()
+        self.board.announce(self._status_text())
         if running:
             self._focus_next()
 

@@ -115,7 +115,7 @@ TABLE_CSS = """<style>
 .pkt-app .pkt-legend p { margin: 0.15em 0; font-size: 92%; }
 .pkt-board .pkt-kind-seat .pkt-drawn-note { font-size: 0.82em; line-height: 1.25; }
 .pkt-board .pkt-drawn-status { font-size: 0.9em; line-height: 1.3; }
-.pkt-board .pkt-kind-seat .pkt-size-token .pkt-drawn-picture svg { width: calc(var(--pkt-token-w) * 0.85 * var(--pkt-scale, 1)); }
+.pkt-board .pkt-kind-seat .pkt-size-token .pkt-drawn-picture svg { width: calc(var(--pkt-token-w) * 0.8 * var(--pkt-scale, 1)); }
 .pkt-app .pkt-table-moves .pkt-move { max-width: 22em; }
 .pkt-app .pkt-tally p { margin: 0.3em 0; }
 .pkt-app .pkt-showdown h4 { margin: 0.2em 0; }

@@ -17,13 +17,19 @@ VoilaServer = Any
 # Words the English table app writes; none may remain on the Spanish page (outside the log and the
 # showdown's sentences, which come from the Pokerface catalogue).
 ENGLISH = ["Token round", "your turn", "waiting for", "Take ", "Pass", "I am done", "Reveal the next hand", "Successes",
-           "Failures", "New game", "Your cards", "You play", "Board:", "Hint", "Show the bots' reasons", "Deal "]
+           "Failures", "New game", "Your cards", "You play", "Board:", "Hint", "Show the bots' reasons", "Deal ",
+           "(you)", "your seat", "face down", "your card", "in the middle", "in front of", "yours", "token ", "board:",
+           "Middle of the table", "the order", "deals"]
+
+# The drawn table's own words: its seats' names and notes, and every card's and chip's text alternative.
+TABLE_WORDS_JS = """() => [...document.querySelectorAll('.pkt-board .pkt-drawn-title, .pkt-board .pkt-drawn-note')].map(e => e.innerText)
+  .concat([...document.querySelectorAll('.pkt-board [data-key]')].map(e => e.getAttribute('aria-label'))).join('\\n')"""
 
 
 def app_text(p: Any) -> str:
     """The app's own words: status, tally, cards, the move and setup buttons and labels, the headings."""
-    parts = [p.locator(selector).first.inner_text() for selector in (".pkt-status", ".pkt-tally", ".pkt-cards", ".pkt-tokens caption")
-             if p.locator(selector).count()]
+    parts = [p.locator(selector).first.inner_text() for selector in (".pkt-status", ".pkt-tally") if p.locator(selector).count()]
+    parts.append(str(p.evaluate(TABLE_WORDS_JS)))
     parts += [button.inner_text() for button in p.locator(".pkt-app button").all()]
     parts += [label.inner_text() for label in p.locator(".pkt-app label").all()]
     parts += [heading.inner_text() for heading in p.locator(".pkt-showdown h4").all()]
@@ -43,7 +49,8 @@ def test_a_pokerface_deal_is_played_in_spanish(page: Page, voila_server: VoilaSe
     page.screenshot(artifacts, "table-es-showdown")
     shown = app_text(p)
     assert "Showdown del reparto 1" in shown and "Éxitos:" in shown and "Semilla 3" in shown
-    assert "Juegas como Anna." in shown and "Descubrir la siguiente mano" in shown
+    assert "Anna (tú)" in shown and "Descubrir la siguiente mano" in shown
+    assert "carta propia de Ben, boca abajo" in shown and ", delante de " in shown and "ficha A de la ronda de picas" in shown
     cut = p.evaluate("""() => [...document.querySelectorAll('.pkt-app button')]
         .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)""")
     assert cut == [], f"button labels cut: {cut}"

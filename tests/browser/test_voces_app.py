@@ -288,4 +288,13 @@ def test_part_of_a_round_is_played_with_the_keyboard_alone(page: apps.Page, voil
     p.wait_for_timeout(300)
     assert no_sideways_scroll(p)
     page.screenshot(artifacts, "voces_keyboard-768")
+    # six players: five seats of others still fit a tablet and a projector without sideways scrolling
+    p.locator(".pkt-voces-play-players select").first.select_option("6")
+    apps.click_and_wait(p, p.locator("button.pkt-voces-new-game").first)
+    assert board.locator("[data-region^='seat-']").count() == 6
+    assert no_sideways_scroll(p)
+    p.set_viewport_size({"width": 1280, "height": 720})
+    p.wait_for_timeout(300)
+    assert no_sideways_scroll(p)
+    board.screenshot(path=str(artifacts / "voces_keyboard-six-players-1280.png"))
     assert not page.errors, "\n".join(page.errors)

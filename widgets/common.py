@@ -351,12 +351,16 @@ def wait_for_voila_request() -> None:
 # darker than ipywidgets' so that their white text reads (success #2e7d32 5.1:1, warning #b35900 4.8:1,
 # danger #c62828 5.6:1, info #00707a 5.8:1; ipywidgets' are 2.8 to 3.7:1).
 # Nothing scrolls sideways on a 768-pixel-wide tablet: a row of controls (an HBox) wraps onto a second line
-# instead of scrolling, and a labelled input or menu with a width of its own ("40em") is never wider than its
-# row (less its 2 px margins) while its field shrinks inside it (tests/browser/test_layout.py checks every app).
+# instead of scrolling, a labelled input or menu with a width of its own ("40em") is never wider than its
+# row (less its 2 px margins) while its field shrinks inside it, and a checkbox's label wraps (ipywidgets keeps
+# it on one line, which ran 110 px past a tablet's edge with the projector size; tests/browser/test_layout.py).
 APP_CSS = """<style>
 .pkt-app .widget-hbox { flex-wrap: wrap; }
 .pkt-app .widget-inline-hbox { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); }
 .pkt-app .widget-inline-hbox > input, .pkt-app .widget-inline-hbox > textarea, .pkt-app .widget-inline-hbox > select { min-width: 0; }
+.pkt-app .widget-checkbox { height: auto; min-height: var(--jp-widgets-inline-height); }
+.pkt-app .widget-checkbox > .widget-label-basic { min-width: 0; height: auto; align-items: flex-start; }
+.pkt-app .widget-checkbox > .widget-label-basic > span { white-space: normal; overflow: visible; line-height: 1.3; }
 .pkt-app .pkt-header { align-items: center; justify-content: space-between; column-gap: 1em; }
 .pkt-app .pkt-header > .widget-html { flex: 1 1 24em; min-width: 0; }
 .pkt-app .pkt-header .pkt-title { margin: 0.3em 0; }

@@ -3,7 +3,8 @@ and German, with and without the "Projector size" switch; the screenshots are th
 
 One page per app and language (``?lang=``): it opens at 1280x720, is shot, gets the projector size (shot
 again: the title, the text and the drawn table must have grown), is checked with it at 768x1024, loses it
-and is shot at 768x1024 (the viewport changes within the page, as a tablet turned or a window narrowed).
+and is shot at 768x1024 (the viewport changes within the page, as a tablet turned or a window narrowed);
+the explorers' other tabs are then opened one by one and checked at 768x1024 too.
 Screenshots are of the viewport, as a projector or a tablet shows it, and go to
 ``test-artifacts/layout/<app>-<lang>-<width>x<height>[-projector].png``. With ``PKT_DOC_SCREENSHOTS=1`` a
 passing test also copies them into the docs' gallery, ``docs/screenshots/layout/`` (docs/screenshots.md),
@@ -157,6 +158,12 @@ def test_app_fits_projector_and_tablet_without_sideways_scrolling(app: str, lang
     problems += look(p, folder, None, f"{tall} projector size")
     set_projector(p, False)
     problems += look(p, folder, f"{base}-{tall}", tall)
+    tabs = p.locator(".pkt-app .lm-TabBar-tab")  # the explorers' other tabs, on the tablet
+    for index in range(1, tabs.count()):
+        tab = tabs.nth(index)
+        tab.click(timeout=ANSWER_TIMEOUT)
+        settle_layout(p)
+        problems += look(p, folder, None, f"{tall}, tab {tab.inner_text().strip()!r}")
 
     assert not problems, f"{app} ({lang}) scrolls sideways:\n" + "\n".join(problems)
     assert big["title"] > normal["title"] and big["text"] >= normal["text"] * 1.3, (

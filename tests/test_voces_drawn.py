@@ -171,3 +171,14 @@ def test_every_picture_has_a_text_alternative_in_the_apps_language(lang: str, mi
     assert [r["title"] for r in game.board.regions if r["key"] == "middle"] == [middle]
     assert all(str(item["label"]).startswith(token) for item in items(app, "slot-") if str(item["key"]).endswith("-1"))
     assert len(items(app, "slot-")) == 18 and len(card_items(app)) == 5
+
+
+def test_a_hand_turned_over_lies_face_up_under_its_token_for_everyone() -> None:
+    app = VocesExplorerApp(query="seed=5&players=3")
+    game = app.game
+    state = rigged(Special.RACCOON, 1, 1)
+    game.take_state(state, 0, running=False)  # the game is over: the table of its only round stays
+    ben_hand = state.round.placed[1][0]
+    slot = game.board.item("slot-1-1")  # Ben's hand 1 was revealed: its cards are named and drawn
+    assert str(slot["label"]).startswith("Hand token 1, turned over: ")
+    assert all(card.label("en") in str(slot["label"]) for card in ben_hand)

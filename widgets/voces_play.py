@@ -664,8 +664,12 @@ class VocesGame:
         placed = token <= view.placed_counts[seat] and not self.paused
         cards = None
         words: list[str] = []
+        turned = dict(dict(view.revealed).get(token, ())) if not self.paused else {}
         if not placed:
             words.append(t(_D + "slot_empty", token=token))
+        elif seat in turned:  # turned over at the reveal: face up for everyone
+            cards = turned[seat]
+            words.append(t(_D + "slot_shown", token=token, cards=Items([c.label(lang) for c in cards])))
         elif seat == HUMAN:
             shown = view.placed_in_view[token - 1]
             if shown is not None:

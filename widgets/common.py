@@ -352,14 +352,15 @@ def wait_for_voila_request() -> None:
 # danger #c62828 5.6:1, info #00707a 5.8:1; ipywidgets' are 2.8 to 3.7:1).
 # Nothing scrolls sideways on a 768-pixel-wide tablet: a row of controls (an HBox) wraps onto a second line
 # instead of scrolling, a labelled input or menu with a width of its own ("40em") is never wider than its
-# row (less its 2 px margins) while its field shrinks inside it, and a checkbox's label wraps (ipywidgets keeps
-# it on one line, which ran 110 px past a tablet's edge with the projector size; tests/browser/test_layout.py).
+# row (less its 2 px margins) while its field shrinks inside it, and a checkbox is as wide as its words (not
+# ipywidgets' 300 px, which spread the table's three variants over the row) and its label wraps (ipywidgets
+# keeps it on one line, which ran 110 px past a tablet's edge with the projector size; tests/browser/test_layout.py).
 APP_CSS = """<style>
 .pkt-app .widget-hbox { flex-wrap: wrap; }
 .pkt-app .widget-inline-hbox { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); }
 .pkt-app .widget-inline-hbox > input, .pkt-app .widget-inline-hbox > textarea, .pkt-app .widget-inline-hbox > select { min-width: 0; }
-.pkt-app .widget-checkbox { height: auto; min-height: var(--jp-widgets-inline-height); }
-.pkt-app .widget-checkbox > .widget-label-basic { min-width: 0; height: auto; align-items: flex-start; }
+.pkt-app .widget-checkbox { width: auto; margin-right: 1em; height: auto; min-height: var(--jp-widgets-inline-height); }
+.pkt-app .widget-checkbox > .widget-label-basic { min-width: 0; height: auto; align-items: baseline; }
 .pkt-app .widget-checkbox > .widget-label-basic > span { white-space: normal; overflow: visible; line-height: 1.3; }
 .pkt-app .pkt-header { align-items: center; justify-content: space-between; column-gap: 1em; }
 .pkt-app .pkt-header > .widget-html { flex: 1 1 24em; min-width: 0; }
@@ -396,6 +397,7 @@ APP_CSS = """<style>
   --jp-widgets-inline-height: 40px; font-size: 20px; }
 .pkt-app.pkt-projector .pkt-drawn { font-size: 22px; }
 .pkt-app.pkt-projector .pkt-title { font-size: 2em; }
+.pkt-app.pkt-projector input[type=checkbox], .pkt-app.pkt-projector input[type=radio] { width: 0.9em; height: 0.9em; }
 </style>"""
 
 

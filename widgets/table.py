@@ -135,7 +135,7 @@ class TableApp(App):
         self.match: Match[PokerfaceState] | None = None
         self.bots: list[Bot[PlayerView] | None] = []
         # the bots' decisions by the index of the first event of their move: said in the language shown,
-        # in the log under that event and beside the token of that round
+        # in the log under that event, in the bot's seat during that round, and in the live region
         self.reasons: dict[int, tuple[int, Any]] = {}
         self.hint_result: Any = None  # the open hint, said in the language shown
         self.hint_suit: Suit | None = None

@@ -173,7 +173,21 @@ TABLE_WORDS_JS = """() => [...document.querySelectorAll('.pkt-board [data-key]')
 
 
 def table_situation(p: Any) -> str:
-    return visible_text(p.locator(".pkt-status")) + " | " + str(p.evaluate(TABLE_WORDS_JS))
+    """The status and the drawn table's words, once they have not changed for 0.6 s (bounded: 10 s): the
+    table's pictures may arrive a little after the status on a busy machine."""
+    def read() -> str:
+        return visible_text(p.locator(".pkt-status")) + " | " + str(p.evaluate(TABLE_WORDS_JS))
+
+    last = read()
+    for _ in range(33):
+        p.wait_for_timeout(300)
+        now = read()
+        if now == last:
+            p.wait_for_timeout(300)
+            if read() == now:
+                return now
+        last = now
+    return last
 
 
 def test_pokerface_game_is_saved_linked_opened_and_continued(page: apps.Page, voila_server: Any, artifacts: Path, tmp_path: Path) -> None:

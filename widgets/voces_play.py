@@ -151,7 +151,7 @@ class VocesGame:
         self.style = ipywidgets.HTML(STYLE)
         self.new_button = ipywidgets.Button(icon="refresh", button_style="primary")
         self.new_button.add_class("pkt-voces-new-game")
-        self.new_button.on_click(g(lambda _: self.new_game()))
+        self.new_button.on_click(g(lambda _: self._new_game_pressed()))
         self.status = ipywidgets.HTML()
         self.status.add_class("pkt-voces-status")
         # the table drawn: seats with their hand tokens, offers and coins, the middle, your cards, the reveal
@@ -259,7 +259,13 @@ class VocesGame:
         self.app.say("")
         self.desk.close_viewer()
         self.refresh()
-        self.board.announce(self._status_text())
+
+    def _new_game_pressed(self) -> None:
+        """New game pressed: the new round is also said in the board's live region (not when the app is
+        built: nothing has happened yet, and a page's language may still change)."""
+        self.new_game()
+        if self.state is not None:
+            self.board.announce(self._status_text())
 
     # ------------------------------------------------------------------ scenarios (ScenarioPlay)
     def scenario_state(self) -> VocesState | None:
@@ -293,7 +299,6 @@ class VocesGame:
         if running:
             self.run_bots(0)
         self.refresh()
-        self.board.announce(self._status_text())
         if running:
             self._focus_next()
 

@@ -142,6 +142,9 @@ class TableApp(App):
         self.pending: ShowdownResult | None = None  # the showdown being turned over; the game waits for it
         self.revealed = 0
         self.announced = 0  # the events said in the live region so far
+        # the first event of the words shown but not said aloud (the game dealt as the page was built): they
+        # follow the language, as a page built in a preheated kernel adopts its address's language later
+        self.quiet_from: int | None = None
         # what an event of the game (by index) and a bot's reason say, by language: the log is drawn again
         # after every move, and putting hundreds of sentences into words each time made a click slow
         self.told: dict[tuple[str, int, str], str] = {}
@@ -285,7 +288,7 @@ class TableApp(App):
         self.desk.close_viewer()
         self.run_bots()
         self.refresh()
-        self.announce_moves()
+        self.announce_moves(aloud=focus)
         if focus:
             self.focus_next()
 
@@ -409,6 +412,8 @@ class TableApp(App):
         self.log.value = log
         self._draw_board(view, seat_reasons)
         self._draw_showdown()
+        if self.quiet_from is not None:
+            self.board.status = self._saying((), self.quiet_from, self.announced)
         self.desk.refresh()
 
     def _legend(self, count: int, win: int, lose: int) -> str:
@@ -593,18 +598,34 @@ class TableApp(App):
             return
         self.play(action)
 
-    def announce_moves(self, first: Sequence[str] = ()) -> None:
+    def announce_moves(self, first: Sequence[str] = (), aloud: bool = True) -> None:
         """Say in the live region ``first`` and what happened since the last announcement, as the log tells it
         (each move with the bot's reason while the reasons are shown; a showdown's hands as they are turned
-        over, said by :meth:`reveal_next`), and then where the game stands."""
+        over, said by :meth:`reveal_next`), and then where the game stands. Not ``aloud``: only shown
+        (a game dealt as the page is built: nobody has asked for anything yet, and the page built in a
+        preheated kernel for another address must end as the page built for its own)."""
         state = self.state
         if state is None:
             return
         end = self._shown_events()
+        start = min(self.announced, end)
+        self.announced = max(self.announced, end)
+        self.quiet_from = None if aloud else start
+        text = self._saying(first, start, end)
+        if aloud:
+            self.board.announce(text)
+        else:
+            self.board.status = text
+
+    def _saying(self, first: Sequence[str], start: int, end: int) -> str:
+        """The words of an announcement: ``first``, the events ``start`` to ``end`` (with the bots' reasons
+        while they are shown), and where the game stands, in the language shown."""
+        state = self.state
+        assert state is not None
         events = state.events
         reasons = self.reasons if self.show_reasons.value else {}
         sentences = [sentence(text) for text in first]
-        for index in range(min(self.announced, end), end):
+        for index in range(start, end):
             if events[index].kind in _SHOWDOWN_LINES:
                 continue
             sentences.append(sentence(self._told("event", index)))
@@ -612,9 +633,8 @@ class TableApp(App):
             if reason is not None:
                 seat, decision = reason
                 sentences.append(sentence(self.t("apps.table.reason", player=state.players[seat], reason=self._told("reason", index))))
-        self.announced = max(self.announced, end)
         sentences.append(sentence(self._status_text(state.view_for(HUMAN))))
-        self.board.announce(" ".join(sentences))
+        return " ".join(sentences)
 
     def _hint_html(self, view: PlayerView) -> str:
         """The open hint: the chance of each token's place, ending with the move to the likeliest token."""

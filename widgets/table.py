@@ -99,6 +99,7 @@ def sentence(text: str) -> str:
     text = text.strip()
     return text if not text or text[-1] in ".!?…" else text + "."
 
+
 # The table's own style: the log is a box that scrolls, laid out from its end (column-reverse), so a new
 # log keeps its newest line in view without a script. The log's column starts at the top of the table, beside
 # the status, so its box is in the learner's view at 1280x720 (the browser test measures it after each move).

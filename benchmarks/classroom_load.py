@@ -108,7 +108,7 @@ CLICK_IN_PAGE_JS = """async (css) => {
   });
 }""" % SNAPSHOT_JS
 KERNEL_ID_JS = """() => { const c = document.getElementById('jupyter-config-data'); return c ? JSON.parse(c.textContent).kernelId || '' : ''; }"""
-CLICK_CLASSES = "pkt-pass,pkt-take-middle,pkt-reveal-next,pkt-take-from,pkt-new-game,pkt-rank,pkt-deal"
+CLICK_CLASSES = "pkt-pass,pkt-board,pkt-reveal-next,pkt-new-game,pkt-rank,pkt-deal"
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 CONNECTION_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -358,17 +358,28 @@ class Connection:
         await self.send(message("comm_close", {"comm_id": comm, "data": {}}, self.session))
 
     def button(self, classes: list[str]) -> str | None:
+        """The first thing to press among ``classes``, in their order: an enabled button with that CSS class
+        (its model id), or on a drawn board (widgets/drawn.py) with that class the first picture ringed as a
+        legal move ("model id#item key")."""
         for css in classes:
             for model_id, state in self.learner.states.items():
-                if state.get("model_name") == "ButtonModel" and css in state.get("_dom_classes", ()) \
-                        and not state.get("disabled"):
+                if css not in state.get("_dom_classes", ()):
+                    continue
+                if state.get("model_name") == "ButtonModel" and not state.get("disabled"):
                     return model_id
+                for item in state.get("items") or ():
+                    if isinstance(item, dict) and item.get("pressable") and item.get("state") == "legal":
+                        return f"{model_id}#{item['key']}"
         return None
 
-    async def click(self, model_id: str) -> tuple[float, bool]:
+    async def click(self, target: str) -> tuple[float, bool]:
+        """Press a button (its model id) or a drawn board's picture ("model id#item key"), as the page
+        does: a button's custom "click" message, the board's custom "press" message."""
+        model_id, _, key = target.partition("#")
+        content = {"event": "press", "key": key} if key else {"event": "click"}
         start = time.perf_counter()
         caused = await self.request(message(
-            "comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}}, self.session))
+            "comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": content}}, self.session))
         elapsed = time.perf_counter() - start
         answered = any(m["header"]["msg_type"] in ("comm_msg", "comm_open") for m in caused)
         return elapsed, answered
@@ -648,7 +659,7 @@ async def click_round_trips(context: Any, url: str, clicks: int, timeout_ms: int
         await page.locator(".pkt-title").first.wait_for(state="visible", timeout=timeout_ms)
         for _ in range(clicks):
             target = None
-            for css in ("button.pkt-pass:not([disabled])", "button.pkt-take-middle:not([disabled])", "button.pkt-new-game:not([disabled])"):
+            for css in ("button.pkt-pass:not([disabled])", ".pkt-board button.pkt-state-legal", "button.pkt-new-game:not([disabled])"):
                 loc = page.locator(css)
                 if await loc.count() and await loc.first.is_visible():
                     target = loc.first

@@ -59,7 +59,7 @@ TEACHER = "teacher"
 TEACHER_PASSWORD = "teacher-password-" + "0123456789abcdef" * 2  # 32 characters or more
 INDEX = "voila/render/notebooks/index.ipynb"
 TABLE = "voila/render/notebooks/table.ipynb"
-DEAL_CLASSES = ["pkt-pass", "pkt-take-middle", "pkt-take-from"]
+DEAL_CLASSES = ["pkt-pass", "pkt-board"]  # Pass, else a chip ringed legal on the drawn table
 XSRF_FIELD = re.compile(r'name="_xsrf"\s+value="([^"]+)"')
 
 

@@ -182,3 +182,23 @@ def test_a_hand_turned_over_lies_face_up_under_its_token_for_everyone() -> None:
     slot = game.board.item("slot-1-1")  # Ben's hand 1 was revealed: its cards are named and drawn
     assert str(slot["label"]).startswith("Hand token 1, turned over: ")
     assert all(card.label("en") in str(slot["label"]) for card in ben_hand)
+
+
+def test_after_a_language_switch_the_last_announcement_is_said_again_in_the_new_language() -> None:
+    app = VocesExplorerApp(query="seed=5&players=4")
+    game = app.game
+    game.board.press("slot-0-1")
+    count = game.board.status_count
+    assert game.board.status.startswith("Anna puts a hand face down under token 1")
+    app.language.value = "es"
+    assert game.board.status.startswith("Anna coloca una mano boca abajo bajo la ficha de mano 1")
+    assert game.board.status_count == count + 1
+    state = game_state(app)
+    seat = next((s for s in state.round.offers if s != 0), None)  # a bot's open offer, or Ben calls one out
+    if seat is None:
+        seat = 1
+        state.apply(Offer(1, state.hand_of(1)[:2]))
+        game.refresh()
+    game.board.press(f"offer-{seat}")  # a refusal (no card selected) is said again in the new language too
+    app.language.value = "de"
+    assert game.board.status == "Nenne die Karten zum Tauschen (mindestens eine)."

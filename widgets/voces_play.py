@@ -158,6 +158,8 @@ class VocesGame:
         self.board = DrawnBoard()
         self.board.add_class("pkt-voces-board")
         self.board.on_press(g(self._on_press))
+        self._said: Any = None  # the last thing said in the board's live region (words asked in the app's language)
+        self._said_lang = app.lang
         # trading
         self.offer_button = self._button("pkt-voces-offer", lambda: self.play(Offer(HUMAN, self._selection())), "info")
         self.withdraw_button = self._button("pkt-voces-withdraw", lambda: self.play(Withdraw(HUMAN)))
@@ -265,7 +267,7 @@ class VocesGame:
         built: nothing has happened yet, and a page's language may still change)."""
         self.new_game()
         if self.state is not None:
-            self.board.announce(self._status_text())
+            self._say(self._status_text)
 
     # ------------------------------------------------------------------ scenarios (ScenarioPlay)
     def scenario_state(self) -> VocesState | None:
@@ -345,7 +347,7 @@ class VocesGame:
         self.selected = set()
         self.app.say("")
         self.refresh()
-        self.board.announce(self._status_text())
+        self._say(self._status_text)
         self._focus_next()
 
     def run_bots(self, trade_steps: int) -> None:
@@ -435,6 +437,9 @@ class VocesGame:
             return
         view = state.view_for(HUMAN)
         self.status.value = f"<p role='status'><b>{esc(self._status_text())}</b></p>"
+        if self._said is not None and self._said_lang != lang:  # the language switched: say it again in the new one
+            self._said_lang = lang
+            self.board.announce(self._said())
         self.selected &= set(view.hand)
         if view.phase is VocesPhase.BETTING and view.piles[HUMAN] and int(self.pile.value) not in view.piles[HUMAN]:
             self.pile.value = view.piles[HUMAN][0]
@@ -770,7 +775,6 @@ class VocesGame:
         state = self.state
         if state is None:
             return
-        t, lang = self.app.t, self.app.lang
         kind, _, rest = key.partition("-")
         view = state.view_for(HUMAN)
         action: Action | None = None
@@ -780,16 +784,15 @@ class VocesGame:
                 return
             if card in self.selected:
                 self.selected.discard(card)
-                said = t(_D + "unselected", card=card.label(lang), count=CardCount(len(self._selection())))
+                key = "unselected"
             else:
-                why = self._why(Offer(HUMAN, (card,)))
-                if why:
-                    self.board.announce(why)
+                if self._refused(Offer(HUMAN, (card,))):
                     return
                 self.selected.add(card)
-                said = t(_D + "selected_card", card=card.label(lang), count=CardCount(len(self._selection())))
+                key = "selected_card"
+            count = CardCount(len(self._selection()))
             self._draw_moves()
-            self.board.announce(said)
+            self._say(lambda: self.app.t(_D + key, card=card.label(self.app.lang), count=count))
             return
         if kind == "offer":
             seat = int(rest)
@@ -798,35 +801,53 @@ class VocesGame:
             action = Place(HUMAN)
         elif kind == "pile":
             pile = int(rest)
-            why = self._why(Bet(HUMAN, pile, PILES[pile]))
-            if why:
-                self.board.announce(why)
+            if self._refused(Bet(HUMAN, pile, PILES[pile])):
                 return
             self.pile.value = pile
             self._draw_moves()
-            self.board.announce(t(_D + "pile_chosen", pile=pile))
+            self._say(lambda: self.app.t(_D + "pile_chosen", pile=pile))
             return
         elif kind == "five":
             action = PlaceFive(HUMAN, int(self.five_hand.value))
         elif kind == "drawn":
             action = Pick(HUMAN, (int(rest),))
-        if action is None:
-            return
-        why = self._why(action)
-        if why:
-            self.board.announce(why)
+        if action is None or self._refused(action):
             return
         self.play(action, from_board=True)
+
+    def _refused(self, action: Action) -> bool:
+        """Whether the engine refuses ``action`` now; if so its reason is said (nothing changes)."""
+        state = self.state
+        assert state is not None
+        if self.paused:
+            self._say(lambda: self.app.t(_K + "press_next"))
+            return True
+        reason = state.why_not(action)
+        if reason is None:
+            return False
+        self._say(lambda: reason.text(self.app.lang))
+        return True
+
+    def _say(self, words: Any) -> None:
+        """Say ``words()`` in the board's live region; after a language switch it is said again in the new
+        language (``words`` is asked again)."""
+        self._said = words
+        self._said_lang = self.app.lang
+        self.board.announce(words())
 
     def _announce_since(self, start: int) -> None:
         """Say every move since event ``start`` (yours and the bots', as your seat may know them) in the
         board's live region."""
         state = self.state
         assert state is not None
-        lang = self.app.lang
-        lines = [event.describe(lang).strip() for event in state.view_for(HUMAN).log[start:]]
-        if lines:
-            self.board.announce(" ".join(line if line.endswith((".", "!", "?")) else line + "." for line in lines if line))
+        events = state.view_for(HUMAN).log[start:]
+
+        def words() -> str:
+            lines = [event.describe(self.app.lang).strip() for event in events]
+            return " ".join(line if line.endswith((".", "!", "?")) else line + "." for line in lines if line)
+
+        if events:
+            self._say(words)
 
     def _focus_next(self, *first: Any) -> None:
         """After a move the keyboard focus goes to the next sensible control: ``first`` (the wait button after

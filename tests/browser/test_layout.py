@@ -1,7 +1,7 @@
 """Every app fits a 1280x720 projector and a 768-pixel-wide tablet without sideways scrolling, in English
 and German, with and without the "Projector size" switch; the screenshots are the docs' gallery.
 
-One page per app and language (``?lang=``): it opens at 1280x720, is shot, gets the projector size (shot
+One page per app and language (``?lang=``; the two load at the same time): it opens at 1280x720, is shot, gets the projector size (shot
 again: the title, the text and the drawn table must have grown), is checked with it at 768x1024, loses it
 and is shot at 768x1024 (the viewport changes within the page, as a tablet turned or a window narrowed);
 the explorers' other tabs are then opened one by one and checked at 768x1024 too.
@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from .test_apps import ANSWER_TIMEOUT, EXISTING, ROOT, Page
+from .test_apps import ANSWER_TIMEOUT, EXISTING, RENDER_TIMEOUT, ROOT, Page
 
 VoilaServer = Any  # the session server of conftest.py
 
@@ -85,6 +85,16 @@ SIZES_JS = """() => {
 }"""
 
 
+class LayoutPage(Page):
+    """A page of test_apps that is sent to its address (:meth:`start`) before it is waited for (:meth:`open_wait`)."""
+
+    def start(self, url: str) -> None:
+        self.page.goto(url, timeout=RENDER_TIMEOUT, wait_until="commit")
+
+    def open_wait(self) -> None:
+        self.page.locator(".pkt-title").first.wait_for(state="visible", timeout=RENDER_TIMEOUT)
+
+
 def settle_layout(p: Any, quiet_ms: int = 150, limit_ms: int = 8_000) -> None:
     """Wait (bounded) until the app's boxes have not changed for ``quiet_ms``, and for the web fonts."""
     p.evaluate("() => document.fonts.ready.then(() => true)")
@@ -128,23 +138,19 @@ def to_gallery(shots: list[Path]) -> None:
 
 def app_params() -> list[Any]:
     return [
-        pytest.param(app, lang, id=f"{app}-{lang}",
-                     marks=[] if f"{app}.ipynb" in EXISTING else [pytest.mark.skip(reason=f"notebooks/{app}.ipynb does not exist")])
-        for app in APPS for lang in LANGUAGES
+        pytest.param(app, id=app, marks=[] if f"{app}.ipynb" in EXISTING else [pytest.mark.skip(reason=f"notebooks/{app}.ipynb does not exist")])
+        for app in APPS
     ]
 
 
-@pytest.mark.parametrize(("app", "lang"), app_params())
-def test_app_fits_projector_and_tablet_without_sideways_scrolling(app: str, lang: str, page: Page, voila_server: VoilaServer,
-                                                                  artifacts: Path) -> None:
-    folder = artifacts / "layout"
-    folder.mkdir(exist_ok=True)
+def check_page(page: LayoutPage, app: str, lang: str, folder: Path) -> list[str]:
+    """Shoot and check one opened page as the module says; returns what is wrong, each line naming the size."""
     p = page.page
-    p.set_viewport_size({"width": PROJECTOR[0], "height": PROJECTOR[1]})
-    page.open(voila_server.url(f"{app}.ipynb", f"lang={lang}"))
+    page.open_wait()
     settle_layout(p)
     chosen = p.locator(".pkt-language button.mod-active").first.inner_text().strip()
-    assert chosen == LANGUAGES[lang], f"{app}: ?lang={lang} shows the language switch on {chosen!r}"
+    if chosen != LANGUAGES[lang]:
+        return [f"?lang={lang} shows the language switch on {chosen!r}"]
     base = f"{app}-{lang}"
     wide, tall = f"{PROJECTOR[0]}x{PROJECTOR[1]}", f"{TABLET[0]}x{TABLET[1]}"
 
@@ -165,15 +171,33 @@ def test_app_fits_projector_and_tablet_without_sideways_scrolling(app: str, lang
         settle_layout(p)
         problems += look(p, folder, None, f"{tall}, tab {tab.inner_text().strip()!r}")
 
-    assert not problems, f"{app} ({lang}) scrolls sideways:\n" + "\n".join(problems)
-    assert big["title"] > normal["title"] and big["text"] >= normal["text"] * 1.3, (
-        f"{app}: the projector size does not make the text bigger: {normal} -> {big}")
-    assert big["drawn"] >= normal["drawn"] * 1.2, f"{app}: the projector size does not make the drawn table bigger: {normal} -> {big}"
-
+    if not (big["title"] > normal["title"] and big["text"] >= normal["text"] * 1.3):
+        problems.append(f"the projector size does not make the text bigger: {normal} -> {big}")
+    if big["drawn"] < normal["drawn"] * 1.2:
+        problems.append(f"the projector size does not make the drawn table bigger: {normal} -> {big}")
     # the check is not blind: a too-wide block in the app is reported
     p.evaluate("""() => { const e = document.createElement('div'); e.id = 'pkt-too-wide'; e.style.width = '2000px';
                           e.textContent = 'too wide'; document.querySelector('.pkt-app').appendChild(e); }""")
-    assert any("too wide" in problem for problem in look(p, folder, None, tall)), f"{app}: a 2000 px block went unnoticed"
-    assert not page.errors, f"{app}: " + "\n".join(page.errors)
-    if os.environ.get("PKT_DOC_SCREENSHOTS") == "1":
+    if not any("too wide" in problem for problem in look(p, folder, None, tall)):
+        problems.append("a 2000 px block in the app went unnoticed")
+    problems += page.errors
+    if not problems and os.environ.get("PKT_DOC_SCREENSHOTS") == "1":
         to_gallery([folder / f"{base}-{wide}.png", folder / f"{base}-{wide}-projector.png", folder / f"{base}-{tall}.png"])
+    return problems
+
+
+@pytest.mark.parametrize("app", app_params())
+def test_app_fits_projector_and_tablet_without_sideways_scrolling(app: str, browser: Any, voila_server: VoilaServer,
+                                                                  artifacts: Path) -> None:
+    folder = artifacts / "layout"
+    folder.mkdir(exist_ok=True)
+    pages = {lang: LayoutPage(browser) for lang in LANGUAGES}
+    try:
+        for lang, page in pages.items():  # both pages load at once: the German one renders while the English one is checked
+            page.page.set_viewport_size({"width": PROJECTOR[0], "height": PROJECTOR[1]})
+            page.start(voila_server.url(f"{app}.ipynb", f"lang={lang}"))
+        problems = [f"{lang}: {problem}" for lang, page in pages.items() for problem in check_page(page, app, lang, folder)]
+    finally:
+        for page in pages.values():
+            page.close()
+    assert not problems, f"{app}:\n" + "\n".join(problems)

@@ -14,7 +14,11 @@ without Playwright's own round trips):
   is the kernel's start plus the cells' run);
 - ``first widget``: the first widget view drawn with a non-empty box (the frame after it appears);
 - ``all widgets``: every widget view the page will hold drawn (the count is known once the HTML is
-  complete: one per output of the widget-view type).
+  complete: one per output of the widget-view type);
+- ``CPU s``: the processor seconds the server, the page's kernel and the browser used from the navigation
+  until the first widget was seen. On a busy machine the times above stretch with the competition for
+  the cores; this figure does not, and on a quiet 2-core machine a page's steps (kernel start, cells,
+  HTML, scripts, widgets) run mostly one after the other, so it is close to what the page would take there.
 
 Cold or preheated is read from the session's kernel process, as benchmarks/classroom_load.py does: a lesson
 on VoilaKernelManager.preheat_denylist (voila.json lists "lessons/") always gets a kernel started for the
@@ -102,12 +106,47 @@ def wait_for_quiet_machine(busy_below: float, seconds: float) -> float:
             return busy
 
 
+def describe_new_kernels(server: subprocess.Popen[bytes], before: set[str]) -> str:
+    """For a page that failed: the kernels started for it (not in ``before``), their state and CPU time."""
+    found = []
+    for kernel_id in sorted(load.kernel_ids(server) - before):
+        proc = load.kernel_process(server, kernel_id)
+        try:
+            if proc is not None:
+                times = proc.cpu_times()
+                found.append(f"kernel {kernel_id[:8]} {proc.status()}, {times.user + times.system:.2f} CPU s")
+        except psutil.Error:
+            found.append(f"kernel {kernel_id[:8]} gone")
+    return ", ".join(found) or "no new kernel alive"
+
+
+def cpu_seconds() -> dict[str, float]:
+    """CPU seconds used so far by this script and everything it started, by kind: the Voila server, its
+    kernels, Chromium, and the rest (this script and Playwright's driver); nothing of other programs."""
+    used = {"server": 0.0, "kernels": 0.0, "chromium": 0.0, "rest": 0.0}
+    me = psutil.Process()
+    for proc in [me, *me.children(recursive=True)]:
+        try:
+            times = proc.cpu_times()
+            line = " ".join(proc.cmdline())
+        except psutil.Error:
+            continue
+        kind = ("kernels" if "ipykernel" in line else "server" if "voila" in line
+                else "chromium" if "chrom" in line else "rest")
+        used[kind] += times.user + times.system
+    return used
+
+
 def open_lesson(context: Any, url: str, timeout_ms: int) -> tuple[dict[str, float], str]:
-    """One page in a new window: its times (s, from the navigation's start) and its kernel's id."""
+    """One page in a new window: its times (s, from the navigation's start), the CPU seconds used until
+    its first widget was seen (``cpu``), and its kernel's id."""
     page = context.new_page()
     try:
+        before = cpu_seconds()
         page.goto(url, timeout=timeout_ms, wait_until="domcontentloaded")
         page.wait_for_function("() => window.pktFirstWidgetMs !== undefined", timeout=timeout_ms, polling=50)
+        after = cpu_seconds()
+        used = {kind: after[kind] - before[kind] for kind in after}
         try:
             page.wait_for_function("() => window.pktAllWidgetsMs !== undefined", timeout=30_000, polling=50)
         except Exception:  # a widget view that never draws (e.g. an empty Output): keep the first widget's time
@@ -115,6 +154,8 @@ def open_lesson(context: Any, url: str, timeout_ms: int) -> tuple[dict[str, floa
         times = {
             "html": page.evaluate(HTML_DONE_JS) / 1000,
             "first": page.evaluate("window.pktFirstWidgetMs") / 1000,
+            "cpu": sum(used.values()),
+            **{f"cpu {kind}": value for kind, value in used.items()},
         }
         all_ms = page.evaluate("window.pktAllWidgetsMs === undefined ? null : window.pktAllWidgetsMs")
         if all_ms is not None:
@@ -150,15 +191,18 @@ def run(args: argparse.Namespace, base: str, server: subprocess.Popen[bytes]) ->
                             try:
                                 times, kernel_id = open_lesson(context, f"{base}/voila/render/{name}", timeout_ms)
                             except Exception as error:  # noqa: BLE001  (one page that fails is reported, the rest go on)
-                                failures.append(f"{name} ({cache}): {str(error).splitlines()[0]}")
-                                print(f"  round {round_number + 1}: {name} ({cache}): FAILED {failures[-1]}")
+                                failures.append(f"{name} ({cache}): {str(error).splitlines()[0]}; {describe_new_kernels(server, ready)}")
+                                print(f"  round {round_number + 1}: FAILED {failures[-1]}")
                                 continue
                             kind = load.kernel_kind(server, kernel_id, ready)
                             results[name].append((kind, cache, times))
                             busy_cpus.append(busy)
                             print(f"  round {round_number + 1}: {name} ({cache}, machine {busy:.0f} % busy): {kind}, "
                                   f"html {times['html']:.2f} s, first widget {times['first']:.2f} s"
-                                  + (f", all widgets {times['all']:.2f} s" if "all" in times else ""))
+                                  + (f", all widgets {times['all']:.2f} s" if "all" in times else "")
+                                  + f"; {times['cpu']:.2f} CPU s until the first widget (server "
+                                  f"{times['cpu server']:.2f}, kernel {times['cpu kernels']:.2f}, Chromium "
+                                  f"{times['cpu chromium']:.2f}, Playwright and this script {times['cpu rest']:.2f})")
                     finally:
                         context.close()
         finally:
@@ -171,20 +215,21 @@ def run(args: argparse.Namespace, base: str, server: subprocess.Popen[bytes]) ->
     over = []
     for kind in kinds:
         print(f"{load.KINDS[kind].split(' (')[0]}:")
-        print(f"  {'':36} {'empty browser cache':^41}   {'Voila scripts cached':^41}")
-        print(f"  {'lesson':36} " + "   ".join(f"{'html':>13} {'first widget':>13} {'all widgets':>13}" for _ in range(2)))
+        print(f"  {'':36} {'empty browser cache':^55}   {'Voila scripts cached':^55}")
+        print(f"  {'lesson':36} " + "   ".join(f"{'html':>13} {'first widget':>13} {'all widgets':>13} {'CPU s':>13}"
+                                              for _ in range(2)))
         for name, rows in results.items():
             cells = []
             for cache in (EMPTY, CACHED):
                 got = [times for k, c, times in rows if k == kind and c == cache]
-                for key in ("html", "first", "all"):
+                for key in ("html", "first", "all", "cpu"):
                     values = [times[key] for times in got if key in times]
                     cells.append(f"{statistics.median(values):5.2f} ({max(values):5.2f})" if values else "-")
                 if got and kind == load.COLD and max(times["first"] for times in got) > GOAL:
                     over.append(f"{name.removeprefix('lessons/')} {cache} ({max(times['first'] for times in got):.2f} s)")
             if any(cell != "-" for cell in cells):
                 print(f"  {name.removeprefix('lessons/'):36} " + "   ".join(
-                    " ".join(f"{cell:>13}" for cell in cells[i:i + 3]) for i in (0, 3)))
+                    " ".join(f"{cell:>13}" for cell in cells[i:i + 4]) for i in (0, 4)))
     print(f"first widget over {GOAL:.0f} s on a cold kernel (worst of the runs): " + (", ".join(over) if over else "none"))
     if failures:
         print("pages that failed: " + "; ".join(failures))

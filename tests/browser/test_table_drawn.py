@@ -11,7 +11,8 @@ clicking chips, and a chip the rules refuse, pressed.
   learner's seat afterwards and every hand turned over is marked where the order holds.
 - A refused chip: a game at the emergency brake (opened from a deal code made here with the engine) shows
   the chips in front of the others dimmed with the engine's reason; pressing one says why, in the
-  language shown, and changes nothing.
+  language shown, and changes nothing. This one runs on a 768-pixel-wide tablet, the others at 1280x720;
+  none of them scrolls sideways.
 
 Seeds 2 and 7 with three players give deals of eight moves of the learner (a take and a pass per round);
 seed 2's showdown breaks at its second hand, seed 7's holds throughout. Every wait is bounded
@@ -212,6 +213,10 @@ def shot(p: Any, artifacts: Path, name: str) -> None:
         p.screenshot(path=str(DOCS / f"{name}.png"))
 
 
+# How far the page reaches beyond the window sideways (0: no horizontal scrollbar).
+OVERFLOW_JS = "() => document.documentElement.scrollWidth - window.innerWidth"
+
+
 def click(p: Any, target: Any) -> None:
     """Click a move and wait for the kernel's answer."""
     said = announced(p)
@@ -240,6 +245,7 @@ def test_a_whole_deal_by_clicking_chips(page: Page, voila_server: VoilaServer, a
         assert p.locator(f".pkt-board [data-region='seat-0'] [data-key='{key}']").count() == 1
         if takes == 3:  # the turn: four board cards, and the chips of three rounds in front of every player
             assert p.locator(".pkt-board [data-region='middle'] [data-key^='board-']").count() == 4
+            assert p.evaluate(OVERFLOW_JS) <= 0, "the table does not fit 1280 pixels"
             shot(p, artifacts, "table-drawn-mid-deal")
     else:
         raise AssertionError(f"no showdown after {MAX_MOVES} moves")
@@ -249,6 +255,7 @@ def test_a_whole_deal_by_clicking_chips(page: Page, voila_server: VoilaServer, a
         turned = p.evaluate(TURNED_JS)
         assert len(turned) == 2 * step and all(card["mark"] == "holds" for card in turned), turned
         if step == 2:
+            assert p.evaluate(OVERFLOW_JS) <= 0, "the showdown does not fit 1280 pixels"
             shot(p, artifacts, "table-drawn-showdown")
     assert "Success" in announced(p), announced(p)
     assert p.locator(NEXT_DEAL).first.is_visible()
@@ -279,12 +286,16 @@ def brake_code() -> tuple[str, str]:
 def test_a_refused_chip_says_the_engines_reason(page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
     code, reason = brake_code()
     p = page.page
+    p.set_viewport_size({"width": 768, "height": 1024})  # a tablet held upright
     page.open(voila_server.url("table.ipynb", f"deal={code}&play=1&lang=en"))
     refused = p.locator(".pkt-board [data-region^='seat-'] button.pkt-state-illegal").first
     refused.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
     assert refused.get_attribute("aria-disabled") == "true"
     label = str(refused.get_attribute("aria-label"))
     assert label.endswith(". " + reason), label
+    assert p.evaluate(OVERFLOW_JS) <= 0, "the table does not fit a 768-pixel tablet"
+    sections = p.evaluate("() => [...document.querySelectorAll('.pkt-board section[data-region]')].map(s => s.getBoundingClientRect().left)")
+    assert len(set(round(x) for x in sections)) > 1, "on a tablet the seats still sit around the table, side by side"
     log = p.locator(".pkt-log").first.inner_text()
     refused.click(timeout=ANSWER_TIMEOUT, force=True)  # force: Playwright does not click what says aria-disabled
     p.wait_for_function(f"() => document.querySelector('{LIVE}').innerText.includes('Not possible')", timeout=ANSWER_TIMEOUT)

@@ -469,13 +469,14 @@ class TableApp(App):
         self.pass_move.layout.display = "none" if self.pending is not None else ""
         self.hint_button.disabled = not in_round or self.pending is not None
 
-    def _take(self, key: str) -> Action | None:
+    def _take(self, key: str, view: PlayerView | None = None) -> Action | None:
         """The move a chip of the round being played stands for: taking it from the middle or from the
-        player in front of whom it lies; None for a chip of an earlier round or your own."""
+        player in front of whom it lies; None for a chip of an earlier round or your own. ``view``: seat
+        0's view of the game now, if the caller has it already."""
         state = self.state
         if state is None or self.pending is not None:
             return None
-        view = state.view_for(HUMAN)
+        view = view if view is not None else state.view_for(HUMAN)
         suit = view.round_suit
         if suit is None or view.game_over or not key.startswith(f"token-{suit.name.lower()}-"):
             return None
@@ -488,13 +489,13 @@ class TableApp(App):
             return TakeFromMiddle(HUMAN, number)
         return TakeFromPlayer(HUMAN, holder) if holder != HUMAN else None
 
-    def _chip(self, suit: Suit, number: int, region: str, label: str) -> Item:
+    def _chip(self, view: PlayerView, suit: Suit, number: int, region: str, label: str) -> Item:
         """A chip on the table: a move of the round being played (legal, or illegal with the engine's
         reason), or a picture of an earlier round's token."""
         assert self.state is not None
         token = Token(suit, number)
         key = f"token-{suit.name.lower()}-{number}"
-        action = self._take(key)
+        action = self._take(key, view)
         picture = token_picture(token, self.lang)
         if action is None:
             return Item(key, region, picture, label, size="token")
@@ -540,7 +541,11 @@ class TableApp(App):
         dealt = bool(view.hole) or pending is not None
         regions: list[Region] = []
         items: list[Item] = []
-        for seat in [*range(1, count), HUMAN]:
+        # in the page's order (the order of Tab and of a screen reader): the others, the middle, you
+        for seat in [*range(1, count), None, HUMAN]:
+            if seat is None:
+                self._draw_middle(view, regions, items)
+                continue
             name = view.players[seat]
             key = f"seat-{seat}"
             note, current = self._seat_note(view, seat, seat_reasons, shown)
@@ -570,8 +575,16 @@ class TableApp(App):
                 if number is None:
                     continue
                 label_key = "table_drawn.chip_yours" if seat == HUMAN else "table_drawn.chip_of"
-                items.append(self._chip(suit, number, key,
+                items.append(self._chip(view, suit, number, key,
                                         t(label_key, token=token_label(Token(suit, number), lang), player=name)))
+        areas, columns = SEATING[count]
+        self.board.title = t("table_drawn.board")
+        self.board.show(regions, items, areas=areas, columns=columns)
+
+    def _draw_middle(self, view: PlayerView, regions: list[Region], items: list[Item]) -> None:
+        """The middle of the table: the board (the showdown's during a showdown) and the round's free chips."""
+        t, lang = self.t, self.lang
+        pending = self.pending
         board = pending.board if pending is not None else view.board
         regions.append(Region("middle", t("table_drawn.middle"), "mid", note=t("table_drawn.middle_note"), kind="middle"))
         for index, card in enumerate(board):
@@ -581,11 +594,8 @@ class TableApp(App):
         if round_suit is not None and holders is not None:
             for number, holder in enumerate(holders, start=1):
                 if holder is None:
-                    items.append(self._chip(round_suit, number, "middle",
+                    items.append(self._chip(view, round_suit, number, "middle",
                                             t("table_drawn.chip_middle", token=token_label(Token(round_suit, number), lang))))
-        areas, columns = SEATING[count]
-        self.board.title = t("table_drawn.board")
-        self.board.show(regions, items, areas=areas, columns=columns)
 
     def press(self, key: str) -> None:
         """A chip pressed (click, Enter or Space): the move it stands for if the engine allows it; else the

@@ -212,7 +212,7 @@ def test_a_voces_game_saved_opens_again_and_a_bad_upload_changes_nothing() -> No
     upload(other.game.desk.upload, content)
     assert other.game.state is not None and game.state is not None
     assert other.game.state.history == game.state.history
-    assert (other.game.status.value, other.game.table.value) == (game.status.value, game.table.value)
+    assert (other.game.status.value, other.game.board.items) == (game.status.value, game.board.items)
     before = (list(other.game.state.history), other.game.status.value)
     upload(other.game.desk.upload, content.replace(b'"voces"', b'"poker"'), "changed.json")
     assert "changed.json" in text(other.message_area.value)

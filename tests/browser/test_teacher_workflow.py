@@ -207,7 +207,7 @@ def test_pokerguess_game_is_saved_linked_opened_and_continued(page: apps.Page, v
 
 
 def voces_situation(p: Any) -> str:
-    return visible_text(p.locator(".pkt-voces-status")) + " | " + visible_text(p.locator(".pkt-voces-your-hands"))
+    return visible_text(p.locator(".pkt-voces-status")) + " | " + visible_text(p.locator(".pkt-voces-board [data-region='seat-0']"))
 
 
 def test_voces_game_is_saved_linked_opened_and_continued(page: apps.Page, voila_server: Any, artifacts: Path, tmp_path: Path) -> None:

@@ -68,8 +68,8 @@ def speed(workers: int) -> None:
         for games in (10_000, 100_000):
             result = simulate("pokerface", 4, [bots], games, seed=1, workers=workers)
             print(f"{games:>7,} four-player games, {bots} bots, {workers} worker(s), {result.path} path: "
-                  f"{result.seconds:5.1f} s ({games / result.seconds:,.0f} games/s), won {100 * result.rate('won'):.2f}%",
-                  flush=True)
+                  f"{result.seconds:5.1f} s ({games / result.seconds:,.0f} games/s), won {100 * result.rate('won'):.2f}%; "
+                  f"load average after: {os.getloadavg()[0]:.1f}", flush=True)
 
 
 def lab() -> None:
@@ -112,14 +112,16 @@ def _batch_outcomes(players: int, variants: tuple[str, ...], seed: int, games: i
     return np.concatenate(parts)
 
 
-def random_agreement(engine_games: int, seed: int, workers: int, folder: str) -> None:
+def random_agreement(engine_games: int, seed: int, workers: int, folder: str, only: list[str] | None) -> None:
     """Game by game: the random team's engine games against the same games on the batch path, for 3 to 6
     players and every variant set; the engine's outcomes of a line come from ``folder`` where ``record``
-    kept them (100,000 games a line), else ``engine_games`` are played now."""
+    kept them (100,000 games a line), else ``engine_games`` are played now; ``only``: these lines."""
     print(f"random team, seed {seed}: the same games on the engine and on the batch path, game by game "
           f"(engine outcomes kept by 'record' in {folder}, else {engine_games:,} games played now)")
     lines = differ_lines = inside = 0
     for players, variants in itertools.product((3, 4, 5, 6), CONFIGURATIONS):
+        if only is not None and f"{players}:{name(variants)}" not in only:
+            continue
         kept = sorted(glob.glob(os.path.join(folder, f"{players}-{name(variants)}-seed{seed}-*.npz")),
                       key=lambda path: int(path.rsplit("-", 1)[1][:-4]))
         if kept:
@@ -147,7 +149,7 @@ def random_agreement(engine_games: int, seed: int, workers: int, folder: str) ->
               f"{100 * e_rate:6.3f}% [{100 * e_low:6.3f}, {100 * e_high:6.3f}]  batch {100 * b_rate:6.3f}% "
               f"[{100 * b_low:6.3f}, {100 * b_high:6.3f}]  each in the other's: {'yes' if both else 'NO'}  p = {p_value:.2f}  "
               f"(batch {seconds:.1f} s)", flush=True)
-    print(f"{lines} lines: every game the same on both paths in {lines - differ_lines}; "
+    print(f"{lines} line{'s' if lines != 1 else ''}: every game the same on both paths in {lines - differ_lines}; "
           f"each win rate inside the other's 95% interval in {inside}")
 
 
@@ -209,7 +211,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--engine-games", type=int, default=1000)
     parser.add_argument("--games", type=int, default=None)
-    parser.add_argument("--lines", nargs="*", default=["4:base", "3:base"])
+    parser.add_argument("--lines", nargs="*", default=None, help="players:variants, e.g. 4:base 3:free-for-all+soft-landing")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--folder", default="/tmp/pokerface-engine-outcomes")
     parser.add_argument("--until", default=None)
@@ -221,9 +223,9 @@ def main() -> None:
     elif args.what == "lab":
         lab()
     elif args.what == "random":
-        random_agreement(args.engine_games, args.seed, args.workers, args.folder)
+        random_agreement(args.engine_games, args.seed, args.workers, args.folder, args.lines)
     elif args.what == "record":
-        record(args.lines, args.games or 100_000, args.seed, args.folder, args.until)
+        record(args.lines or ["4:base", "3:base"], args.games or 100_000, args.seed, args.folder, args.until)
     else:
         exact(args.games or 2000)
 

@@ -432,7 +432,7 @@ class _Games:
     def _picks(self, games: np.ndarray, seats: np.ndarray, counts: np.ndarray) -> np.ndarray:
         """``RandomBot.decide``'s ``rng.integers(count)`` for the random bot in ``seats`` of ``games``
         (indices into the batch): a count of 1 draws nothing (the pick is 0), a larger one one word, or
-        more where a word is rejected (rare: about once in 10**9 draws for counts below 20)."""
+        more where a word is rejected (rare: below 20 moves, less than once in 200 million draws)."""
         picks = np.zeros(len(games), dtype=np.int64)
         drawing = np.flatnonzero(counts >= 2)
         if not len(drawing):

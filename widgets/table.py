@@ -103,6 +103,8 @@ def sentence(text: str) -> str:
 # The table's own style: the log is a box that scrolls, laid out from its end (column-reverse), so a new
 # log keeps its newest line in view without a script. The log's column starts at the top of the table, beside
 # the status, so its box is in the learner's view at 1280x720 (the browser test measures it after each move).
+# A seat's note shows at most three lines (a bot's reason can be long; the whole of it is in the log, in the
+# seat's text alternative and in the announcement of the move).
 TABLE_CSS = """<style>
 .pkt-log-scroll { max-height: 22em; overflow-y: auto; display: flex; flex-direction: column-reverse;
   border: 1px solid #999; padding: 0.3em 0.5em; font-size: 90%; line-height: 1.35; }
@@ -114,7 +116,8 @@ TABLE_CSS = """<style>
 .pkt-app .pkt-showdown .widget-html-content, .pkt-app .pkt-tally .widget-html-content,
 .pkt-app .pkt-hint-box .widget-html-content { line-height: 1.35; }
 .pkt-app .pkt-legend p { margin: 0.15em 0; font-size: 92%; }
-.pkt-board .pkt-kind-seat .pkt-drawn-note { font-size: 0.82em; line-height: 1.25; }
+.pkt-board .pkt-kind-seat .pkt-drawn-note { font-size: 0.82em; line-height: 1.25; display: -webkit-box; -webkit-box-orient: vertical;
+  -webkit-line-clamp: 3; line-clamp: 3; overflow: hidden; }
 .pkt-board .pkt-drawn-status { font-size: 0.9em; line-height: 1.3; }
 .pkt-board .pkt-kind-seat .pkt-size-token .pkt-drawn-picture svg { width: calc(var(--pkt-token-w) * 0.8 * var(--pkt-scale, 1)); }
 .pkt-app .pkt-table-moves .pkt-move { max-width: 22em; }

@@ -155,3 +155,21 @@ def test_a_free_for_all_says_your_turn_nowhere_and_says_when_the_others_are_done
             assert "everyone else is done, you may still move" in app.status.value
         step(app)
     assert seen_alone, "the learner was never the last to move"
+
+
+def test_a_language_switch_says_the_last_announcement_again_in_the_new_language() -> None:
+    app = TableApp(query="seed=8&players=4")
+    state = app.state
+    assert state is not None
+    before = len(state.events)
+    app.board.press("token-clubs-1")
+    english, count = app.board.status, app.board.status_count
+    app.language.value = "de"
+    german = app.board.status
+    assert app.board.status_count == count + 1, "said again, aloud"
+    lines = [event.describe("de", viewer=0, omniscient=False) for event in state.events[before:]]
+    assert german.startswith(lines[0]) and all(line.rstrip(".") in german for line in lines), german
+    assert german.endswith("Markenrunde ♣: du bist am Zug.") or german.endswith("Markenrunde ♦: du bist am Zug."), german
+    assert german != english and "takes" not in german
+    app.language.value = "de"  # no switch, nothing said
+    assert app.board.status_count == count + 1

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import ipywidgets
 import numpy as np
@@ -146,9 +146,12 @@ class TableApp(App):
         self.pending: ShowdownResult | None = None  # the showdown being turned over; the game waits for it
         self.revealed = 0
         self.announced = 0  # the events said in the live region so far
-        # the first event of the words shown but not said aloud (the game dealt as the page was built): they
-        # follow the language, as a page built in a preheated kernel adopts its address's language later
-        self.quiet_from: int | None = None
+        # the last announcement, to be put into words again in the language shown (a switch of language says
+        # it again; words shown but not said aloud, of the game dealt as the page was built, follow silently),
+        # whether it was said aloud, and the language it was last put into words in
+        self.said: Callable[[], str] | None = None
+        self.said_aloud = False
+        self.said_lang = ""
         # what an event of the game (by index) and a bot's reason say, by language: the log is drawn again
         # after every move, and putting hundreds of sentences into words each time made a click slow
         self.told: dict[tuple[str, int, str], str] = {}
@@ -348,11 +351,11 @@ class TableApp(App):
         self.refresh()
 
     def reveal_next(self) -> None:
-        said: list[str] = []
+        said: list[Msg] = []
         if self.pending is not None and self.revealed < len(self.pending.steps):
             step = self.pending.steps[self.revealed]
             self.revealed += 1
-            said = [step.reveal.text(self.lang), step.verdict.text(self.lang)]
+            said = [step.reveal, step.verdict]
         self.refresh()
         self.announce_moves(said)
         self.focus_next()
@@ -416,8 +419,8 @@ class TableApp(App):
         self.log.value = log
         self._draw_board(view, seat_reasons)
         self._draw_showdown()
-        if self.quiet_from is not None:
-            self.board.status = self._saying((), self.quiet_from, self.announced)
+        if self.said is not None and self.said_lang != self.lang:
+            self._say_again()
         self.desk.refresh()
 
     def _legend(self, count: int, win: int, lose: int) -> str:
@@ -608,11 +611,11 @@ class TableApp(App):
             return
         why = self.state.why_not(action)
         if why is not None:
-            self.board.announce(self.t("table_drawn.cannot", why=why.text(self.lang)))
+            self._say(lambda: self.t("table_drawn.cannot", why=why.text(self.lang)), aloud=True)
             return
         self.play(action)
 
-    def announce_moves(self, first: Sequence[str] = (), aloud: bool = True) -> None:
+    def announce_moves(self, first: Sequence[Msg] = (), aloud: bool = True) -> None:
         """Say in the live region ``first`` and what happened since the last announcement, as the log tells it
         (each move with the bot's reason while the reasons are shown; a showdown's hands as they are turned
         over, said by :meth:`reveal_next`), and then where the game stands. Not ``aloud``: only shown
@@ -624,21 +627,31 @@ class TableApp(App):
         end = self._shown_events()
         start = min(self.announced, end)
         self.announced = max(self.announced, end)
-        self.quiet_from = None if aloud else start
-        text = self._saying(first, start, end)
-        if aloud:
-            self.board.announce(text)
-        else:
-            self.board.status = text
+        self._say(lambda: self._saying(first, start, end), aloud)
 
-    def _saying(self, first: Sequence[str], start: int, end: int) -> str:
+    def _say(self, words: Callable[[], str], aloud: bool) -> None:
+        """Put ``words`` (a function giving them in the language shown) into the live region, aloud or only shown."""
+        self.said, self.said_aloud = words, aloud
+        self._say_again()
+
+    def _say_again(self) -> None:
+        """The last announcement again, in the language shown: aloud if it was said aloud."""
+        if self.said is None:
+            return
+        self.said_lang = self.lang
+        if self.said_aloud:
+            self.board.announce(self.said())
+        else:
+            self.board.status = self.said()
+
+    def _saying(self, first: Sequence[Msg], start: int, end: int) -> str:
         """The words of an announcement: ``first``, the events ``start`` to ``end`` (with the bots' reasons
         while they are shown), and where the game stands, in the language shown."""
         state = self.state
         assert state is not None
         events = state.events
         reasons = self.reasons if self.show_reasons.value else {}
-        sentences = [sentence(text) for text in first]
+        sentences = [sentence(words.text(self.lang)) for words in first]
         for index in range(start, end):
             if events[index].kind in _SHOWDOWN_LINES:
                 continue

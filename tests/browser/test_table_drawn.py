@@ -303,11 +303,13 @@ def test_a_refused_chip_says_the_engines_reason(page: Page, voila_server: VoilaS
     settle(p)
     assert p.locator(".pkt-log").first.inner_text() == log, "a refused chip changed the game"
     page.screenshot(artifacts, "table-drawn-refused")
-    # in German: the reason in German
+    # in German: the switch says the refusal again in German, and the chip gives its reason in German
     p.locator(".pkt-language button", has_text="Deutsch").first.click()
     p.wait_for_function("() => document.querySelector('.pkt-title').innerText.includes('Tisch')", timeout=ANSWER_TIMEOUT)
     settle(p)
-    p.locator(".pkt-board [data-region^='seat-'] button.pkt-state-illegal").first.click(timeout=ANSWER_TIMEOUT, force=True)
+    german = p.locator(".pkt-board [data-region^='seat-'] button.pkt-state-illegal").first
+    assert "Notbremse" in str(german.get_attribute("aria-label")), german.get_attribute("aria-label")
+    german.click(timeout=ANSWER_TIMEOUT, force=True)
     p.wait_for_function(f"() => document.querySelector('{LIVE}').innerText.startsWith('Das geht nicht: ')", timeout=ANSWER_TIMEOUT)
     assert "Notbremse" in announced(p), announced(p)
     assert not page.errors, "\n".join(page.errors)

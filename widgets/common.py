@@ -352,13 +352,18 @@ def wait_for_voila_request() -> None:
 # danger #c62828 5.6:1, info #00707a 5.8:1; ipywidgets' are 2.8 to 3.7:1).
 # Nothing scrolls sideways on a 768-pixel-wide tablet: a row of controls (an HBox) wraps onto a second line
 # instead of scrolling, a labelled input or menu with a width of its own ("40em") is never wider than its
-# row (less its 2 px margins) while its field shrinks inside it, and a checkbox is as wide as its words (not
+# row (less its 2 px margins) while its field shrinks inside it, a label longer than ipywidgets' 80 px grows
+# instead of being cut ("Vorhersag…"), and a checkbox is as wide as its words (not
 # ipywidgets' 300 px, which spread the table's three variants over the row) and its label wraps (ipywidgets
 # keeps it on one line, which ran 110 px past a tablet's edge with the projector size; tests/browser/test_layout.py).
+# The projector size (class pkt-projector, the switch in every app's header) sets the text and the drawn tables
+# to 24 px (ipywidgets' 13 px; a line is 1/30 of a 720-pixel-high projection) and labels to 140 px so that
+# "Players" is not cut; in a window narrower than 1000 px (a tablet) 20 px, so that a tablet does not scroll.
 APP_CSS = """<style>
 .pkt-app .widget-hbox { flex-wrap: wrap; }
 .pkt-app .widget-inline-hbox { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); }
 .pkt-app .widget-inline-hbox > input, .pkt-app .widget-inline-hbox > textarea, .pkt-app .widget-inline-hbox > select { min-width: 0; }
+.pkt-app .widget-inline-hbox > .widget-label { min-width: max-content; }
 .pkt-app .widget-checkbox { width: auto; margin-right: 1em; height: auto; min-height: var(--jp-widgets-inline-height); }
 .pkt-app .widget-checkbox > .widget-label-basic { min-width: 0; height: auto; align-items: baseline; }
 .pkt-app .widget-checkbox > .widget-label-basic > span { white-space: normal; overflow: visible; line-height: 1.3; }
@@ -393,10 +398,15 @@ APP_CSS = """<style>
 .pkt-app .pkt-move-reason.widget-html { height: auto; min-height: 0; line-height: 1.25; margin-top: 0; max-width: 18em; }
 .pkt-app .pkt-move-reason .widget-html-content { height: auto; line-height: 1.25; }
 .pkt-app .pkt-reason-text { font-size: 85%; color: #3d3d3d; white-space: normal; }
-.pkt-app.pkt-projector { --jp-widgets-font-size: 20px; --jp-ui-font-size1: 20px; --jp-content-font-size1: 20px;
-  --jp-widgets-inline-height: 40px; font-size: 20px; }
-.pkt-app.pkt-projector .pkt-drawn { font-size: 22px; }
-.pkt-app.pkt-projector .pkt-title { font-size: 2em; }
+.pkt-app.pkt-projector { --jp-widgets-font-size: 24px; --jp-ui-font-size1: 24px; --jp-content-font-size1: 24px;
+  --jp-widgets-inline-height: 44px; --jp-widgets-inline-label-width: 140px; font-size: 24px; }
+.pkt-app.pkt-projector .pkt-drawn { font-size: 24px; }
+.pkt-app.pkt-projector .pkt-title { font-size: 1.6em; }
+@media (max-width: 1000px) {
+  .pkt-app.pkt-projector { --jp-widgets-font-size: 20px; --jp-ui-font-size1: 20px; --jp-content-font-size1: 20px;
+    --jp-widgets-inline-height: 40px; --jp-widgets-inline-label-width: 120px; font-size: 20px; }
+  .pkt-app.pkt-projector .pkt-drawn { font-size: 20px; }
+}
 .pkt-app.pkt-projector input[type=checkbox], .pkt-app.pkt-projector input[type=radio] { width: 0.9em; height: 0.9em; }
 </style>"""
 

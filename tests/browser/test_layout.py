@@ -13,8 +13,9 @@ made smaller by ``pngquant`` if it is installed (about a third of the size; the 
 "No sideways scrolling" is checked in the page (:data:`OVERFLOW_JS`): the document is not wider than
 its window, no element that scrolls sideways (Voila's and Jupyter's containers, ipywidgets' boxes, the
 drawn tables) holds more than its width, and nothing of the app sticks out past the window's right edge
-(where a box that hides its overflow would cut it off). A too-wide element put into each page at the end
-must be reported, so the check itself cannot go blind.
+(where a box that hides its overflow would cut it off), and no words are cut off by a box too narrow for
+them (a label, a button). A too-wide element put into each page at the end must be reported, so the check
+itself cannot go blind.
 """
 
 from __future__ import annotations
@@ -64,6 +65,15 @@ OVERFLOW_JS = """() => {
         && !beyond.some(outer => outer.contains(e))) beyond.push(e);
   }
   for (const e of beyond.slice(0, 5)) problems.push(`${name(e)} reaches ${Math.round(e.getBoundingClientRect().right)} px, past the window's ${right} px`);
+  // words cut off by a box too narrow for them that hides the rest (a label of ipywidgets' 80 px, a button's '…')
+  for (const e of document.querySelectorAll('.pkt-app *')) {
+    const style = getComputedStyle(e);
+    if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue;
+    if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && (e.innerText || '').trim()
+        && e.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true})) {
+      problems.push(`${name(e)} is cut off: ${e.scrollWidth} px of words in ${e.clientWidth} px`);
+    }
+  }
   return problems;
 }"""
 

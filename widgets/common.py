@@ -358,7 +358,8 @@ def wait_for_voila_request() -> None:
 # keeps it on one line, which ran 110 px past a tablet's edge with the projector size; tests/browser/test_layout.py).
 # The projector size (class pkt-projector, the switch in every app's header) sets the text and the drawn tables
 # to 24 px (ipywidgets' 13 px; a line is 1/30 of a 720-pixel-high projection) and labels to 140 px so that
-# "Players" is not cut; in a window narrower than 1000 px (a tablet) 20 px, so that a tablet does not scroll.
+# "Players" is not cut, and the engine's pictures in HTML (sized in px) 1.5 times; in a window narrower than
+# 1000 px (a tablet) 20 px and 1.25 times, so that a tablet does not scroll.
 APP_CSS = """<style>
 .pkt-app .widget-hbox { flex-wrap: wrap; }
 .pkt-app .widget-inline-hbox { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); }
@@ -402,10 +403,12 @@ APP_CSS = """<style>
   --jp-widgets-inline-height: 44px; --jp-widgets-inline-label-width: 140px; font-size: 24px; }
 .pkt-app.pkt-projector .pkt-drawn { font-size: 24px; }
 .pkt-app.pkt-projector .pkt-title { font-size: 1.6em; }
+.pkt-app.pkt-projector .widget-html-content svg.pkt-svg { zoom: 1.5; }
 @media (max-width: 1000px) {
   .pkt-app.pkt-projector { --jp-widgets-font-size: 20px; --jp-ui-font-size1: 20px; --jp-content-font-size1: 20px;
     --jp-widgets-inline-height: 40px; --jp-widgets-inline-label-width: 120px; font-size: 20px; }
   .pkt-app.pkt-projector .pkt-drawn { font-size: 20px; }
+  .pkt-app.pkt-projector .widget-html-content svg.pkt-svg { zoom: 1.25; }
 }
 .pkt-app.pkt-projector input[type=checkbox], .pkt-app.pkt-projector input[type=radio] { width: 0.9em; height: 0.9em; }
 </style>"""

@@ -2,7 +2,7 @@
 and German, with and without the "Projector size" switch; the screenshots are the docs' gallery.
 
 One page per app and language (``?lang=``; the two load at the same time): it opens at 1280x720, is shot, gets the projector size (shot
-again: the title, the text and the drawn table must have grown), is checked with it at 768x1024, loses it
+again: the title, the text and the drawn table or the pictures must have grown), is checked with it at 768x1024, loses it
 and is shot at 768x1024 (the viewport changes within the page, as a tablet turned or a window narrowed);
 the explorers' other tabs are then opened one by one and checked at 768x1024 too.
 Screenshots are of the viewport, as a projector or a tablet shows it, and go to
@@ -90,7 +90,7 @@ SIZES_JS = """() => {
   const px = (e) => e ? parseFloat(getComputedStyle(e).fontSize) : 0;
   const app = document.querySelector('.pkt-app');
   const text = [...app.querySelectorAll('.widget-html-content, .widget-label, button')].find(e => e.checkVisibility() && e.innerText.trim());
-  const drawn = [...app.querySelectorAll('.pkt-drawn-item')].find(e => e.checkVisibility());
+  const drawn = [...app.querySelectorAll('.pkt-drawn-item, .widget-html-content svg.pkt-svg')].find(e => e.checkVisibility());
   return {title: px(app.querySelector('.pkt-title')), text: px(text), drawn: drawn ? drawn.getBoundingClientRect().width : 0};
 }"""
 
@@ -184,7 +184,7 @@ def check_page(page: LayoutPage, app: str, lang: str, folder: Path) -> list[str]
     if not (big["title"] > normal["title"] and big["text"] >= normal["text"] * 1.3):
         problems.append(f"the projector size does not make the text bigger: {normal} -> {big}")
     if big["drawn"] < normal["drawn"] * 1.2:
-        problems.append(f"the projector size does not make the drawn table bigger: {normal} -> {big}")
+        problems.append(f"the projector size does not make the drawn table or pictures bigger: {normal} -> {big}")
     # the check is not blind: a too-wide block in the app is reported
     p.evaluate("""() => { const e = document.createElement('div'); e.id = 'pkt-too-wide'; e.style.width = '2000px';
                           e.textContent = 'too wide'; document.querySelector('.pkt-app').appendChild(e); }""")

@@ -1,10 +1,11 @@
 """Every app fits a 1280x720 projector and a 768-pixel-wide tablet without sideways scrolling, in English
 and German, with and without the "Projector size" switch; the screenshots are the docs' gallery.
 
-One page per app and language (``?lang=``; the two load at the same time): it opens at 1280x720, is shot, gets the projector size (shot
-again: the title, the text and the drawn table or the pictures must have grown), is checked with it at 768x1024, loses it
-and is shot at 768x1024 (the viewport changes within the page, as a tablet turned or a window narrowed);
-the explorers' other tabs are then opened one by one and checked at 768x1024 too.
+One page per app and language (``?lang=``; the two load at the same time): it opens at 1280x720, is shot,
+gets the projector size (shot again: the title, the text and the drawn table or the pictures must have
+grown), is checked with it at 768x1024, loses it and is shot at 768x1024 (the viewport changes within the
+page, as a tablet turned or a window narrowed); the explorers' other tabs are then opened one by one and
+checked at 768x1024 too.
 Screenshots are of the viewport, as a projector or a tablet shows it, and go to
 ``test-artifacts/layout/<app>-<lang>-<width>x<height>[-projector].png``. With ``PKT_DOC_SCREENSHOTS=1`` a
 passing test also copies them into the docs' gallery, ``docs/screenshots/layout/`` (docs/screenshots.md),

@@ -753,7 +753,7 @@ class TableApp(App):
         items = [f"<div class='{css}{' pkt-log-last' if i == len(entries) - 1 else ''}'>{esc(text)}</div>"
                  for i, (css, text) in enumerate(entries)]
         heading = esc(t("apps.table.log_heading"))
-        return (f"<div><b>{heading}</b><div class='pkt-log-scroll' role='log'><div>{''.join(items)}</div></div></div>",
+        return (f"<div><b>{heading}</b><div class='pkt-log-scroll' role='log' tabindex='0' aria-label='{heading}'><div>{''.join(items)}</div></div></div>",
                 seat_reasons)
 
     def _draw_showdown(self) -> None:

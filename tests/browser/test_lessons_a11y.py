@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -39,11 +40,27 @@ def lesson_load() -> Any:
     return module
 
 
+HANG_WAIT = 60_000  # ms: a lesson page whose HTML has not come by then is one of the hung loads below
+
+
 def open_lesson(page: Page, url: str) -> None:
-    """Open a lesson and wait until every widget view of the page is drawn."""
+    """Open a lesson and wait until every widget view of the page is drawn.
+
+    A known open problem (docs/benchmarks.md, "Lesson pages"): now and then a lesson page's HTML never
+    comes; Voila starts the page's kernel and the notebook's cells never run (about 1 load in 15 in the
+    benchmark, once in a whole suite run on 2026-12-01; the cause is not found yet). Such a load is
+    reported as a warning in the test summary and the page is opened once more, so that the audit still
+    runs; a second hang fails the test."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     p = page.page
     p.add_init_script(lesson_load().FIRST_WIDGET_INIT_JS)
-    p.goto(url, timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
+    try:
+        p.goto(url, timeout=HANG_WAIT, wait_until="domcontentloaded")
+    except PlaywrightTimeout:
+        warnings.warn(f"the lesson page {url} did not load within {HANG_WAIT // 1000} s (the open problem of "
+                      "docs/benchmarks.md, Lesson pages); opened again", stacklevel=2)
+        p.goto(url, timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
     p.wait_for_function("() => window.pktAllWidgetsMs !== undefined", timeout=RENDER_TIMEOUT, polling=100)
 
 

@@ -799,6 +799,33 @@ def stop_everything(server: subprocess.Popen[bytes]) -> None:
             pass
 
 
+def start_voila(voila_args: list[str], log_prefix: str) -> tuple[subprocess.Popen[bytes], str, Any]:
+    """Voila started as scripts/serve.sh starts it (``voila notebooks/`` from the repo root, so it reads
+    voila.json) on a free port of 127.0.0.1, its output in a temporary log file; returns the server, its
+    address and the log once it answers (up to 60 s; if Voila exits first, SystemExit names the log)."""
+    port = free_port()
+    log = tempfile.NamedTemporaryFile(prefix=log_prefix, suffix=".log", delete=False)
+    server = subprocess.Popen(
+        [str(Path(sys.executable).parent / "voila"), "notebooks/", "--Voila.ip=127.0.0.1", f"--port={port}", "--no-browser",
+         *voila_args],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=os.environ | {"PYTHONUNBUFFERED": "1"},
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(240):  # up to 60 s for the server to answer
+            try:
+                with urllib.request.urlopen(f"{base}/voila/tree", timeout=5):
+                    break
+            except OSError:
+                if server.poll() is not None:
+                    raise SystemExit(f"Voila exited; see {log.name}") from None
+                time.sleep(0.25)
+    except BaseException:
+        stop_everything(server)
+        raise
+    return server, base, log
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=["protocol", "browser"], default="protocol",
@@ -832,7 +859,6 @@ def main() -> None:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, interrupted)
-    port = free_port()
     if args.class_pool:
         sys.path.insert(0, str(ROOT / "scripts"))
         from class_pool import class_pool_options
@@ -840,22 +866,8 @@ def main() -> None:
         app = (args.app or ["table.ipynb?seed=1"])[0].split("?")[0]
         args.voila_arg = class_pool_options(args.sessions, app) + args.voila_arg
     read_pools(args.voila_arg)  # the notebooks there are now, when the server starts
-    log = tempfile.NamedTemporaryFile(prefix="pkt-load-voila-", suffix=".log", delete=False)
-    server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "voila"), "notebooks/", "--Voila.ip=127.0.0.1", f"--port={port}", "--no-browser",
-         *args.voila_arg],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=os.environ | {"PYTHONUNBUFFERED": "1"},
-    )
-    base = f"http://127.0.0.1:{port}"
+    server, base, log = start_voila(args.voila_arg, "pkt-load-voila-")
     try:
-        for _ in range(240):  # up to 60 s for the server to answer
-            try:
-                with urllib.request.urlopen(f"{base}/voila/tree", timeout=5):
-                    break
-            except OSError:
-                if server.poll() is not None:
-                    raise SystemExit(f"Voila exited; see {log.name}") from None
-                time.sleep(0.25)
         # let the preheated pools fill before the class arrives (bounded): all pool kernels started and
         # done with the notebook up to the page request (their processes idle)
         warm = wait_for_quiet_pools(server, 240)

@@ -38,9 +38,7 @@ import signal
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -257,23 +255,8 @@ def main() -> None:
     signal.signal(signal.SIGTERM, interrupted)
     print(f"{time.strftime('%Y-%m-%d %H:%M %Z')}, load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
     load.read_pools(args.voila_arg)
-    port = load.free_port()
-    log = tempfile.NamedTemporaryFile(prefix="pkt-lessons-voila-", suffix=".log", delete=False)
-    server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "voila"), "notebooks/", "--Voila.ip=127.0.0.1", f"--port={port}", "--no-browser",
-         *args.voila_arg],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=os.environ | {"PYTHONUNBUFFERED": "1"},
-    )
-    base = f"http://127.0.0.1:{port}"
+    server, base, log = load.start_voila(args.voila_arg, "pkt-lessons-voila-")
     try:
-        for _ in range(240):  # up to 60 s for the server to answer
-            try:
-                with urllib.request.urlopen(f"{base}/voila/tree", timeout=5):
-                    break
-            except OSError:
-                if server.poll() is not None:
-                    raise SystemExit(f"Voila exited; see {log.name}") from None
-                time.sleep(0.25)
         if not load.wait_for_quiet_pools(server, 240):
             print("(the preheated pools were not ready after 240 s; measuring anyway)")
         run(args, base, server)

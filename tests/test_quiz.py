@@ -1,67 +1,105 @@
-"""The lessons' quiz widget: the Check button judges the chosen answer; the engine answers hand questions."""
+"""The lessons' tasks: a quiz gives a hint (never the answer) at the first wrong try and the explanation
+after a right answer or a second wrong try; a prediction reads numbers as the lesson's language writes
+them and shows nothing of the kit's number before Check; the results collect every task and offer a
+text file to download."""
 
 from __future__ import annotations
+
+import base64
+import re
+import urllib.parse
 
 import pytest
 
 from pokerkit_teach.core.i18n import message
-from pokerkit_teach.widgets.quiz import Quiz, Solution
+from pokerkit_teach.widgets.quiz import Predict, PredictInputError, Quiz, Results, Solution, parse_guess
 
 from conftest import RULEBOOK_BOARD
 
+QUESTION = "Which token claims the weakest hand?"
+OPTIONS = ["The Ace", "The highest number", "The token in the middle", "No token"]
+EXPLANATION = "The Ace is token 1, the weakest claim."
+HINT = "Look at the number printed on each token."
 
-def make_quiz(lang: str = "en") -> Quiz:
-    return Quiz("Which token claims the weakest hand?", ["The Ace", "The highest number"], 0, "The Ace is token 1.", lang)
+
+def make_quiz(lang: str = "en", results: Results | None = None, hint: str = HINT) -> Quiz:
+    return Quiz(QUESTION, OPTIONS, 0, EXPLANATION, lang, hint=hint, results=results, key="q-token")
 
 
-RIGHT = {"en": "Right!", "de": "Richtig!"}
-NOT_QUITE = {"en": "Not quite.", "de": "Nicht ganz."}
+def answer(quiz: Quiz, option: str) -> None:
+    quiz.choices.value = option
+    quiz.check_button.click()
+
+
+RIGHT = {"en": "Right!", "de": "Richtig!", "es": "¡Correcto!"}
+NOT_YET = {"en": "Not yet.", "de": "Noch nicht.", "es": "Todavía no."}
+NOT_QUITE = {"en": "Not quite.", "de": "Nicht ganz.", "es": "No del todo."}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_right_answer_is_praised_with_the_explanation(lang: str) -> None:
     quiz = make_quiz(lang)
-    quiz.choices.value = "The Ace"
-    quiz.check_button.click()
-    assert quiz.correct is True
-    assert RIGHT[lang] in quiz.feedback.value and "The Ace is token 1." in quiz.feedback.value
-    assert "pkt-quiz-right" in quiz.feedback.value
+    answer(quiz, "The Ace")
+    assert quiz.correct is True and quiz.first_try_right is True
+    assert RIGHT[lang] in quiz.feedback.value and EXPLANATION in quiz.feedback.value
+    assert 'role="status"' in quiz.feedback.value
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_wrong_answer_says_not_quite(lang: str) -> None:
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_first_wrong_try_gives_the_hint_but_neither_answer_nor_explanation(lang: str) -> None:
     quiz = make_quiz(lang)
-    quiz.choices.value = "The highest number"
-    quiz.check_button.click()
+    answer(quiz, "The highest number")
+    shown = quiz.feedback.value
     assert quiz.correct is False
-    assert NOT_QUITE[lang] in quiz.feedback.value and "pkt-quiz-wrong" in quiz.feedback.value
+    assert NOT_YET[lang] in shown and HINT in shown
+    assert EXPLANATION not in shown and "The Ace" not in shown and RIGHT[lang] not in shown
+    assert "pkt-quiz-right" not in shown  # the wrong option is not marked right
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_checking_without_an_answer_asks_for_one(lang: str) -> None:
+def test_wrong_then_right_praises_and_explains(lang: str) -> None:
+    results = Results("01", lang)
+    quiz = make_quiz(lang, results)
+    answer(quiz, "No token")
+    answer(quiz, "The Ace")
+    assert quiz.correct is True and RIGHT[lang] in quiz.feedback.value and EXPLANATION in quiz.feedback.value
+    assert NOT_YET[lang] not in quiz.feedback.value
+    [row] = results.summary()
+    assert (row["key"], row["tries"], row["first_try_right"], row["solved"]) == ("q-token", 2, False, True)
+    assert row["chosen"] == ["No token", "The Ace"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_second_wrong_try_gives_the_answer_and_the_explanation(lang: str) -> None:
+    quiz = make_quiz(lang)
+    answer(quiz, "No token")
+    answer(quiz, "The token in the middle")
+    shown = quiz.feedback.value
+    assert quiz.correct is False
+    assert NOT_QUITE[lang] in shown and EXPLANATION in shown and "The Ace" in shown
+    assert HINT not in shown
+
+
+def test_without_a_hint_the_first_wrong_try_says_try_again_in_the_language() -> None:
+    quiz = make_quiz("de", hint="")
+    answer(quiz, "No token")
+    assert message("apps.quiz.hint_default", "de") in quiz.feedback.value
+    assert EXPLANATION not in quiz.feedback.value
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_checking_without_an_answer_asks_for_one_and_counts_no_try(lang: str) -> None:
     quiz = make_quiz(lang)
     quiz.check_button.click()
-    assert quiz.correct is None
+    assert quiz.correct is None and quiz.tries == 0
     assert message("apps.quiz.choose_first", lang) in quiz.feedback.value
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_a_second_check_judges_the_new_answer(lang: str) -> None:
-    quiz = make_quiz(lang)
-    quiz.choices.value = "The highest number"
-    quiz.check_button.click()
-    quiz.choices.value = "The Ace"
-    quiz.check_button.click()
-    assert quiz.correct is True and RIGHT[lang] in quiz.feedback.value and NOT_QUITE[lang] not in quiz.feedback.value
-
-
-@pytest.mark.parametrize("lang, check", [("en", "Check"), ("de", "Prüfen")])
+@pytest.mark.parametrize("lang, check", [("en", "Check"), ("de", "Prüfen"), ("es", "Comprobar")])
 def test_labels_come_from_the_catalogue_of_the_language(lang: str, check: str) -> None:
     quiz = make_quiz(lang)
     assert quiz.check_button.description == check
-    quiz.choices.value = "The Ace"
-    quiz.check_button.click()
-    assert RIGHT[lang] in quiz.feedback.value
+    assert quiz.choices.description == message("apps.quiz.answer_label", lang)
 
 
 def test_controls_carry_stable_css_classes() -> None:
@@ -75,9 +113,14 @@ def test_controls_carry_stable_css_classes() -> None:
 def test_text_is_escaped() -> None:
     quiz = Quiz("Is 3 < 4?", ["yes", "no"], 0, "<b>sure</b>")
     assert "3 &lt; 4" in quiz.question.value
-    quiz.choices.value = "yes"
-    quiz.check_button.click()
+    answer(quiz, "yes")
     assert "&lt;b&gt;sure&lt;/b&gt;" in quiz.feedback.value
+
+
+def test_old_positional_call_of_the_lessons_still_works() -> None:
+    quiz = Quiz("How many cards make a hand?", ["Five", "Seven"], 0, "Only the best five count.", "de")
+    answer(quiz, "Seven")
+    assert quiz.correct is False and "Only the best five count." not in quiz.feedback.value
 
 
 @pytest.mark.parametrize(
@@ -99,7 +142,23 @@ def test_compare_takes_the_answer_from_the_engine_rulebook_failure(lang: str, de
     assert quiz.correct_index == 0
     quiz.choices.index = 1
     quiz.check_button.click()
-    assert quiz.correct is False and decisive in quiz.feedback.value
+    assert quiz.correct is False and decisive not in quiz.feedback.value  # first wrong try: only the hint
+    quiz.choices.index = 2
+    quiz.check_button.click()
+    assert decisive in quiz.feedback.value
+
+
+def test_compare_hint_names_both_kinds_of_hand_but_not_the_winner() -> None:
+    # With the board's pair of 8s, 9♥ 9♣ make two pair and A♠ 8♦ three of a kind (which wins).
+    quiz = Quiz.compare(RULEBOOK_BOARD, "9h 9c", "As 8d", "en")
+    assert quiz.correct_index == 1
+    assert "two pair" in quiz.hint and "three of a kind" in quiz.hint
+    quiz.choices.index = 0
+    quiz.check_button.click()
+    shown = quiz.feedback.value
+    assert "two pair" in shown and "beats" not in shown and quiz.options[1] not in shown.split("make")[0]
+    german = Quiz.compare(RULEBOOK_BOARD, "7d 6h", "4h 2d", "de")
+    assert german.hint.startswith("Beide ergeben ein Paar:")  # both make a pair of 8s; the side cards decide
 
 
 def test_compare_finds_the_ace_side_card_and_ties() -> None:
@@ -117,3 +176,166 @@ def test_solution_hides_its_text_behind_a_summary(lang: str, summary: str) -> No
     solution = Solution("Two pair beats a pair.", lang)
     assert solution.html.value.startswith(f'<details class="pkt-solution"><summary>{summary}</summary>')
     assert "pkt-quiz-solution" in solution.html._dom_classes
+
+
+# --- Predict ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "lang, text, percent_mode, expected",
+    [
+        ("en", "19", True, 0.19), ("en", "19 %", True, 0.19), ("en", "19%", True, 0.19), ("en", "12.5", True, 0.125),
+        ("de", "19", True, 0.19), ("de", "19\u00a0%", True, 0.19), ("de", "12,5", True, 0.125),
+        ("de", "0,19", False, 0.19), ("es", "0,19", False, 0.19), ("es", "19 %", False, 0.19),
+        ("de", "1.234,5", False, 1234.5), ("en", "1,234.5", False, 1234.5), ("en", " 3 ", False, 3.0),
+        ("en", "-2", False, -2.0), ("en", "6 cards", False, 6.0),
+    ],
+)
+def test_a_guess_is_read_by_the_rules_of_the_language(lang: str, text: str, percent_mode: bool, expected: float) -> None:
+    assert parse_guess(text, lang, percent_mode, unit="cards") == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    "lang, text, percent_mode, key",
+    [
+        ("en", "", False, "predict_empty"), ("de", "   ", True, "predict_empty"),
+        ("en", "abc", False, "predict_not_a_number"), ("de", "zehn", True, "predict_not_a_number"),
+        ("en", "%", True, "predict_not_a_number"), ("en", "0,19", False, "predict_separator"),
+        ("de", "0.19", False, "predict_separator"), ("es", "12.5", True, "predict_separator"),
+        ("en", "150", True, "predict_percent_range"), ("de", "-5", True, "predict_percent_range"),
+        ("en", "nan", False, "predict_not_a_number"),
+    ],
+)
+def test_an_unreadable_guess_names_the_problem(lang: str, text: str, percent_mode: bool, key: str) -> None:
+    with pytest.raises(PredictInputError) as caught:
+        parse_guess(text, lang, percent_mode)
+    assert caught.value.key == key
+
+
+def test_the_separator_problem_suggests_the_decimal_reading_in_the_language() -> None:
+    with pytest.raises(PredictInputError) as caught:
+        parse_guess("0.19", "de")
+    assert "0,19" in caught.value.text("de") and "Dezimalkomma" in caught.value.text("de")
+
+
+def make_predict(lang: str = "en", results: Results | None = None) -> Predict:
+    # 0.1936 is not a rounded number, so its digits cannot appear in the page by chance.
+    return Predict("How often does a random team win?", 0.1936, lang, explanation="Ties raise the chance.",
+                   percent=True, tolerance=0.02, results=results, key="p-random")
+
+
+def page_text(task: Predict) -> str:
+    return task.box_html()
+
+
+@pytest.mark.parametrize("lang, kit", [("en", "19.4%"), ("de", "19,4\u00a0%"), ("es", "19,4\u00a0%")])
+def test_prediction_shows_nothing_before_check_and_everything_after(lang: str, kit: str) -> None:
+    results = Results("02", lang)
+    task = make_predict(lang, results)
+    before = page_text(task) + results.table.value + results.download.value + base64_text(results)
+    assert "19" not in re.sub(r"lesson-0?2", "", before) and "Ties" not in before
+    task.entry.value = "25"
+    task.check_button.click()
+    after = task.feedback.value
+    assert kit in after and "Ties raise the chance." in after and 'role="status"' in after
+    points = {"en": "5.6 percentage points", "de": "5,6 Prozentpunkte", "es": "5,6 puntos porcentuales"}[lang]
+    assert points in after
+    assert task.entry.disabled and task.check_button.disabled  # predicted once; the number is known now
+    [row] = results.summary()
+    assert row["guess"] == pytest.approx(0.25) and row["answer"] == pytest.approx(0.1936) and row["within"] is False
+    assert kit in results.table.value
+
+
+def test_a_close_guess_is_praised() -> None:
+    task = make_predict("de")
+    task.entry.value = "20"
+    task.check_button.click()
+    assert message("apps.quiz.predict_close", "de") in task.feedback.value
+    assert task.within(0.20) and not task.within(0.22)
+
+
+def test_relative_tolerance_and_units() -> None:
+    task = Predict("How many deals?", 120, "en", tolerance=0.1, relative=True, unit="deals")
+    task.entry.value = "100 deals"
+    task.check_button.click()
+    assert "100 deals" in task.feedback.value and "120 deals" in task.feedback.value
+    assert "17%" in task.feedback.value  # 20 of 120
+    assert not task.within(100) and task.within(110)
+
+
+@pytest.mark.parametrize("text", ["", "zwölf", "0.19"])
+def test_a_bad_guess_changes_nothing(text: str) -> None:
+    results = Results("02", "de")
+    task = make_predict("de", results)
+    table, link = results.table.value, results.download.value
+    task.entry.value = text
+    task.check_button.click()
+    assert task.guess is None and task.tries == 0 and not task.entry.disabled
+    assert results.table.value == table and results.download.value == link
+    assert "19,4" not in task.feedback.value and "Ties" not in task.feedback.value
+    assert 'role="status"' in task.feedback.value and task.feedback.value.count("„") >= 1 or text == ""
+    task.entry.value = "19,4"  # then a good one is taken
+    task.check_button.click()
+    assert task.guess == pytest.approx(0.194)
+
+
+def test_a_prediction_needs_a_finite_number() -> None:
+    with pytest.raises(ValueError):
+        Predict("?", float("nan"), "en")
+
+
+# --- Results ---------------------------------------------------------------------------------------------
+
+def base64_text(results: Results) -> str:
+    href = re.search(r'href="([^"]+)"', results.download.value)
+    assert href, results.download.value
+    prefix, _, payload = urllib.parse.unquote(href.group(1)).partition("base64,")
+    assert prefix == "data:text/plain;charset=utf-8;"
+    return base64.b64decode(payload).decode("utf-8")
+
+
+def test_results_summary_and_download_follow_every_answer() -> None:
+    results = Results("01", "en")
+    quiz = make_quiz("en", results)
+    task = make_predict("en", results)
+    second = Quiz("Second?", ["a", "b", "c", "d"], 3, "d it is.", "en", results=results, key="q-second")
+    assert [row["key"] for row in results.summary()] == ["q-token", "p-random", "q-second"]
+    assert "not answered yet" in base64_text(results)
+
+    answer(quiz, "The Ace")
+    answer(second, "a")
+    answer(second, "d")
+    task.entry.value = "25"
+    task.check_button.click()
+    results.name_field.value = "Zoë Ruiz"
+
+    summary = {row["key"]: row for row in results.summary()}
+    assert (summary["q-token"]["tries"], summary["q-token"]["first_try_right"]) == (1, True)
+    assert (summary["q-second"]["tries"], summary["q-second"]["first_try_right"]) == (2, False)
+    assert summary["p-random"]["guess"] == pytest.approx(0.25)
+
+    text = base64_text(results)
+    assert "Name: Zoë Ruiz" in text
+    assert "1. " + QUESTION in text and "tries: 1; right at the first try: yes" in text
+    assert "tries: 2; right at the first try: no" in text
+    assert "your guess: 25.0%; the kit's number: 19.4%" in text
+    assert "Answered 3 of 3; quizzes right at the first try: 1 of 2." in text
+    assert 'download="lesson-01-results-zoe-ruiz.txt"' in results.download.value
+    table = results.table.value
+    assert table.count("<tr>") == 4 and '<th scope="col">Tries</th>' in table and "19.4%" in table
+
+
+def test_a_task_made_again_replaces_its_entry() -> None:
+    results = Results("01", "de")
+    make_quiz("de", results)
+    answer(make_quiz("de", results), "No token")
+    [row] = results.summary()
+    assert row["tries"] == 1 and row["first_try_right"] is False
+
+
+def test_results_speak_the_lesson_language() -> None:
+    results = Results("03", "de")
+    quiz = make_quiz("de", results)
+    answer(quiz, "The Ace")
+    assert "Meine Ergebnisse herunterladen" in results.download.value
+    assert "Versuche: 1; beim ersten Versuch richtig: ja" in base64_text(results)
+    assert results.name_field.description == "Dein Name"

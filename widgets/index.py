@@ -40,4 +40,6 @@ class IndexApp(App):
             f"<p>{esc(self.t('apps.index.intro'))}</p>"
             f"<h3>{esc(self.t('apps.index.apps'))}</h3><ul>{apps}</ul>"
             f"<h3>{esc(self.t('apps.index.lessons'))}</h3><ul>{lessons}</ul>"
+            f"<p class='pkt-index-glossary'><a style='color:#1a5fb4;text-decoration:underline' href='lessons/{lang}/glossary.ipynb'>"
+            f"{esc(self.t('apps.index.glossary.link'))}</a>: {esc(self.t('apps.index.glossary.teaches'))}</p>"
         )

@@ -656,11 +656,13 @@ def test_bad_players_in_the_address_is_reported_with_the_voces_range() -> None:
     assert "Póker a Voces braucht 3 bis 6 Spieler" in german.notice.value
 
 
-def test_index_lists_the_explorer_and_the_lesson() -> None:
-    assert "voces_explorer" in APPS and "06_poker_a_voces" in LESSONS
+def test_index_lists_the_explorer_and_the_lessons() -> None:
+    assert "voces_explorer" in APPS and {"06_poker_a_voces_cards", "07_poker_a_voces_betting"} <= set(LESSONS)
     index = IndexApp(query="lang=de")
     assert "href='voces_explorer.ipynb?lang=de'" in index.listing.value and "Póker-a-Voces-Entdecker" in index.listing.value
-    assert "href='lessons/de/06_poker_a_voces.ipynb'" in index.listing.value
+    assert "href='lessons/de/06_poker_a_voces_cards.ipynb'" in index.listing.value
+    assert "href='lessons/de/07_poker_a_voces_betting.ipynb'" in index.listing.value and "Münzen, Aussteigen" in index.listing.value
     english = IndexApp(query="lang=en")
     assert "href='voces_explorer.ipynb?lang=en'" in english.listing.value and "Voces explorer" in english.listing.value
-    assert "href='lessons/en/06_poker_a_voces.ipynb'" in english.listing.value
+    assert "href='lessons/en/06_poker_a_voces_cards.ipynb'" in english.listing.value
+    assert "href='lessons/en/07_poker_a_voces_betting.ipynb'" in english.listing.value

@@ -13,7 +13,8 @@ from .common import App, esc
 __all__ = ["IndexApp", "APPS", "LESSONS"]
 
 APPS = ("hand_ranker", "replay", "table", "variant_lab", "pokerguess_explorer", "voces_explorer")
-LESSONS = ("01_cards_and_hand_ranking", "02_rules_of_pokerface", "03_reading_the_tokens", "04_variants", "05_pokerguess", "06_poker_a_voces")
+LESSONS = ("01_cards_and_hand_ranking", "02_rules_of_pokerface", "03_reading_the_tokens", "04_variants", "05_pokerguess",
+           "06_poker_a_voces_cards", "07_poker_a_voces_betting")
 
 
 class IndexApp(App):

@@ -43,14 +43,16 @@ import unicodedata
 from decimal import Decimal
 from typing import Any, Sequence
 
+import anywidget
 import ipywidgets
+import traitlets
 from babel.numbers import NumberFormatError, parse_decimal
 
 from pokerkit_teach import compare_hands
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, check_language, message, number, percent
 from pokerkit_teach.holdem.cards import CardsLike, format_cards, parse_cards
 
-__all__ = ["Quiz", "Predict", "Results", "Solution", "PredictInputError", "parse_guess"]
+__all__ = ["Quiz", "Predict", "Results", "Solution", "LiveFeedback", "PredictInputError", "parse_guess"]
 
 _K = "apps.quiz."
 
@@ -64,8 +66,34 @@ def _t(key: str, lang: str, **values: Any) -> str:
 
 
 def _status(kind: str, body: str) -> str:
-    """The feedback paragraph: one ``role="status"`` element, so screen readers read it out."""
-    return f'<div role="status" class="pkt-quiz-{kind}">{body}</div>'
+    """The feedback paragraph (put into a :class:`LiveFeedback`, whose live region reads it out)."""
+    return f'<div class="pkt-quiz-{kind}">{body}</div>'
+
+
+class LiveFeedback(anywidget.AnyWidget):
+    """An HTML text in a live region that stays in the page (``role="status"``): screen readers read each
+    new ``value`` out. An ipywidgets ``HTML`` widget replaces its whole content, so a live region inside
+    its value would be a new element each time, which screen readers may not announce.
+
+    >>> LiveFeedback(value="<b>Right!</b>").value
+    '<b>Right!</b>'
+    """
+
+    value = traitlets.Unicode("").tag(sync=True)
+    _esm = """
+    function render({ model, el }) {
+      const region = document.createElement("div");
+      region.setAttribute("role", "status");
+      region.className = "pkt-quiz-status";
+      region.style.margin = "4px 2px";
+      const draw = () => { region.innerHTML = model.get("value"); };
+      draw();
+      model.on("change:value", draw);
+      el.appendChild(region);
+      return () => model.off("change:value", draw);
+    }
+    export default { render };
+    """
 
 
 _COLOURS = {"right": "#175c2e", "wrong": "#a00000", "hint": "#7a4a00", "problem": "#a00000"}
@@ -135,7 +163,7 @@ class Quiz(_Task):
         self.check_button = ipywidgets.Button(description=_t("check", self.lang), button_style="primary")
         self.check_button.add_class("pkt-quiz-check")
         self.check_button.on_click(self.check)
-        self.feedback = ipywidgets.HTML()
+        self.feedback = LiveFeedback()
         self.feedback.add_class("pkt-quiz-feedback")
         self.box = ipywidgets.VBox([self.question, self.choices, self.check_button, self.feedback])
         self.box.add_class("pkt-quiz")
@@ -324,7 +352,7 @@ class Predict(_Task):
         self.check_button = ipywidgets.Button(description=_t("check", self.lang), button_style="primary")
         self.check_button.add_class("pkt-quiz-check")
         self.check_button.on_click(self.check)
-        self.feedback = ipywidgets.HTML()
+        self.feedback = LiveFeedback()
         self.feedback.add_class("pkt-quiz-feedback")
         self.box = ipywidgets.VBox([self.question, ipywidgets.HBox([self.entry, self.check_button]), self.feedback])
         self.box.add_class("pkt-quiz")
@@ -336,10 +364,14 @@ class Predict(_Task):
     def checked(self) -> bool:
         return self.guess is not None
 
-    def shown(self, value: float) -> str:
-        """A number in the answer's units as the page writes it (a percentage, or a number and the unit)."""
+    def shown(self, value: float, guess: bool = False) -> str:
+        """A number in the answer's units as the page writes it (a percentage, or a number and the unit).
+        A guess of a whole percentage is written without decimals (25 %, the kit's 19.4 %)."""
         if self.percent:
-            return percent(value, self.lang, 1 if self.digits is None else self.digits)
+            digits = 1 if self.digits is None else self.digits
+            if guess and self.digits is None and abs(value * 100 - round(value * 100)) < 1e-9:
+                digits = 0
+            return percent(value, self.lang, digits)
         text = number(value, self.lang, self.digits)
         return _t("predict_with_unit", self.lang, value=text, unit=self.unit) if self.unit else text
 
@@ -369,7 +401,7 @@ class Predict(_Task):
         self.guess = guess
         self.tries = 1
         parts = [
-            _esc(_t("predict_your_guess", self.lang, guess=self.shown(guess))),
+            _esc(_t("predict_your_guess", self.lang, guess=self.shown(guess, guess=True))),
             _esc(_t("predict_kit_number", self.lang, answer=self.shown(self.answer))),
         ]
         if self.within(guess):
@@ -472,7 +504,7 @@ class Results:
             first = dash if task.first_try_right is None else _t("yes" if task.first_try_right else "no", lang)
             return (number(task.tries, lang), first, dash, dash)
         if isinstance(task, Predict) and task.guess is not None:
-            return (number(task.tries, lang), dash, task.shown(task.guess), task.shown(task.answer))
+            return (number(task.tries, lang), dash, task.shown(task.guess, guess=True), task.shown(task.answer))
         return (number(task.tries, lang), dash, dash, dash)
 
     def text(self) -> str:
@@ -505,17 +537,19 @@ class Results:
 
     def _table_html(self) -> str:
         lang = self.lang
-        head = "".join(f'<th scope="col">{_esc(_t(k, lang))}</th>' for k in
+        cell = "padding:3px 10px 3px 0;text-align:left;vertical-align:top;border-bottom:1px solid #bbb"
+        head = "".join(f'<th scope="col" style="{cell}">{_esc(_t(k, lang))}</th>' for k in
                        ("results_task", "results_tries", "results_first", "results_guess", "results_kit"))
         rows = []
         for number_, task in enumerate(self.tasks.values(), 1):
-            cells = "".join(f"<td>{_esc(c)}</td>" for c in self._cells(task))
-            rows.append(f'<tr><th scope="row">{number_}. {_esc(task.question_text)}</th>{cells}</tr>')
+            cells = "".join(f'<td style="{cell}">{_esc(c)}</td>' for c in self._cells(task))
+            rows.append(f'<tr><th scope="row" style="{cell};font-weight:normal;max-width:32em">'
+                        f"{number_}. {_esc(task.question_text)}</th>{cells}</tr>")
         if not rows:
-            rows.append(f'<tr><td colspan="5">{_esc(_t("results_none", lang))}</td></tr>')
+            rows.append(f'<tr><td colspan="5" style="{cell}">{_esc(_t("results_none", lang))}</td></tr>')
         caption = _esc(self.score_text())
-        return (f'<table class="pkt-results-grid" style="border-collapse:collapse">'
-                f"<caption style='text-align:left'>{caption}</caption><thead><tr>{head}</tr></thead>"
+        return (f'<table class="pkt-results-grid" style="border-collapse:collapse;margin:4px 0 8px">'
+                f'<caption style="text-align:left;padding-bottom:4px">{caption}</caption><thead><tr>{head}</tr></thead>'
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
     def _refresh(self, _change: Any = None) -> None:

@@ -72,14 +72,14 @@ WORDS: dict[str, dict[str, Any]] = {
            "explanation": "Only 40 of all five-card hands are straight flushes.",
            "guess_label": "Your guess in %", "bad": "0,4", "bad_says": "is not written as numbers are written in English",
            "guess": "50", "kit": "44.4%", "off": "5.6 percentage points", "why": "16 of the 36 equally likely throws",
-           "name_label": "Your name", "download": "Download my results", "file_line": "your guess: 50.0%; the kit's number: 44.4%"},
+           "name_label": "Your name", "download": "Download my results", "file_line": "your guess: 50%; the kit's number: 44.4%"},
     "de": {"wrong": "Full House", "right": "Straight Flush", "check": "Prüfen", "not_yet": "Noch nicht.",
            "hint": "Überleg, wie viele Karten zusammenpassen müssen.", "praise": "Richtig!",
            "explanation": "Nur 40 aller Hände aus fünf Karten sind Straight Flushes.",
            "guess_label": "Deine Schätzung in %", "bad": "0.4", "bad_says": "Dezimalkomma",
            "guess": "50", "kit": "44,4\u00a0%", "off": "5,6 Prozentpunkte", "why": "16 der 36 gleich wahrscheinlichen Würfe",
            "name_label": "Dein Name", "download": "Meine Ergebnisse herunterladen",
-           "file_line": "deine Schätzung: 50,0\u00a0%; Zahl des Kits: 44,4\u00a0%"},
+           "file_line": "deine Schätzung: 50\u00a0%; Zahl des Kits: 44,4\u00a0%"},
 }
 
 

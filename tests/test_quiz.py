@@ -278,11 +278,6 @@ def test_a_bad_guess_changes_nothing(text: str) -> None:
     assert task.guess == pytest.approx(0.194)
 
 
-def test_a_prediction_needs_a_finite_number() -> None:
-    with pytest.raises(ValueError):
-        Predict("?", float("nan"), "en")
-
-
 # --- Results ---------------------------------------------------------------------------------------------
 
 def base64_text(results: Results) -> str:
@@ -339,3 +334,31 @@ def test_results_speak_the_lesson_language() -> None:
     assert "Meine Ergebnisse herunterladen" in results.download.value
     assert "Versuche: 1; beim ersten Versuch richtig: ja" in base64_text(results)
     assert results.name_field.description == "Dein Name"
+
+
+def test_a_prediction_takes_the_kits_fractions_and_numpy_numbers() -> None:
+    import numpy as np
+    from fractions import Fraction
+
+    third = Predict("?", Fraction(1, 3), "de", percent=True)
+    third.entry.value = "33"
+    third.check_button.click()
+    assert "33\u00a0%" in third.feedback.value and "33,3\u00a0%" in third.feedback.value
+    hands = Predict("?", np.int64(2_598_960), "en", relative=True, tolerance=0.05)
+    hands.entry.value = "2,500,000"
+    hands.check_button.click()
+    assert "2,598,960" in hands.feedback.value and "3.8%" in hands.feedback.value  # 98,960 / 2,598,960
+    assert message("apps.quiz.predict_close", "en") in hands.feedback.value
+
+
+def test_a_guess_is_written_with_the_decimals_it_was_typed_with() -> None:
+    task = Predict("?", 2.7, "es", tolerance=0.1, digits=2)
+    task.entry.value = "2,75"
+    task.check_button.click()
+    assert "Tu estimación: 2,75." in task.feedback.value and "El kit calcula: 2,70." in task.feedback.value
+
+
+@pytest.mark.parametrize("answer", [float("nan"), float("inf"), "19", True, None, 1j])
+def test_a_prediction_refuses_an_answer_that_is_no_finite_number(answer: object) -> None:
+    with pytest.raises(ValueError):
+        Predict("?", answer, "en")  # type: ignore[arg-type]

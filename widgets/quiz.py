@@ -329,12 +329,16 @@ class Predict(_Task):
     def __init__(self, question: str, answer: float, lang: str = DEFAULT_LANGUAGE, *, explanation: str = "",
                  tolerance: float = 0.02, relative: bool = False, percent: bool = False, unit: str = "",
                  results: "Results | None" = None, key: str | None = None, digits: int | None = None) -> None:
-        if isinstance(answer, bool) or not isinstance(answer, (int, float)) or not math.isfinite(answer):
+        try:  # a float, an int, a Fraction, a numpy number: whatever the kit computed
+            value = float(answer) if not isinstance(answer, (bool, str, bytes)) else math.nan
+        except (TypeError, ValueError):
+            value = math.nan
+        if not math.isfinite(value):
             raise ValueError(f"the answer of a prediction must be a finite number, got {answer!r}")
         if tolerance < 0:
             raise ValueError(f"tolerance must not be negative, got {tolerance!r}")
         super().__init__(question, lang, results, key)
-        self.answer = float(answer)
+        self.answer = value
         self.explanation = explanation
         self.tolerance = tolerance
         self.relative = relative
@@ -366,20 +370,24 @@ class Predict(_Task):
 
     def shown(self, value: float, guess: bool = False) -> str:
         """A number in the answer's units as the page writes it (a percentage, or a number and the unit).
-        A guess of a whole percentage is written without decimals (25 %, the kit's 19.4 %)."""
+        The kit's number has ``digits`` decimals (one for a percentage, as Babel writes it otherwise); a
+        guess is written with the decimals it was typed with (25 %, 12.5 %), up to three."""
+        if guess:
+            typed = value * 100 if self.percent else value
+            digits = next((d for d in range(3) if abs(typed * 10**d - round(typed * 10**d)) < 1e-9), 3)
+        else:
+            digits = self.digits if self.digits is not None else (1 if self.percent else -1)
         if self.percent:
-            digits = 1 if self.digits is None else self.digits
-            if guess and self.digits is None and abs(value * 100 - round(value * 100)) < 1e-9:
-                digits = 0
             return percent(value, self.lang, digits)
-        text = number(value, self.lang, self.digits)
+        text = number(value, self.lang, None if digits < 0 or guess else digits)
         return _t("predict_with_unit", self.lang, value=text, unit=self.unit) if self.unit else text
 
     def difference_text(self, guess: float) -> str:
         """How far ``guess`` is from the answer, in words of the language."""
         off = abs(guess - self.answer)
         if self.relative and self.answer != 0:
-            return _t("predict_off_relative", self.lang, share=percent(off / abs(self.answer), self.lang, 0))
+            share = off / abs(self.answer)
+            return _t("predict_off_relative", self.lang, share=percent(share, self.lang, 0 if share >= 0.095 else 1))
         if self.percent:
             return _t("predict_off_points", self.lang, points=round(off * 100, 1))
         return _t("predict_off", self.lang, difference=self.shown(off))

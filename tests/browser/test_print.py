@@ -125,8 +125,8 @@ def print_page(browser: Any) -> Iterator[PrintPage]:
 @pytest.mark.parametrize("handout", HANDOUTS, ids=[path.relative_to(TEACHERS).as_posix() for path in HANDOUTS])
 def test_handout_prints_on_one_or_two_a4_pages(print_page: PrintPage, handout: Path) -> None:
     source = handout.read_text(encoding="utf-8")
-    linked = re.findall(r"<link[^>]+rel=[\"']stylesheet[\"'][^>]*>", source)
-    hrefs = [re.search(r"href=[\"']([^\"']+)", tag) for tag in linked]
+    linked = re.findall(r"<link[^>]+rel=[\"']?stylesheet\b[^>]*>", source)
+    hrefs = [re.search(r"href=[\"']?([^\"'\s>]+)", tag) for tag in linked]
     assert any(href and (handout.parent / href.group(1)).resolve() == STYLESHEET for href in hrefs), (
         f"{handout.name} does not link the shared stylesheet docs/teachers/print.css (as ../print.css)")
 

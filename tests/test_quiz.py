@@ -362,3 +362,36 @@ def test_a_guess_is_written_with_the_decimals_it_was_typed_with() -> None:
 def test_a_prediction_refuses_an_answer_that_is_no_finite_number(answer: object) -> None:
     with pytest.raises(ValueError):
         Predict("?", answer, "en")  # type: ignore[arg-type]
+
+
+def widget_states(widget: object) -> str:
+    """Everything the page is sent of a widget and the widgets it refers to (children, layout, style):
+    their synced state, as one text."""
+    import ipywidgets
+
+    seen: dict[int, str] = {}
+
+    def walk(item: object) -> None:
+        if not isinstance(item, ipywidgets.Widget) or id(item) in seen:
+            return
+        state = item.get_state()
+        seen[id(item)] = repr(state)
+        for name in state:
+            value = getattr(item, name, None)
+            for child in value if isinstance(value, (list, tuple)) else [value]:
+                walk(child)
+
+    walk(widget)
+    return "\n".join(seen.values())
+
+
+def test_before_check_no_widget_state_holds_the_answer_or_the_explanation() -> None:
+    results = Results("02", "en")
+    task = Predict("How often?", 0.1936, "en", explanation="Ties raise the chance.", percent=True, results=results)
+    quiz = Quiz("Which?", ["a", "b", "c", "d"], 2, "Because c.", "en", hint="Think of c's neighbours.", results=results)
+    sent = widget_states(task.box) + widget_states(quiz.box) + widget_states(results.box)
+    assert "0.1936" not in sent and "19.4" not in sent and "19.36" not in sent and "Ties" not in sent
+    assert "Because c." not in sent and "neighbours" not in sent
+    task.entry.value = "20"
+    task.check_button.click()
+    assert "19.4%" in widget_states(task.box)  # the walk does see the feedback once it is there

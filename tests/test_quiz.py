@@ -395,3 +395,11 @@ def test_before_check_no_widget_state_holds_the_answer_or_the_explanation() -> N
     task.entry.value = "20"
     task.check_button.click()
     assert "19.4%" in widget_states(task.box)  # the walk does see the feedback once it is there
+
+
+def test_typing_the_number_the_kit_shows_counts_as_exact() -> None:
+    task = Predict("How many green cards?", 2.6999, "de", tolerance=0, digits=2)
+    task.entry.value = "2,70"
+    task.check_button.click()
+    assert message("apps.quiz.predict_close", "de") in task.feedback.value and "daneben" not in task.feedback.value
+    assert not task.within(2.69)

@@ -393,9 +393,11 @@ class Predict(_Task):
         return _t("predict_off", self.lang, difference=self.shown(off))
 
     def within(self, guess: float) -> bool:
+        """Whether ``guess`` counts as well predicted: within the tolerance, or the kit's number as the
+        page writes it (typing the 19.4 % the kit shows for 0.1936 is right)."""
         off = abs(guess - self.answer)
         limit = self.tolerance * abs(self.answer) if self.relative else self.tolerance
-        return off <= limit + 1e-12
+        return off <= limit + 1e-12 or self.shown(guess) == self.shown(self.answer)
 
     def check(self, _button: Any = None) -> None:
         """Read the guess; show a problem (and change nothing) or the kit's number and the explanation."""
@@ -416,7 +418,7 @@ class Predict(_Task):
             verdict = _verdict("right", _t("predict_close", self.lang))
         else:
             verdict = _verdict("hint", _t("predict_far", self.lang))
-        parts.append(_esc(self.difference_text(guess)) if guess != self.answer else "")
+        parts.append(_esc(self.difference_text(guess)) if self.shown(guess) != self.shown(self.answer) else "")
         explanation = f"<br>{_esc(self.explanation)}" if self.explanation else ""
         with self.box.hold_sync():
             self.entry.disabled = True

@@ -89,9 +89,9 @@ step "mypy" "type errors in the package or the widgets, see above" \
 step "import contracts" "an import breaks a contract of [tool.importlinter] in pyproject.toml, see above" \
     lint_imports
 step "quick tier" "pytest -m \"not slow\" failed or collected nothing" \
-    run_pytest -m "not slow" -n 2 --dist loadfile
+    run_pytest -m "not slow" -n 2 --dist loadfile --durations=20
 step "slow tier" "pytest -m slow failed or collected nothing" \
-    run_pytest -m slow -n 2 --dist loadfile --deselect tests/test_types.py::test_package_passes_mypy_strict
+    run_pytest -m slow -n 2 --dist loadfile --durations=40 --deselect tests/test_types.py::test_package_passes_mypy_strict
 
 if [ "${#failed[@]}" -gt 0 ]; then
     joined=$(printf '%s, ' "${failed[@]}")

@@ -32,12 +32,16 @@ NOTEBOOK = "quiz_page.ipynb"
 
 
 def start_voila_on_test_data(log: Path) -> VoilaServer:
-    """``voila tests/data/`` from the repo root (./voila.json applies), on a free port, waited for."""
+    """``voila tests/data/`` from the repo root (./voila.json applies, but for preheating), on a free port,
+    waited for."""
     port = free_port()
     voila = Path(sys.executable).parent / "voila"
     with log.open("wb") as handle:
         process = subprocess.Popen(
-            [str(voila), "tests/data/", "--Voila.ip=127.0.0.1", f"--port={port}", "--no-browser"],
+            # No preheated kernels: the pool would start two at once and a new one after each page, four
+            # kernels running the notebook for the two pages opened here, on a CI machine of two cores.
+            [str(voila), "tests/data/", "--Voila.ip=127.0.0.1", f"--port={port}", "--no-browser",
+             "--VoilaConfiguration.preheat_kernel=False"],
             cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True,
             env=os.environ | {"PYTHONUNBUFFERED": "1"},
         )
@@ -167,6 +171,12 @@ def test_quiz_and_prediction_in_the_browser(lang: str, page: Page, quiz_server: 
     assert href.startswith("data:text/plain;charset=utf-8;base64,")
     text = base64.b64decode(urllib.parse.unquote(href.partition("base64,")[2])).decode("utf-8")
     assert "Ana Pérez" in text and words["file_line"] in text
+    if lang == "de":  # the link really saves the file, by the name shown, with the same text
+        with p.expect_download(timeout=ANSWER_TIMEOUT) as saving:
+            link.click()
+        download = saving.value
+        assert download.suggested_filename == "lesson-99-results-ana-perez.txt"
+        assert Path(download.path()).read_text(encoding="utf-8") == text
     table = str(results.locator("table").first.inner_text())
     assert words["kit"] in table
     page.screenshot(artifacts, f"quiz-page-{lang}")

@@ -28,9 +28,11 @@ from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.game import Bot, Decision
 from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.core.rng import SeedLike
+from pokerkit_teach.holdem.cards import Suit
 from pokerkit_teach.pokerface.actions import Pass, TakeFromMiddle, TakeFromPlayer
 from pokerkit_teach.pokerface.events import Token
-from pokerkit_teach.pokerface.hints import RankHint, rank_probabilities
+from pokerkit_teach.pokerface.hints import RankHint
+from pokerkit_teach.pokerface.reading import Reading, place_distribution, read_others, read_reason
 from pokerkit_teach.pokerface.strength import place_probabilities
 from pokerkit_teach.pokerface.views import PlayerView
 
@@ -133,20 +135,43 @@ class EstimatorBot(Bot[PlayerView]):
 
 
 class ReaderBot(EstimatorBot):
-    """Estimates its place by Monte Carlo, weighing each sampled deal by the tokens the others claim."""
+    """Reads the tokens (:mod:`.reading`): plays the earlier rounds as the estimator does, so that its
+    tokens say what the team's convention says, and in the ♠ round judges its place from its chance
+    against every other player over the holdings that fit every token that player was seen with."""
 
     name = "reader"
     read_tokens = True
 
     def _judge(self, view: PlayerView) -> tuple[RankHint, float, int]:
-        key = (view.hole, view.board, view.tokens)
-        judged = self._cache.get(key)
-        if judged is None:
-            if len(self._cache) > 64:
-                self._cache.clear()
-            judged = self._judged(rank_probabilities(view, self.samples, self.rng, read_tokens=True), view.player_count)
-            self._cache[key] = judged
-        return judged
+        if view.round_suit is not Suit.SPADES or len(view.board) != 5:
+            return super()._judge(view)
+        return self._read(view)[0]
+
+    def _read(self, view: PlayerView) -> tuple[tuple[RankHint, float, int], tuple[Reading, ...]]:
+        key = ("read", view.hole, view.board, view.tokens)
+        cached = self._readings.get(key)
+        if cached is None:
+            if len(self._readings) > 16:
+                self._readings.clear()
+            readings = read_others(view)
+            hint = RankHint(view.seat, place_distribution([r.beat for r in readings]), 0, True)
+            judged = self._judged(hint, view.player_count)
+            cached = (judged, readings)
+            self._readings[key] = cached
+        return cached
+
+    def __init__(self, seed: SeedLike = None, samples: int = 300, confidence: float = 0.5) -> None:
+        super().__init__(seed, samples, confidence)
+        self._readings: dict[Any, tuple[tuple[RankHint, float, int], tuple[Reading, ...]]] = {}
+
+    def decide(self, view: PlayerView) -> Decision | None:
+        """The estimator's rule on the reader's judgement; in the ♠ round the reason says what was read."""
+        decision = super().decide(view)
+        if decision is None or view.round_suit is not Suit.SPADES or len(view.board) != 5:
+            return decision
+        kind = decision.reason.key.removeprefix("pokerface.reason.")
+        read = read_reason(self._read(view)[1], view)
+        return Decision(decision.action, Msg.of(f"pokerface.reading.{kind}", read=read, **dict(decision.reason.params)))
 
 
 BOTS: dict[str, type[Bot[PlayerView]]] = {"random": RandomBot, "estimator": EstimatorBot, "reader": ReaderBot}

@@ -239,7 +239,11 @@ def test_prediction_shows_nothing_before_check_and_everything_after(lang: str, k
     assert kit in after and "Ties raise the chance." in after
     points = {"en": "5.6 percentage points", "de": "5,6 Prozentpunkte", "es": "5,6 puntos porcentuales"}[lang]
     assert points in after
-    assert task.entry.disabled and task.check_button.disabled  # predicted once; the number is known now
+    assert task.entry.disabled  # predicted once; the number is known now
+    assert not task.check_button.disabled  # it keeps the keyboard's focus
+    task.entry.value = "19,4" if lang != "en" else "19.4"
+    task.check_button.click()
+    assert task.guess == pytest.approx(0.25) and task.feedback.value == after
     [row] = results.summary()
     assert row["guess"] == pytest.approx(0.25) and row["answer"] == pytest.approx(0.1936) and row["within"] is False
     assert kit in results.table.value

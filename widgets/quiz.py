@@ -421,8 +421,9 @@ class Predict(_Task):
         parts.append(_esc(self.difference_text(guess)) if self.shown(guess) != self.shown(self.answer) else "")
         explanation = f"<br>{_esc(self.explanation)}" if self.explanation else ""
         with self.box.hold_sync():
+            # The guess is kept as it was predicted; the Check button stays enabled (it has the keyboard's
+            # focus, which a disabled button would drop to the page's start) and does nothing more.
             self.entry.disabled = True
-            self.check_button.disabled = True
             self.feedback.value = _status("right" if self.within(guess) else "hint",
                                           f"{verdict} " + " ".join(p for p in parts if p) + explanation)
         self._report()

@@ -155,9 +155,12 @@ def test_quiz_and_prediction_in_the_browser(lang: str, page: Page, quiz_server: 
     predict.get_by_role("button", name=words["check"]).click()
     wait_for_status(p, predict, words["bad_says"])
     assert "44" not in status_text(predict) and words["why"] not in p.content()
-    entry.fill(words["guess"])
-    predict.get_by_role("button", name=words["check"]).click()
+    entry.fill(words["guess"])  # then by keyboard: Tab to Check, Enter
+    p.keyboard.press("Tab")
+    p.keyboard.press("Enter")
     wait_for_status(p, predict, words["kit"])
+    focused = "() => document.activeElement.innerText.trim()"
+    assert p.evaluate(focused) == words["check"], "the keyboard's focus left the Check button"
     shown = status_text(predict)
     assert words["off"] in shown and words["why"] in shown
 

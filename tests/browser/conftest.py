@@ -22,7 +22,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
 import pytest
 
@@ -71,13 +71,14 @@ class VoilaServer:
             return ""
 
 
-def start_voila(log: Path, port: int | None = None) -> VoilaServer:
-    """Start ``voila notebooks/`` from the repo root (it reads ./voila.json) and wait until it answers."""
+def start_voila(log: Path, port: int | None = None, folder: str = "notebooks/", extra: Sequence[str] = ()) -> VoilaServer:
+    """Start ``voila <folder>`` (``notebooks/`` unless told; a path from the repo root, where ./voila.json is
+    read) with the ``extra`` command-line options, and wait until it answers."""
     port = port or free_port()
     voila = Path(sys.executable).parent / "voila"
     handle = log.open("wb")
     process = subprocess.Popen(
-        [str(voila), "notebooks/", "--Voila.ip=127.0.0.1", f"--port={port}", "--no-browser"],
+        [str(voila), folder, "--Voila.ip=127.0.0.1", f"--port={port}", "--no-browser", *extra],
         cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True,
         env=os.environ | {"PYTHONUNBUFFERED": "1"},
     )

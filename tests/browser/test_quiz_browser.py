@@ -11,53 +11,24 @@ server serves ``notebooks/`` only, and this page is no lesson. The quiz is answe
 from __future__ import annotations
 
 import base64
-import os
-import subprocess
-import sys
-import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
-from .conftest import START_TIMEOUT, VoilaServer, free_port, stop_voila
+from .conftest import VoilaServer, start_voila, stop_voila
 from .test_apps import ANSWER_TIMEOUT, RENDER_TIMEOUT, Page
 from .test_lessons_a11y import serious_violations
 
-ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "quiz_page.ipynb"
 
 
 def start_voila_on_test_data(log: Path) -> VoilaServer:
     """``voila tests/data/`` from the repo root (./voila.json applies, but for preheating), on a free port,
-    waited for."""
-    port = free_port()
-    voila = Path(sys.executable).parent / "voila"
-    with log.open("wb") as handle:
-        process = subprocess.Popen(
-            # No preheated kernels: the pool would start two at once and a new one after each page, four
-            # kernels running the notebook for the two pages opened here, on a CI machine of two cores.
-            [str(voila), "tests/data/", "--Voila.ip=127.0.0.1", f"--port={port}", "--no-browser",
-             "--VoilaConfiguration.preheat_kernel=False"],
-            cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True,
-            env=os.environ | {"PYTHONUNBUFFERED": "1"},
-        )
-    server = VoilaServer(port, process, log)
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"Voila exited with {process.returncode}:\n{server.log_tail()}")
-        try:
-            with urllib.request.urlopen(f"{server.base}/voila/tree", timeout=5) as response:
-                if response.status == 200:
-                    return server
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.25)
-    stop_voila(server)
-    raise RuntimeError(f"Voila did not answer within {START_TIMEOUT} s:\n{server.log_tail()}")
+    waited for. No preheated kernels: the pool would start two at once and a new one after each page, four
+    kernels running the notebook for the two pages opened here, on a CI machine of two cores."""
+    return start_voila(log, folder="tests/data/", extra=["--VoilaConfiguration.preheat_kernel=False"])
 
 
 @pytest.fixture(scope="module")

@@ -74,6 +74,15 @@ def test_voila_renders_the_index_notebook() -> None:
     assert page, "Voila did not answer within 90 s"
     assert "kernelId" in page  # Voila started a kernel for the page; the browser tests check what it shows
     assert "Traceback" not in page
+    # The kit's template (docs/serving.md, "The kit's page and load time"): Voila's front end is named
+    # once, async, after the page's configuration and the first cell, and before the page's end, so the
+    # browser loads it while the kernel runs the other cells.
+    scripts = re.findall(r"<script[^>]*/voila/static/voila\.js[^>]*>", page)
+    assert len(scripts) == 1, scripts
+    assert " async" in scripts[0]
+    front_end = page.index(scripts[0])
+    assert page.index('id="jupyter-config-data"') < front_end < page.index("window.voila_finish();")
+    assert front_end < page.index('cell-index="1"')
 
 
 def test_a_preheated_kernel_takes_the_page_address_from_voilas_query_socket() -> None:

@@ -2,8 +2,8 @@
 
 Starts one Voila server on 127.0.0.1 the way scripts/serve.sh does (``voila notebooks/`` from the repo
 root, so it reads voila.json) and opens every lesson of the chosen languages in Debian's /usr/bin/chromium
-(Playwright), one page after the other on a quiet server (the apps' preheated pools full and idle before
-each page) and, as far as it can, a quiet machine (it waits, at most --quiet-wait s, until the whole
+(Playwright), one page after the other on a quiet server (the apps' preheated pools full and idle, and
+the server's own process idle, before each page) and, as far as it can, a quiet machine (it waits, at most --quiet-wait s, until the whole
 machine's CPU is less than --quiet-cpu % busy; the busy share when the page starts is printed). Each page
 is opened twice in a new browser window: first with an empty browser cache, as a learner's first page of
 the day, then again (another cold kernel) with Voila's scripts and styles cached, as every later page.
@@ -16,7 +16,8 @@ without Playwright's own round trips):
 - ``all widgets``: every widget view the page will hold drawn (the count is known once the HTML is
   complete: one per output of the widget-view type);
 - ``CPU s``: the processor seconds the server, the page's kernel and the browser used from the navigation
-  until the first widget was seen. On a busy machine the times above stretch with the competition for
+  until the first widget was seen (of each process alive then: a previous page's kernel that ended in
+  between is not subtracted). On a busy machine the times above stretch with the competition for
   the cores; this figure does not, and on a quiet 2-core machine a page's steps (kernel start, cells,
   HTML, scripts, widgets) run mostly one after the other, so it is close to what the page would take there.
 
@@ -26,6 +27,10 @@ request, a cold one. A run with ``--voila-arg`` that lets Voila preheat the less
 beside it. Each page is closed as a learner closes it (Voila shuts its kernel down).
 
     .venv/bin/python benchmarks/lesson_load.py [--lang en --lang de] [--repeat 3] [--lesson 04_variants]
+
+A page that fails is reported and the run goes on: an HTTP error at once (a lesson renamed while it runs),
+a page without its first widget after --timeout s with how far it got (the cells whose output came, of the
+notebook's, whether the page's end came) and the state and CPU seconds of the kernel started for it.
 
 Everything it starts (server, kernels, browser) is stopped at the end, also on errors and SIGTERM.
 """
@@ -104,6 +109,25 @@ def wait_for_quiet_machine(busy_below: float, seconds: float) -> float:
             return busy
 
 
+def wait_for_quiet_server(server: subprocess.Popen[bytes], seconds: float) -> bool:
+    """Wait (at most ``seconds``) until the preheated pools are full and quiet (classroom_load) and the
+    Voila server's own process has used less than 5 % of a core for 3 s in a row. After a start the
+    server renders the pools' pages for a while after their kernels went quiet (on the busy machine of
+    2026-12-01 for about 35 s), and a lesson page opened then waited for it."""
+    deadline = time.monotonic() + seconds
+    if not load.wait_for_quiet_pools(server, seconds):
+        return False
+    process = psutil.Process(server.pid)
+    process.cpu_percent(None)
+    quiet = 0
+    while time.monotonic() < deadline:
+        time.sleep(1)
+        quiet = quiet + 1 if process.cpu_percent(None) < 5 else 0
+        if quiet >= 3:
+            return True
+    return False
+
+
 def describe_new_kernels(server: subprocess.Popen[bytes], before: set[str]) -> str:
     """For a page that failed: the kernels started for it (not in ``before``), their state and CPU time."""
     found = []
@@ -118,10 +142,11 @@ def describe_new_kernels(server: subprocess.Popen[bytes], before: set[str]) -> s
     return ", ".join(found) or "no new kernel alive"
 
 
-def cpu_seconds() -> dict[str, float]:
-    """CPU seconds used so far by this script and everything it started, by kind: the Voila server, its
-    kernels, Chromium, and the rest (this script and Playwright's driver); nothing of other programs."""
-    used = {"server": 0.0, "kernels": 0.0, "chromium": 0.0, "rest": 0.0}
+def cpu_seconds() -> dict[int, tuple[str, float]]:
+    """CPU seconds used so far by this script and everything it started, per process, with its kind: the
+    Voila server, its kernels, Chromium, and the rest (this script and Playwright's driver); nothing of
+    other programs."""
+    used: dict[int, tuple[str, float]] = {}
     me = psutil.Process()
     for proc in [me, *me.children(recursive=True)]:
         try:
@@ -131,8 +156,25 @@ def cpu_seconds() -> dict[str, float]:
             continue
         kind = ("kernels" if "ipykernel" in line else "server" if "voila" in line
                 else "chromium" if "chrom" in line else "rest")
-        used[kind] += times.user + times.system
+        used[proc.pid] = (kind, times.user + times.system)
     return used
+
+
+def cpu_used(before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]) -> dict[str, float]:
+    """CPU seconds used between two readings of cpu_seconds(), by kind, counted for the processes alive at
+    the second reading (a process started in between counts from zero; one that ended in between, such as
+    the previous page's kernel, is left out instead of subtracting its time)."""
+    used = {"server": 0.0, "kernels": 0.0, "chromium": 0.0, "rest": 0.0}
+    for pid, (kind, seconds) in after.items():
+        used[kind] += seconds - before.get(pid, (kind, 0.0))[1]
+    return used
+
+
+# How far a page that failed got: the cells whose output came, of the cells the notebook has, and
+# whether the page's end (Voila's closing script) came.
+PAGE_STATE_JS = """() => ({cells: document.querySelectorAll('[cell-index]').length,
+  config: document.getElementById('jupyter-config-data') !== null, ready: document.readyState,
+  end: document.documentElement.outerHTML.includes('window.voila_finish();')})"""
 
 
 def open_lesson(context: Any, url: str, timeout_ms: int) -> tuple[dict[str, float], str]:
@@ -141,10 +183,16 @@ def open_lesson(context: Any, url: str, timeout_ms: int) -> tuple[dict[str, floa
     page = context.new_page()
     try:
         before = cpu_seconds()
-        page.goto(url, timeout=timeout_ms, wait_until="domcontentloaded")
-        page.wait_for_function("() => window.pktFirstWidgetMs !== undefined", timeout=timeout_ms, polling=50)
-        after = cpu_seconds()
-        used = {kind: after[kind] - before[kind] for kind in after}
+        response = page.goto(url, timeout=timeout_ms, wait_until="commit")
+        if response is not None and response.status != 200:
+            raise RuntimeError(f"HTTP {response.status} for {url}")
+        try:
+            page.wait_for_function("() => window.pktFirstWidgetMs !== undefined", timeout=timeout_ms, polling=50)
+        except Exception as error:
+            state = page.evaluate(PAGE_STATE_JS)
+            raise RuntimeError(f"no widget after {timeout_ms / 1000:.0f} s; the page had {state['cells']} cells, "
+                               f"{'its end' if state['end'] else 'not its end'}, readyState {state['ready']}") from error
+        used = cpu_used(before, cpu_seconds())
         try:
             page.wait_for_function("() => window.pktAllWidgetsMs !== undefined", timeout=30_000, polling=50)
         except Exception:  # a widget view that never draws (e.g. an empty Output): keep the first widget's time
@@ -183,7 +231,7 @@ def run(args: argparse.Namespace, base: str, server: subprocess.Popen[bytes]) ->
                     context.add_init_script(FIRST_WIDGET_INIT_JS)
                     try:
                         for cache in (EMPTY, CACHED):
-                            load.wait_for_quiet_pools(server, 120)  # a quiet server, as a learner finds it
+                            wait_for_quiet_server(server, 120)  # a quiet server, as a learner finds it
                             busy = wait_for_quiet_machine(args.quiet_cpu, args.quiet_wait)
                             ready = load.kernel_ids(server)
                             try:
@@ -257,8 +305,8 @@ def main() -> None:
     load.read_pools(args.voila_arg)
     server, base, log = load.start_voila(args.voila_arg, "pkt-lessons-voila-")
     try:
-        if not load.wait_for_quiet_pools(server, 240):
-            print("(the preheated pools were not ready after 240 s; measuring anyway)")
+        if not wait_for_quiet_server(server, 240):
+            print("(the preheated pools or the server were not quiet after 240 s; measuring anyway)")
         run(args, base, server)
     finally:
         load.stop_everything(server)

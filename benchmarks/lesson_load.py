@@ -276,6 +276,12 @@ def run(args: argparse.Namespace, base: str, server: subprocess.Popen[bytes]) ->
             if any(cell != "-" for cell in cells):
                 print(f"  {name.removeprefix('lessons/'):36} " + "   ".join(
                     " ".join(f"{cell:>13}" for cell in cells[i:i + 4]) for i in (0, 4)))
+    print("processor seconds until the first widget, median of all the runs of a page (server, kernel, Chromium):")
+    for name, rows in results.items():
+        if rows:
+            parts = [f"{kind} {statistics.median(times[f'cpu {kind}'] for _, _, times in rows):.2f}"
+                     for kind in ("server", "kernels", "chromium")]
+            print(f"  {name.removeprefix('lessons/'):36} " + ", ".join(parts))
     print(f"first widget over {GOAL:.0f} s on a cold kernel (worst of the runs): " + (", ".join(over) if over else "none"))
     if failures:
         print("pages that failed: " + "; ".join(failures))

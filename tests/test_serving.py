@@ -69,9 +69,14 @@ def test_voila_renders_the_index_notebook() -> None:
                     break
             except (urllib.error.URLError, ConnectionError):
                 time.sleep(1)
+        if page:  # a page may not choose Voila's stock template, which links fonts from the internet
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/index.ipynb?template=lab", timeout=60) as response:
+                overridden = response.read().decode("utf-8")
     finally:
         stop_group(server)
     assert page, "Voila did not answer within 90 s"
+    assert re.findall(r"<link[^>]*https://", overridden) == [] and "voila_finish" in overridden
+    assert "text-decoration: underline" in page and "text-decoration: underline" in overridden  # the kit's page both times
     assert "kernelId" in page  # Voila started a kernel for the page; the browser tests check what it shows
     assert "Traceback" not in page
     # The kit's template (docs/serving.md, "The kit's page and load time"): Voila's front end is named

@@ -3,6 +3,7 @@ not a test; the figures go to docs/bots.md and docs/benchmarks.md with the date)
 
     .venv/bin/python benchmarks/pokerface_bots.py move [--games 20]
     nice .venv/bin/python benchmarks/pokerface_bots.py compare [--games 5000] [--players 4] [--workers 2]
+    nice .venv/bin/python benchmarks/pokerface_bots.py one --bots reader --variants rising-stakes [--games 5000] [--players 4]
     nice .venv/bin/python benchmarks/pokerface_bots.py rising [--games 2000] [--players 3 5 6] [--workers 2]
     nice .venv/bin/python benchmarks/pokerface_bots.py teams [--games 2000] [--players 3 4 5 6] [--workers 2]
 
@@ -11,9 +12,10 @@ the mean, the 99th percentile and the largest, for all moves and for the ♠-rou
 the goal is under 0.2 s a move, so that a table of five bots answers a learner's click within a second.
 ``compare``: the reading team against the estimator team, base game and rising stakes, ``--games`` each:
 game win rate and deal success with 95% (Wilson) intervals, and whether the intervals are apart.
+``one``: one line, ``--bots`` and ``--variants`` as given, for each of ``--players``.
 ``rising``: the reading team with rising stakes only, ``--games`` each (the base game's line is in ``teams``).
 ``teams``: for each player count, the random team, the estimator team, the reading team, two mixed tables
-(readers and estimators in turn, a single reader among estimators) and the perfect-information bound
+(readers and estimators in turn) and the perfect-information bound
 (a team that sees every card always orders the hands right: every deal a success, every game won).
 Every line is printed as it is done, with the processor seconds it took (its workers included).
 """
@@ -122,7 +124,6 @@ def teams(games: int, players: list[int], workers: int, out: str | None) -> None
         rows.append(line("estimator", n, ["estimator"], games, workers))
         rows.append(line("reader", n, ["reader"], games, workers))
         rows.append(line("readers and estimators in turn", n, [("reader", "estimator")[s % 2] for s in range(n)], games, workers))
-        rows.append(line("one reader, estimators", n, ["reader"] + ["estimator"] * (n - 1), games, workers))
         if out:
             with open(out, "w") as handle:
                 json.dump(rows, handle, indent=1)
@@ -130,7 +131,9 @@ def teams(games: int, players: list[int], workers: int, out: str | None) -> None
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=("move", "compare", "rising", "teams"))
+    parser.add_argument("what", choices=("move", "compare", "rising", "teams", "one"))
+    parser.add_argument("--bots", nargs="+", default=["reader"], help="one: the bots (one name, or one per seat)")
+    parser.add_argument("--variants", nargs="*", default=[], help="one: the variants")
     parser.add_argument("--games", type=int)
     parser.add_argument("--players", type=int, nargs="+")
     parser.add_argument("--workers", type=int, default=1)
@@ -140,6 +143,11 @@ def main() -> None:
         move(args.games or 20)
     elif args.what == "compare":
         compare(args.games or 5000, args.players or [4], args.workers, args.json)
+    elif args.what == "one":
+        rows = [line(" ".join(args.bots), n, args.bots, args.games or 2000, args.workers, tuple(args.variants)) for n in args.players or [4]]
+        if args.json:
+            with open(args.json, "w") as handle:
+                json.dump(rows, handle, indent=1)
     elif args.what == "rising":
         rising(args.games or 2000, args.players or [3, 5, 6], args.workers, args.json)
     else:

@@ -41,64 +41,53 @@ def close(a: float, b: float, tolerance: float = 1e-9) -> bool:
     return abs(a - b) <= tolerance
 
 
-def wanted(share: float, players: int) -> int:
-    """The estimator's place for a share: 1 + (players - 1) * share, rounded (halves to even, as Python does)."""
-    return min(players, max(1, round(1 + (players - 1) * share)))
+HOLDINGS = np.array(list(itertools.combinations(range(52), 2)))
 
 
 @lru_cache(maxsize=64)
-def holding_shares(board: tuple[int, ...]) -> dict[tuple[int, int], float]:
-    """Every holding's share of the other holdings it beats on this board, counted pair by pair."""
+def holding_shares(board: tuple[int, ...]) -> np.ndarray:
+    """Every holding's share of the other holdings it beats on this board (NaN where it touches the board),
+    counted by sorting the strengths of the holdings that fit; before the flop the preflop table's share."""
     if not board:
-        return {(a, b): preflop_share((card_from_code(a), card_from_code(b))) for a, b in itertools.combinations(range(52), 2)}
-    rest = [c for c in range(52) if c not in board]
-    holdings = list(itertools.combinations(rest, 2))
-    values = evaluate_batch(np.array([[a, b, *board] for a, b in holdings]))
+        return np.array([preflop_share((card_from_code(int(a)), card_from_code(int(b)))) for a, b in HOLDINGS])
+    fits = ~np.isin(HOLDINGS, board).any(axis=1)
+    rows = np.concatenate([HOLDINGS[fits], np.tile(board, (int(fits.sum()), 1))], axis=1)
+    values = evaluate_batch(rows)
     order = np.sort(values)
-    shares = {}
-    for holding, value in zip(holdings, values.tolist()):
-        below = int(np.searchsorted(order, value, "left"))
-        equal = int(np.searchsorted(order, value, "right")) - below - 1
-        shares[holding] = (below + 0.5 * equal) / (len(holdings) - 1)
+    below = np.searchsorted(order, values, "left")
+    equal = np.searchsorted(order, values, "right") - below - 1
+    shares = np.full(len(HOLDINGS), np.nan)
+    shares[fits] = (below + 0.5 * equal) / (len(values) - 1)
     return shares
 
 
-@lru_cache(maxsize=256)
-def _wanted_places(shares_id: int, players: int) -> dict[tuple[int, int], int]:
-    return {h: wanted(share, players) for h, share in _BY_ID[shares_id].items()}
-
-
-_BY_ID: dict[int, dict[tuple[int, int], float]] = {}
-
-
-def wanted_places_of(shares: dict[tuple[int, int], float], players: int) -> dict[tuple[int, int], int]:
-    _BY_ID[id(shares)] = shares  # the shares of a board are cached, so their id names them
-    return _wanted_places(id(shares), players)
+def wanted(shares: np.ndarray, players: int) -> np.ndarray:
+    """The estimator's place for each share: 1 + (players - 1) * share, rounded (halves to even)."""
+    return np.clip(np.round(1 + (players - 1) * np.nan_to_num(shares)), 1, players).astype(int)
 
 
 def beats_again(view: PlayerView) -> dict[int, tuple[float, float]]:
-    """(beat, prior) for every other seat, computed again holding by holding from the view alone."""
+    """(beat, prior) for every other seat, computed again from the view alone over the holdings it cannot
+    see: each weighted by the likelihood tables at the place its share wanted in every round."""
     players = view.player_count
     board = [c.code for c in view.board]
-    mine_cards = [c.code for c in view.hole]
-    unseen = [c for c in range(52) if c not in board + mine_cards]
-    holdings = list(itertools.combinations(unseen, 2))
-    values = evaluate_batch(np.array([[a, b, *board] for a, b in holdings] + [[*mine_cards, *board]]))
+    known = board + [c.code for c in view.hole]
+    unseen = ~np.isin(HOLDINGS, known).any(axis=1)
+    holdings = HOLDINGS[unseen]
+    values = evaluate_batch(np.concatenate([np.concatenate([holdings, np.tile(board, (len(holdings), 1))], axis=1),
+                                            [known[len(board):] + board]]))
     mine, theirs = values[-1], values[:-1]
     beat = np.where(theirs < mine, 1.0, np.where(theirs == mine, 0.5, 0.0))
-    stage_shares = {suit: holding_shares(tuple(board[: STAGE[suit]])) for suit, _ in view.tokens}
+    places = {suit: wanted(holding_shares(tuple(board[: STAGE[suit]]))[unseen], players) for suit, _ in view.tokens}
     out = {}
     for seat in range(players):
         if seat == view.seat:
             continue
         weights = np.ones(len(holdings))
         for suit, holders in view.tokens:
-            if seat not in holders:
-                continue
-            token = holders.index(seat) + 1
-            table = CURRENT_LIKELIHOOD[players] if suit == view.round_suit else FINAL_LIKELIHOOD[players]
-            places = wanted_places_of(stage_shares[suit], players)
-            weights *= np.array([table[places[h] - 1, token - 1] for h in holdings])
+            if seat in holders:
+                table = CURRENT_LIKELIHOOD[players] if suit == view.round_suit else FINAL_LIKELIHOOD[players]
+                weights *= table[places[suit] - 1, holders.index(seat)]
         out[seat] = (float(beat @ weights / weights.sum()), float(beat.mean()))
     return out
 
@@ -233,8 +222,9 @@ def test_the_board_table_ranks_every_holding_as_the_evaluator_does() -> None:
         row = pair_index(hole)
         assert values[row] == evaluate_batch(np.array([[c.code for c in [*hole, *board]]]))[0]
     counted = holding_shares(tuple(c.code for c in board))
-    for (a, b), share in itertools.islice(counted.items(), 0, None, 97):
-        assert close(shares[pair_index((card_from_code(a), card_from_code(b)))], share)
+    for (a, b), share in itertools.islice(zip(HOLDINGS.tolist(), counted.tolist()), 0, None, 97):
+        if not np.isnan(share):
+            assert close(shares[pair_index((card_from_code(a), card_from_code(b)))], share)
     assert values[pair_index(parse_cards("As Ah"))] == -1, "a holding that touches the board has no strength"
 
 

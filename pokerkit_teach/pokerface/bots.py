@@ -6,8 +6,11 @@ one sentence.
   beats now (before the flop: its chance against a random hand). From that share it expects a place,
   wants the token of that place, takes it from the middle, and takes it from another player only when
   confident. It sees only its own cards and the board.
-- ``reader``: estimates its place by dealing the unseen cards many times (Monte Carlo) and weighs each
-  deal by how well it fits the tokens the others hold now and held in earlier rounds.
+- ``reader``: reads the tokens (:mod:`.reading`). Before the ♠ round it plays as the estimator does (the
+  team's convention, so its tokens mean what the others expect); in the ♠ round it weighs every holding
+  another player could have by how likely that holding makes every token the player was seen with (each
+  earlier round's and the ♠ token held now), takes its chance against each player from that, and says
+  whose tokens told it the most.
 
 A bot's ``decide`` returns ``None`` when it has nothing to do (free-for-all: already done and content).
 A bot by name comes from the game's registry entry (``GAME.make_bot``); the classes take more options.

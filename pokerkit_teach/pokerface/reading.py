@@ -21,9 +21,9 @@ evaluation) and shared by every reader at the table, so a reading costs a few ar
 >>> table = board_table(tuple(c.code for c in parse_cards("As Kd 7c 7h 2s")))
 >>> values, shares = table
 >>> int((values < 0).sum())  # the holdings that touch the board
-246
+245
 >>> round(float(shares[pair_index(parse_cards("Ac Ah"))]), 3)  # aces full: almost nothing beats it
-0.999
+0.998
 """
 
 from __future__ import annotations

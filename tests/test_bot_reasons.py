@@ -39,6 +39,7 @@ from pokerkit_teach.voces.cards import Special, SpecialCard, VocesCard
 from pokerkit_teach.voces.ranking import VocesCategory, VocesHand, rank_voces_hand
 from pokerkit_teach.voces.reveal import reveal
 from pokerkit_teach.voces.state import VocesRules, VocesState
+from test_pokerface_reading import check_reading
 
 QUICK_GAMES = 30
 PREDICTIONS = frozenset(ALL_PREDICTIONS)
@@ -360,6 +361,9 @@ def play_guess(game: int, seen: dict[str, int]) -> None:
 
 # ---------------------------------------------------------------------------------------------- Pokerface
 def check_pokerface(state: Any, view: Any, seat: int, decision: Decision, bot: Bot[Any]) -> None:
+    if decision.reason.key.startswith("pokerface.reading."):  # the reader's ♠ round: its reading computed again
+        check_reading(state, view, seat, decision, bot)
+        return
     key = decision.reason.key.removeprefix("pokerface.reason.")
     values = said(decision)
     action = decision.action
@@ -433,7 +437,8 @@ MUST_SEE = {
     "pokerguess": {"pokerguess.reason.show", "pokerguess.reason.show_fits", "pokerguess.reason.predict",
                    "pokerguess.reason.predict_tie", "pokerguess.reason.keep", "pokerguess.reason.random_predict"},
     "pokerface": {"pokerface.reason.random", "pokerface.reason.keep", "pokerface.reason.take_middle", "pokerface.reason.take_player",
-                  "pokerface.reason.settle_keep", "pokerface.reason.settle_middle", "pokerface.reason.settle_middle_brake"},
+                  "pokerface.reason.settle_keep", "pokerface.reason.settle_middle", "pokerface.reason.settle_middle_brake",
+                  "pokerface.reading.keep", "pokerface.reading.take_middle"},
 }
 
 

@@ -78,11 +78,13 @@ TICK_AFTER = 0.02  # s after each whole second of a run when the seconds played 
 # Games per second of one core of the 2-core server on the engine (core.simulate.play_one), the slowest of
 # the base game and the variants (soft landing and all three make games longer), measured 2026-12-01 while
 # other work shared the cores. Free of load it was up to twice as fast (random at 3 players 270/s, 6 players
-# 180/s; estimator 160/s and 105/s; reader 22/s and 5/s).
+# 180/s; estimator 160/s and 105/s). The reader of issue 18 (pokerface/reading.py, 2026-12-01 evening, processor
+# time of one quiet core, its slowest configuration, free-for-all): 51/s at 3 players, 23/s at 4, 17/s at 5,
+# 10/s at 6; the figures below are half of that, as for the others.
 GAMES_PER_SECOND: dict[str, dict[int, float]] = {
     "random": {3: 200, 4: 150, 5: 80, 6: 50},
     "estimator": {3: 60, 4: 45, 5: 20, 6: 10},
-    "reader": {3: 3, 4: 2, 5: 2, 6: 1},
+    "reader": {3: 25, 4: 12, 5: 8, 6: 5},
 }
 # The same on the batch path (pokerface.batch), for the bots it plays: the slowest configuration is
 # free-for-all, whose every move asks the game's own generator for the order of the bots (2026-12-01, one
@@ -96,10 +98,11 @@ BATCH_GAMES_PER_SECOND: dict[str, dict[int, float]] = {
 def run_cap(bot: str, players: int) -> int:
     """The most games one run of the lab plays in all configurations together: about
     :data:`RUN_SECONDS` of play for ``bot`` bots at ``players`` players on the path that plays them, so one
-    click cannot keep a kernel busy for hours (4 x 20,000 reader games at 6 players would take about 8 hours).
+    click cannot keep a kernel busy for hours (4 x 20,000 reader games at 6 players would take more than two
+    hours of a core).
 
     >>> run_cap("random", 3), run_cap("estimator", 6), run_cap("reader", 6)
-    (240000, 30000, 60)
+    (240000, 30000, 300)
     """
     rates = BATCH_GAMES_PER_SECOND if _path(bot, players) == "batch" else GAMES_PER_SECOND
     return max(1, int(RUN_SECONDS * rates[bot][players]))

@@ -1,4 +1,5 @@
-"""Every lesson page passes an axe-core audit with no serious or critical violation.
+"""Every lesson page passes an axe-core audit with no serious or critical violation, and its first
+control lies within the first screen.
 
 Each lesson is opened in Voila (a fresh kernel: lessons are on voila.json's preheat denylist) in English
 and German, the languages whose pages the issue names; its widgets are waited for (every widget output
@@ -79,13 +80,25 @@ def serious_violations(p: Any) -> list[str]:
     return found
 
 
+# the first control a learner can use in a cell's output (a widget's button, field, choice or drawn item)
+FIRST_CONTROL_JS = """() => {
+    const control = document.querySelector('.jp-OutputArea-output :is(button, input, select, textarea, [role=button], [role=radio])');
+    return control ? control.getBoundingClientRect().top + window.scrollY : null;
+}"""
+
+
 @pytest.mark.parametrize("lesson", PAGES)
 def test_lesson_page_has_no_serious_accessibility_violation(page: Page, voila_server: VoilaServer, lesson: str) -> None:
+    """The audit, and (issue 23, "each lesson's interactive part starts within the first screen") the
+    first control of the page lies within the first screen of the window (Playwright's 1280x720)."""
     open_lesson(page, voila_server.url(lesson))
     page.page.wait_for_timeout(300)  # the frame after the last widget: styles applied
     found = serious_violations(page.page)
     assert not found, f"axe-core on {lesson}:\n" + "\n".join(found)
     assert not page.errors, "\n".join(page.errors)
+    top = page.page.evaluate(FIRST_CONTROL_JS)
+    height = page.page.viewport_size["height"]
+    assert top is not None and top < height, f"{lesson}: the first control starts at {top} px, below the first screen ({height} px)"
 
 
 def test_the_audit_finds_an_unlabelled_control(page: Page) -> None:

@@ -406,9 +406,9 @@ def test_lab_describes_the_chosen_bot_and_warns_that_the_reader_is_slow() -> Non
     app = VariantLabApp(query="lang=en")
     assert "Estimator: judges its place" in app.bot_about.value and app.games.value == DEFAULT_GAMES == 5000
     app.bot.value = "reader"
-    assert "about three games per second" in app.bot_about.value
+    assert "about 10 to 50 games a second" in app.bot_about.value
     app.language.value = "de"
-    assert app.bot.value == "reader" and "etwa drei Spiele pro Sekunde" in app.bot_about.value
+    assert app.bot.value == "reader" and "etwa 10 bis 50 Spiele pro Sekunde" in app.bot_about.value
     assert dict(app.bot.options)["Leser"] == "reader"
 
 

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.game import Bot, Decision
 from pokerkit_teach.core.i18n import Msg
@@ -35,7 +37,8 @@ from pokerkit_teach.holdem.cards import Suit
 from pokerkit_teach.pokerface.actions import Pass, TakeFromMiddle, TakeFromPlayer
 from pokerkit_teach.pokerface.events import Token
 from pokerkit_teach.pokerface.hints import RankHint
-from pokerkit_teach.pokerface.reading import Reading, place_distribution, read_others, read_reason
+from pokerkit_teach.pokerface.reading import (STAGE_OF_SUIT, Reading, board_table, pair_index, place_distribution, read_others,
+                                              read_reason, wanted_places)
 from pokerkit_teach.pokerface.strength import place_probabilities
 from pokerkit_teach.pokerface.views import PlayerView
 
@@ -194,3 +197,42 @@ def new_bot(name: str, seed: SeedLike = None) -> Bot[PlayerView]:
     if kind is None:
         raise OptionError("bots", f"one of {', '.join(BOT_NAMES)}", name)
     return kind(seed)
+
+
+def count_likelihoods(players: int, games: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """How :data:`~pokerkit_teach.pokerface.reading.FINAL_LIKELIHOOD` and
+    :data:`~pokerkit_teach.pokerface.reading.CURRENT_LIKELIHOOD` were made: in ``games`` games of
+    reader bots, count for every player the place its holding wants against the token it held at the end
+    of each round before ♠ (final) and, whenever a reader moves in the ♠ round, the ♠ token each other
+    player holds then (current); each row is made a distribution, with one count added to every cell."""
+    from pokerkit_teach.pokerface.rules import PokerfaceRules
+
+    final = np.ones((players, players))
+    current = np.ones((players, players))
+    rules = PokerfaceRules.for_players(players)
+    for game in range(games):
+        state = rules.new_game(seed=seed * 1_000_003 + game)
+        bots = [ReaderBot((seed * 1_000_003 + game) * 8 + s) for s in range(players)]
+        counted: set[tuple[int, Suit]] = set()
+        while not state.is_terminal():
+            assert state.hole is not None
+            for suit, token_round in state.rounds.items():
+                if token_round.finished and suit is not Suit.SPADES and (state.deal_number, suit) not in counted:
+                    counted.add((state.deal_number, suit))
+                    shares = board_table(tuple(c.code for c in state.board[: STAGE_OF_SUIT[suit]]))[1]
+                    for s in range(players):
+                        token = token_round.held[s]
+                        if token is not None:
+                            final[wanted_places(shares[[pair_index(state.hole[s])]], players)[0] - 1, token - 1] += 1
+            seat = state.current_player()
+            view = state.view_for(seat)
+            if view.round_suit is Suit.SPADES:
+                shares = board_table(tuple(c.code for c in state.board))[1]
+                for s in range(players):
+                    token = state.rounds[Suit.SPADES].held[s]
+                    if s != seat and token is not None:
+                        current[wanted_places(shares[[pair_index(state.hole[s])]], players)[0] - 1, token - 1] += 1
+            decision = bots[seat].decide(view)
+            assert decision is not None
+            state.apply(decision.action)
+    return final / final.sum(axis=1, keepdims=True), current / current.sum(axis=1, keepdims=True)

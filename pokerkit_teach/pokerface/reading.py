@@ -10,7 +10,7 @@ For every other player the reading weighs each of the 1,326 two-card holdings by
 holding makes every token the player was seen with: the token held at the end of every earlier round
 of the deal and the token held now in the round being played. The likelihood of a token given the place
 a holding wants (:data:`FINAL_LIKELIHOOD`, :data:`CURRENT_LIKELIHOOD`) was counted in bot games
-(:func:`count_likelihoods`). The share of the weighted holdings the reader's own hand beats is its
+(:func:`pokerkit_teach.pokerface.bots.count_likelihoods`). The share of the weighted holdings the reader's own hand beats is its
 chance against that player; the chances against all players give a probability for every place
 (independent players, a Poisson binomial).
 
@@ -103,7 +103,7 @@ def wanted_places(shares: np.ndarray, players: int) -> np.ndarray:
 
 # P(token held | place wanted), [players][wanted - 1][token - 1], rounded to 3 places: at the end of a round
 # before ♠ (FINAL) and during the ♠ round when a reader moves (CURRENT), counted by
-# count_likelihoods(players, 500, seed=1) in reader games whose readers still used a smooth guess
+# bots.count_likelihoods(players, 500, seed=1) in reader games whose readers still used a smooth guess
 # (exp(-1.6 * |token - wanted|), normalized) for both tables; read again with these tables, the 4-player team
 # succeeded in 63% of its deals instead of 60% (300 games, seed 7).
 FINAL_LIKELIHOOD: dict[int, np.ndarray] = {
@@ -216,42 +216,3 @@ def read_reason(readings: Sequence[Reading], view: PlayerView) -> Msg:
     seen = Items(Msg.of(f"pokerface.reading.seen.{_STAGE_NAME[s.suit]}", token=Token(s.suit, s.number)) for s in told.seen)
     side = "above" if told.beat < 0.5 else "below"
     return Msg.of(f"pokerface.reading.read.{side}", player=view.players[told.seat], seen=seen, percent=told.beat)
-
-
-def count_likelihoods(players: int, games: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """How :data:`FINAL_LIKELIHOOD` and :data:`CURRENT_LIKELIHOOD` were made: in ``games`` games of
-    reader bots, count for every player the place its holding wants against the token it held at the end
-    of each round before ♠ (final) and, whenever a reader moves in the ♠ round, the ♠ token each other
-    player holds then (current); each row is made a distribution, with one count added to every cell."""
-    from pokerkit_teach.pokerface.bots import ReaderBot
-    from pokerkit_teach.pokerface.rules import PokerfaceRules
-
-    final = np.ones((players, players))
-    current = np.ones((players, players))
-    rules = PokerfaceRules.for_players(players)
-    for game in range(games):
-        state = rules.new_game(seed=seed * 1_000_003 + game)
-        bots = [ReaderBot((seed * 1_000_003 + game) * 8 + s) for s in range(players)]
-        counted: set[tuple[int, Suit]] = set()
-        while not state.is_terminal():
-            assert state.hole is not None
-            for suit, token_round in state.rounds.items():
-                if token_round.finished and suit is not Suit.SPADES and (state.deal_number, suit) not in counted:
-                    counted.add((state.deal_number, suit))
-                    shares = board_table(tuple(c.code for c in state.board[: STAGE_OF_SUIT[suit]]))[1]
-                    for s in range(players):
-                        token = token_round.held[s]
-                        if token is not None:
-                            final[wanted_places(shares[[pair_index(state.hole[s])]], players)[0] - 1, token - 1] += 1
-            seat = state.current_player()
-            view = state.view_for(seat)
-            if view.round_suit is Suit.SPADES:
-                shares = board_table(tuple(c.code for c in state.board))[1]
-                for s in range(players):
-                    token = state.rounds[Suit.SPADES].held[s]
-                    if s != seat and token is not None:
-                        current[wanted_places(shares[[pair_index(state.hole[s])]], players)[0] - 1, token - 1] += 1
-            decision = bots[seat].decide(view)
-            assert decision is not None
-            state.apply(decision.action)
-    return final / final.sum(axis=1, keepdims=True), current / current.sum(axis=1, keepdims=True)

@@ -12,9 +12,7 @@
 #       quick tier  pytest -m "not slow": the engine and widget tests, the doctests, the notebooks (nbval)
 #       slow tier   pytest -m slow: fuzzers, exhaustive checks, packaging, Binder, Voila and kernels, browsers
 #                   (tests/test_types.py is left out here: the mypy step ran the same command)
-#     The quick tier runs in two worker processes (pytest-xdist, -n 2), the slow tier in three (-n 3: many
-#     of its tests wait on Voila, JupyterHub and Chromium, and with two workers the two cores were busy only
-#     72% of the time, 12 minutes for the slow tier on 2026-12-01); a test file stays in one worker
+#     Each tier runs in two worker processes (pytest-xdist, -n 2), a test file staying in one worker
 #     (--dist loadfile: a notebook's cells run in order, and a browser module shares its Voila server).
 #     Every step runs even when an earlier one failed; each failure is named, and at the end the failed
 #     steps are listed and the script exits 1.
@@ -93,7 +91,7 @@ step "import contracts" "an import breaks a contract of [tool.importlinter] in p
 step "quick tier" "pytest -m \"not slow\" failed or collected nothing" \
     run_pytest -m "not slow" -n 2 --dist loadfile --durations=20
 step "slow tier" "pytest -m slow failed or collected nothing" \
-    run_pytest -m slow -n 3 --dist loadfile --durations=40 --deselect tests/test_types.py::test_package_passes_mypy_strict
+    run_pytest -m slow -n 2 --dist loadfile --durations=40 --deselect tests/test_types.py::test_package_passes_mypy_strict
 
 if [ "${#failed[@]}" -gt 0 ]; then
     joined=$(printf '%s, ' "${failed[@]}")

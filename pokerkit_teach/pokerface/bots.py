@@ -148,10 +148,13 @@ class ReaderBot(EstimatorBot):
     name = "reader"
     read_tokens = True
 
+    @staticmethod
+    def _reads(view: PlayerView) -> bool:
+        """The ♠ round on the whole board: where the reader reads; before it, it plays as the estimator."""
+        return view.round_suit is Suit.SPADES and len(view.board) == 5
+
     def _judge(self, view: PlayerView) -> tuple[RankHint, float, int]:
-        if view.round_suit is not Suit.SPADES or len(view.board) != 5:
-            return super()._judge(view)
-        return self._read(view)[0]
+        return self._read(view)[0] if self._reads(view) else super()._judge(view)
 
     def _read(self, view: PlayerView) -> tuple[tuple[RankHint, float, int], tuple[Reading, ...]]:
         key = ("read", view.hole, view.board, view.tokens)
@@ -173,7 +176,7 @@ class ReaderBot(EstimatorBot):
     def decide(self, view: PlayerView) -> Decision | None:
         """The estimator's rule on the reader's judgement; in the ♠ round the reason says what was read."""
         decision = super().decide(view)
-        if decision is None or view.round_suit is not Suit.SPADES or len(view.board) != 5:
+        if decision is None or not self._reads(view):
             return decision
         kind = decision.reason.key.removeprefix("pokerface.reason.")
         read = read_reason(self._read(view)[1], view)
@@ -210,6 +213,12 @@ def count_likelihoods(players: int, games: int, seed: int = 0) -> tuple[np.ndarr
     final = np.ones((players, players))
     current = np.ones((players, players))
     rules = PokerfaceRules.for_players(players)
+
+    def wanted(board: Any, hole: Any) -> int:
+        """The place (0 first) a holding wants on a board, as the estimator judges it."""
+        shares = board_table(tuple(c.code for c in board))[1]
+        return int(wanted_places(shares[[pair_index(hole)]], players)[0]) - 1
+
     for game in range(games):
         state = rules.new_game(seed=seed * 1_000_003 + game)
         bots = [ReaderBot((seed * 1_000_003 + game) * 8 + s) for s in range(players)]
@@ -219,19 +228,17 @@ def count_likelihoods(players: int, games: int, seed: int = 0) -> tuple[np.ndarr
             for suit, token_round in state.rounds.items():
                 if token_round.finished and suit is not Suit.SPADES and (state.deal_number, suit) not in counted:
                     counted.add((state.deal_number, suit))
-                    shares = board_table(tuple(c.code for c in state.board[: STAGE_OF_SUIT[suit]]))[1]
                     for s in range(players):
                         token = token_round.held[s]
                         if token is not None:
-                            final[wanted_places(shares[[pair_index(state.hole[s])]], players)[0] - 1, token - 1] += 1
+                            final[wanted(state.board[: STAGE_OF_SUIT[suit]], state.hole[s]), token - 1] += 1
             seat = state.current_player()
             view = state.view_for(seat)
             if view.round_suit is Suit.SPADES:
-                shares = board_table(tuple(c.code for c in state.board))[1]
                 for s in range(players):
                     token = state.rounds[Suit.SPADES].held[s]
                     if s != seat and token is not None:
-                        current[wanted_places(shares[[pair_index(state.hole[s])]], players)[0] - 1, token - 1] += 1
+                        current[wanted(state.board, state.hole[s]), token - 1] += 1
             decision = bots[seat].decide(view)
             assert decision is not None
             state.apply(decision.action)

@@ -122,6 +122,20 @@ class _Task:
         if self.results is not None:
             self.results.update(self)
 
+    # every task has a box of widgets and a Check button calling check
+    box: ipywidgets.VBox
+    check_button: ipywidgets.Button
+
+    def check(self, _button: Any = None) -> None:
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
+
+    def close(self) -> None:
+        self.check_button.on_click(self.check, remove=True)
+        self.box.close()
+
 
 class Quiz(_Task):
     """A multiple-choice question with feedback that does not give the answer away at the first try.
@@ -236,12 +250,6 @@ class Quiz(_Task):
                 "first_try_right": self.first_try_right, "solved": self.solved_at is not None,
                 "chosen": list(self.chosen), "guess": None, "answer": None, "within": None}
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.box._repr_mimebundle_(**kwargs)
-
-    def close(self) -> None:
-        self.check_button.on_click(self.check, remove=True)
-        self.box.close()
 
 
 class PredictInputError(ValueError):
@@ -438,12 +446,6 @@ class Predict(_Task):
         """Every text the task's widgets hold now (what the page can show)."""
         return " ".join(str(w.value) for w in (self.question, self.entry, self.feedback)) + str(self.entry.description)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.box._repr_mimebundle_(**kwargs)
-
-    def close(self) -> None:
-        self.check_button.on_click(self.check, remove=True)
-        self.box.close()
 
 
 def _file_name_part(name: str) -> str:

@@ -1,4 +1,4 @@
-"""Seeded fuzzing of Póker a Voces: random legal rounds (1,000 in a normal run, PKT_FUZZ_GAMES for more: see tests/fuzzing.py) (games of one round) over 3 to 6 players,
+"""Seeded fuzzing of Póker a Voces: random legal rounds (600 in a normal run, PKT_FUZZ_GAMES for more: see tests/fuzzing.py) (games of one round) over 3 to 6 players,
 every choice of special cards (none, one kind, two kinds) and every rule option.
 
 Each round checks, as it goes: all the cards of the round's deck are somewhere, each exactly once

@@ -176,8 +176,35 @@ def move_candidates(p: Any) -> list[Any]:
     ]
 
 
+# The execution state of the page's kernel, from the Jupyter Server REST API that Voila serves
+# (GET api/kernels/<id>; the page's jupyter-config-data names its kernel): "idle", "busy", ... or "" when
+# the page has no kernel or the server does not answer.
+KERNEL_STATE_JS = """async () => {
+  const node = document.getElementById('jupyter-config-data');
+  if (!node) return '';
+  try {
+    const config = JSON.parse(node.textContent);
+    if (!config.kernelId) return '';
+    const answer = await fetch(`${config.baseUrl || '/'}api/kernels/${config.kernelId}`, {cache: 'no-store'});
+    return answer.ok ? String((await answer.json()).execution_state || '') : '';
+  } catch (error) { return ''; }
+}"""
+
+
+def kernel_idle(p: Any, limit_ms: int = 10_000, poll_ms: int = 100) -> None:
+    """Wait (bounded) until the page's kernel is idle: it has sent every message of the answer it was
+    working on (a kernel says "idle" only after its last output of a request)."""
+    waited = 0
+    while waited < limit_ms and p.evaluate(KERNEL_STATE_JS) == "busy":
+        p.wait_for_timeout(poll_ms)
+        waited += poll_ms
+
+
 def settle(p: Any, quiet_ms: int = 300, limit_ms: int = 10_000) -> None:
-    """Wait (bounded) until the table has not changed for quiet_ms."""
+    """Wait (bounded) until the page's kernel is idle and then the table has not changed for quiet_ms
+    (the kernel's last messages, a focus move among them, can come after a quiet moment on a busy
+    machine)."""
+    kernel_idle(p, limit_ms)
     last = p.evaluate(SNAPSHOT_JS)
     waited = 0
     while waited < limit_ms:

@@ -148,3 +148,20 @@ def test_only_ascii_digits_are_numbers_in_the_address(cls: type[App], query: str
 def test_ascii_digits_are_still_numbers(query: str, seed: int, players: int) -> None:
     params = common.app_params(query)
     assert (params.seed, params.players, params.errors) == (seed, players, ())
+
+
+@pytest.mark.parametrize(("cls", "query", "index"), [(GuessExplorerApp, "tab=play&lang=de", 3), (VocesExplorerApp, "tab=examples", 3),
+                                                     (GuessExplorerApp, "tab=game&lang=es", 0)],
+                         ids=["guess-play", "voces-examples", "guess-unknown"])
+def test_a_preheated_page_opens_the_tab_its_address_asks_for(cls: type[App], query: str, index: int, fixed_randomness: None,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """``?tab=`` is adopted by the app built before the page asked (one build), as ``cls(query=...)`` shows it."""
+    built = count_builds(cls, monkeypatch)
+    page_app, _ = page_build(cls, query, monkeypatch)
+    assert len(built) == 1
+    direct = cls(query=query)
+    assert page_app.tabs.selected_index == direct.tabs.selected_index == index
+    assert tree_state(page_app.box) == tree_state(direct.box)
+    assert page_app.params == direct.params
+    page_app.close()
+    direct.close()

@@ -210,18 +210,21 @@ class AppParams:
     scenario: str | None = None  # ?scenario=NAME: a built-in scenario to open (checked by the app that opens it)
     deal: str | None = None  # ?deal=CODE: a situation to open (read by the engine when the app opens it)
     play: bool = False  # ?play=1: play on at once from the situation opened (bots in the other seats)
+    tab: str | None = None  # ?tab=NAME: the key of the tab to open (one of the app's tab_names); None: the first tab
 
     def error_texts(self, lang: str | None = None) -> list[str]:
         return [tr(key, lang or self.lang, **dict(values)) for key, values in self.errors]
 
 
 def app_params(query: str | None = None, fewest_players: int = 3,
-               players_error: str = "apps.params.bad_players") -> AppParams:
-    """Read ``?lang=&seed=&players=`` from a query string (default: Voila's ``QUERY_STRING``).
+               players_error: str = "apps.params.bad_players", tabs: Sequence[str] = ()) -> AppParams:
+    """Read ``?lang=&seed=&players=&tab=`` from a query string (default: Voila's ``QUERY_STRING``).
 
     A bad value never stops the app: it is reported in ``errors`` and the default is used. Players are
     ``fewest_players`` to 6 (3 for Pokerface, 2 for PokerGuess); ``players_error`` is the message key
-    that says so.
+    that says so. ``tabs`` are the keys of the app's tabs in order (:attr:`App.tab_names`): ``?tab=`` opens
+    one of them (upper or lower case), any other value is named with the keys there are and the first tab
+    opens; on a page without tabs ``?tab=`` is named and ignored.
 
     >>> params = app_params("lang=de&seed=42&players=5")
     >>> params.lang, params.seed, params.players, params.errors
@@ -237,6 +240,13 @@ def app_params(query: str | None = None, fewest_players: int = 3,
 
     >>> app_params("scenario=token-round").scenario, app_params("deal=P1abc").deal
     ('token-round', 'P1abc')
+    >>> app_params("tab=Play", tabs=("cards", "play")).tab
+    'play'
+    >>> params = app_params("tab=game&lang=de", tabs=("cards", "play"))
+    >>> params.tab, params.error_texts()
+    (None, ['Die Adresse nennt tab=game, einen solchen Reiter gibt es hier nicht (möglich sind cards, play); der erste Reiter wird geöffnet.'])
+    >>> app_params("tab=play").error_texts()
+    ['The address gives tab=play, but this page has no tabs, so it is ignored.']
     """
     if query is None:
         query = _request_query()
@@ -271,7 +281,16 @@ def app_params(query: str | None = None, fewest_players: int = 3,
             play = text == "1"
         else:
             errors.append(("apps.params.bad_play", (("value", text),)))
-    return AppParams(lang, seed, players, tuple(errors), scenario, deal, play)
+    tab: str | None = None
+    if "tab" in values:
+        text = values["tab"][-1]
+        if not tabs:
+            errors.append(("apps.params.no_tabs", (("value", text),)))
+        elif text.strip().lower() in tabs:
+            tab = text.strip().lower()
+        else:
+            errors.append(("apps.params.bad_tab", (("value", text), ("choices", ", ".join(tabs)))))
+    return AppParams(lang, seed, players, tuple(errors), scenario, deal, play, tab)
 
 
 def ascii_number(text: str, most_digits: int) -> int | None:
@@ -432,10 +451,14 @@ class App:
     title_key = "apps.index.title"
     fewest_players = 3  # what ?players= may ask for (PokerGuess apps allow 2)
     players_error = "apps.params.bad_players"
+    # The keys ?tab= may give, one for each tab of ``self.tabs`` in order (short English words that stay
+    # the same in every language); an app with an ipywidgets.Tab sets both. Empty: the app has no tabs.
+    tab_names: tuple[str, ...] = ()
+    tabs: Any  # the app's ipywidgets.Tab, made in build() (apps with tab_names only)
 
     def __init__(self, params: AppParams | None = None, query: str | None = None) -> None:
         self.prepare()  # a preheated kernel does this before it waits for the page's address
-        self.params = params or app_params(query, self.fewest_players, self.players_error)
+        self.params = params or app_params(query, self.fewest_players, self.players_error, self.tab_names)
         self.lang = self.params.lang
         self.title = ipywidgets.HTML()
         self.language = ipywidgets.ToggleButtons(
@@ -465,6 +488,7 @@ class App:
         self.box.add_class("pkt-app")
         self._refresh_frame()
         self.refresh()
+        self.open_tab()
         self.open_linked()
 
     # -- to override
@@ -483,6 +507,12 @@ class App:
         :class:`ScenarioDesk` do); what cannot be opened is named and the app keeps its defaults."""
 
     # -- shared behaviour
+    def open_tab(self) -> None:
+        """Show the tab the address asks for with ``?tab=NAME`` (a key of :attr:`tab_names`, already checked
+        by :func:`app_params`); without one the first tab stays open."""
+        if self.params.tab is not None and self.params.tab in self.tab_names:
+            self.tabs.selected_index = self.tab_names.index(self.params.tab)
+
     def t(self, key: str, **params: Any) -> str:
         return tr(key, self.lang, **params)
 
@@ -540,8 +570,9 @@ class App:
             return cls()
         before = set(_widget_registry())
         app = cls(AppParams())
-        params = app_params(None, cls.fewest_players, cls.players_error)  # waits for the page
+        params = app_params(None, cls.fewest_players, cls.players_error, cls.tab_names)  # waits for the page
         if app.take_params(params):
+            app.open_tab()
             app.open_linked()
             return app
         for widget in [w for key, w in list(_widget_registry().items()) if key not in before]:

@@ -1,6 +1,6 @@
 """The PokerGuess explorer: the cards and their groups, the check step by step, the rulebook example, a game.
 
-Four tabs:
+Four tabs; ``?tab=cards``, ``check``, ``example`` or ``play`` in the address opens that one (default: the first):
 
 1. **Cards**: deal seeded cards (``?seed=``, ``?players=`` 2 to 6) or type them, one player per line
    (``Anna = blue bishop, orange bishop`` or ``Anna = B5 B8``) and five community cards; see how many cards
@@ -64,6 +64,7 @@ class GuessExplorerApp(App):
     title_key = _K + "title"
     fewest_players = 2
     players_error = _K + "bad_players"
+    tab_names = TABS  # ?tab=NAME opens that tab
 
     def build(self) -> list[ipywidgets.Widget]:
         self.seed = self.params.seed if self.params.seed is not None else secrets.randbelow(1_000_000)
@@ -212,10 +213,11 @@ class GuessExplorerApp(App):
 
     # ------------------------------------------------------------------ tab 4: the game
     def open_linked(self) -> None:
-        """``?scenario=NAME`` or ``?deal=CODE``: the game tab opens with that situation."""
+        """``?scenario=NAME`` or ``?deal=CODE``: the game tab opens with that situation (unless ``?tab=``
+        names the tab to open)."""
         params = self.params
         self.game.desk.open_params(params)
-        if (params.scenario or params.deal) and self.game.desk.replay is not None:
+        if (params.scenario or params.deal) and self.game.desk.replay is not None and params.tab is None:
             self.tabs.selected_index = TABS.index("play")
 
     def _build_play(self) -> ipywidgets.Widget:

@@ -1,7 +1,8 @@
 """The Póker a Voces explorer: the deck, ranking hands with wild cards, the special cards at a reveal, the
 rulebook's examples and a round against bots.
 
-Five tabs:
+Five tabs; ``?tab=deck``, ``rank``, ``specials``, ``examples`` or ``play`` in the address opens that one (default:
+the first):
 
 1. **Deck**: choose 3 to 6 players and up to two kinds of special card; see the deck: one suit more than
    players, 13 cards each, and as many copies of each special card as there are suits.
@@ -64,6 +65,7 @@ class VocesExplorerApp(App):
 
     title_key = _K + "title"
     players_error = _K + "bad_players"
+    tab_names = TABS  # ?tab=NAME opens that tab
 
     def build(self) -> list[ipywidgets.Widget]:
         self.seed = self.params.seed if self.params.seed is not None else secrets.randbelow(1_000_000)
@@ -214,10 +216,11 @@ class VocesExplorerApp(App):
 
     # ------------------------------------------------------------------ tab 5: the game
     def open_linked(self) -> None:
-        """``?scenario=NAME`` or ``?deal=CODE``: the game tab opens with that situation."""
+        """``?scenario=NAME`` or ``?deal=CODE``: the game tab opens with that situation (unless ``?tab=``
+        names the tab to open)."""
         params = self.params
         self.game.desk.open_params(params)
-        if (params.scenario or params.deal) and self.game.desk.replay is not None:
+        if (params.scenario or params.deal) and self.game.desk.replay is not None and params.tab is None:
             self.tabs.selected_index = TABS.index("play")
 
     def _build_play(self) -> ipywidgets.Widget:

@@ -200,6 +200,24 @@ def kernel_idle(p: Any, limit_ms: int = 10_000, poll_ms: int = 100) -> None:
         waited += poll_ms
 
 
+# The app's title says something else than ``old``: the kernel has answered a language switch (the switch
+# itself marks the pressed language in the browser at once, before the kernel answers).
+TITLE_CHANGED_JS = "old => { const t = document.querySelector('.pkt-title'); return t && t.innerText.trim() && t.innerText.trim() !== old; }"
+
+
+def wait_until(p: Any, js: str, arg: Any = None, timeout: int = ANSWER_TIMEOUT) -> bool:
+    """Wait (bounded by ``timeout`` ms) until the page function ``js`` (called with ``arg``) returns a true
+    value: for an answer whose parts come in several messages, when the test knows what the last part
+    shows. False on a timeout, so the caller's assertion then says what the page shows instead."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        p.wait_for_function(js, arg=arg, timeout=timeout)
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
 def settle(p: Any, quiet_ms: int = 300, limit_ms: int = 10_000) -> None:
     """Wait (bounded) until the page's kernel is idle and then the table has not changed for quiet_ms
     (the kernel's last messages, a focus move among them, can come after a quiet moment on a busy
@@ -264,6 +282,8 @@ def test_lab_run_can_be_stopped_and_the_kernel_is_idle_within_2_s(page: Page, vo
     p.wait_for_function("() => !document.querySelector('button.pkt-run').disabled", timeout=2000)
     assert time.monotonic() - clicked < 2
     assert "Stopped after" in p.locator(".pkt-message").first.inner_text()
+    # the run's thread enables Run first and disables Stop in its next message: wait (bounded) for that one
+    wait_until(p, "() => document.querySelector('button.pkt-stop').disabled")
     assert stop.is_disabled()
     assert kernel_state(voila_server, kernel) == "idle"
     assert p.locator(".pkt-results-table").count() == 1, "the games played before the stop are shown"

@@ -17,6 +17,7 @@ from typing import Any, Callable
 import pytest
 
 from . import test_apps as apps
+from .test_keyboard import wait_for_focus_on_next_control
 
 NOTEBOOK = "pokerguess_explorer.ipynb"
 MAX_CLICKS = 150
@@ -156,6 +157,7 @@ def test_pokerguess_round_is_played_with_the_keyboard_only(page: apps.Page, voil
     for _ in range(30):
         if result.inner_text().strip():
             break
+        wait_for_focus_on_next_control(p)  # the focus comes with the move's last message: wait (bounded) for it
         now = focused(p)  # after each move the focus is on the next thing to use
         if now["key"].startswith("mine-"):
             assert now["label"] == "your card 1: Green Rook, colour 9; press to show it to everyone"
@@ -169,6 +171,7 @@ def test_pokerguess_round_is_played_with_the_keyboard_only(page: apps.Page, voil
     assert result.inner_text().strip(), "no check after 30 key presses"
     assert "Anna shows the Green Rook." in shown
     assert "Round 1 is over" in live.inner_text()
+    wait_for_focus_on_next_control(p)
     assert "pkt-guess-next-round" in focused(p)["cls"]
     # the check: hands face up, each prediction checked marked with its verdict in words
     labels = p.locator(".pkt-guess-board [data-key^='card-'], .pkt-guess-board [data-key^='mine-']").evaluate_all(
@@ -184,7 +187,12 @@ def test_pokerguess_round_is_played_with_the_keyboard_only(page: apps.Page, voil
     no_sideways_scrolling(p)
     table_view(p, artifacts, "pokerguess_round_3_check-768")
     # the same table in German, on a tablet and on a projector
-    apps.click_and_wait(p, p.locator(".pkt-language button", has_text="Deutsch").first)
+    # the switch marks the pressed language in the browser at once: a changed page is no sign of the
+    # kernel's answer, the German title is
+    english_title = p.locator(".pkt-title").first.inner_text().strip()
+    p.locator(".pkt-language button", has_text="Deutsch").first.click(timeout=apps.ANSWER_TIMEOUT)
+    p.wait_for_function(apps.TITLE_CHANGED_JS, arg=english_title, timeout=apps.ANSWER_TIMEOUT)
+    apps.settle(p)
     assert "Anna (du)" in p.locator(".pkt-guess-board").first.inner_text()
     p.wait_for_function("sel => document.querySelector(sel).innerText.includes('Runde 1 ist vorbei')", arg=LIVE,
                         timeout=apps.ANSWER_TIMEOUT)  # the last announcement again, in German

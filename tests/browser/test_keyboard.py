@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from .test_apps import ANSWER_TIMEOUT, EXISTING, PASS, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, Page, VoilaServer, open_tab, settle
+from .test_apps import (ANSWER_TIMEOUT, EXISTING, PASS, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, TITLE_CHANGED_JS, Page, VoilaServer,
+                        open_tab, settle)
 
 pytestmark = pytest.mark.skipif("table.ipynb" not in EXISTING, reason="notebooks/table.ipynb does not exist yet")
 
@@ -82,6 +83,7 @@ def test_table_is_played_and_translated_with_the_keyboard(page: Page, voila_serv
         "old => { const l = document.querySelector('.pkt-log'); return l && l.innerText.trim() !== old; }",
         arg=history, timeout=ANSWER_TIMEOUT,
     )
+    settle(p)  # the rest of the answer (the bots' moves, the focus moved to the next move) before the walk on
     assert p.evaluate(SNAPSHOT_JS) != before
     assert log_text(p) != history, f"{move!r} (reached after {len(path)} Tabs) left the history as it was"
     page.screenshot(artifacts, "table-keyboard-move")
@@ -95,6 +97,7 @@ def test_table_is_played_and_translated_with_the_keyboard(page: Page, voila_serv
         "old => { const t = document.querySelector('.pkt-title'); return t && t.innerText.trim() && t.innerText.trim() !== old; }",
         arg=english_title, timeout=ANSWER_TIMEOUT,
     )
+    settle(p)  # the title is the answer's first part: the rest of the page follows
     assert str(p.locator(".pkt-app").first.inner_text()) != english_text
     page.screenshot(artifacts, "table-keyboard-de")
 
@@ -106,6 +109,7 @@ def test_table_is_played_and_translated_with_the_keyboard(page: Page, voila_serv
         "old => { const t = document.querySelector('.pkt-title'); return t && t.innerText.trim() !== old; }",
         arg=german_title, timeout=ANSWER_TIMEOUT,
     )
+    settle(p)
     assert page.title() == english_title
 
     # the German table also names every button
@@ -306,11 +310,13 @@ def test_pokerguess_moves_say_why_they_are_disabled_and_the_focus_follows(page: 
             break
     assert "pkt-guess-next-round" in focus_path[-1], focus_path
     page.screenshot(artifacts, "pokerguess_explorer-keyboard-check")
-    # German: the reasons follow the switch
+    # German: the reasons follow the switch. The switch marks the pressed language in the browser at once,
+    # before the kernel answers, so a changed page is no sign of the answer: wait for the German title
+    english_title = str(p.locator(".pkt-title").first.inner_text()).strip()
     tab_to(p, GERMAN, key="Shift+Tab", text="Deutsch")
-    before = p.evaluate(SNAPSHOT_JS)
     p.keyboard.press("Space")
-    answer(p, before)
+    p.wait_for_function(TITLE_CHANGED_JS, arg=english_title, timeout=ANSWER_TIMEOUT)
+    settle(p)
     german = p.evaluate(DISABLED_MOVES_JS, moves)
     assert german, "no disabled move after the switch"
     for move in german:  # Predict (a primary button) is disabled too while the check is shown

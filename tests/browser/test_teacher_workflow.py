@@ -79,12 +79,22 @@ def make_link(p: Any) -> str:
     return address
 
 
+# The upload button counts the files it holds ("Upload ... (1)"). It counts the chosen file in the browser
+# before the kernel has it; the kernel empties the upload as the last thing it does with a file ("(0)").
+UPLOAD_EMPTIED_JS = """() => { const b = document.querySelector('button.pkt-scenario-upload');
+  return !!b && b.innerText.trim().endsWith('(0)'); }"""
+
+
 def upload(p: Any, path: Path) -> None:
+    """Upload ``path`` as a teacher does and wait (bounded) for the kernel's whole answer: the page changes
+    (the browser's own count of the file, or the kernel's answer), the kernel empties the upload, the page
+    settles."""
     before = p.evaluate(apps.SNAPSHOT_JS)
     with p.expect_file_chooser(timeout=apps.ANSWER_TIMEOUT) as chooser:  # the upload button, as a teacher clicks it
         p.locator("button.pkt-scenario-upload").first.click()
     chooser.value.set_files(str(path))
     p.wait_for_function(f"old => ({apps.SNAPSHOT_JS})() !== old", arg=before, timeout=apps.ANSWER_TIMEOUT)
+    p.wait_for_function(UPLOAD_EMPTIED_JS, timeout=apps.ANSWER_TIMEOUT)
     apps.settle(p)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .test_apps import ANSWER_TIMEOUT, Page
+from .test_apps import ANSWER_TIMEOUT, Page, kernel_idle, wait_until
 from .test_lessons_a11y import open_lesson
 
 VoilaServer = Any
@@ -60,6 +60,10 @@ def test_lesson_3_hints_with_more_deals_on_request_in_german(page: Page, voila_s
 
     button.click()
     p.wait_for_function("el => el.innerText.includes('20.000')", arg=output.element_handle(), timeout=SIMULATION_TIMEOUT)
+    # the cell prints its two hints one after the other, each after its own 20,000 deals: wait (bounded) for
+    # the kernel to finish and for the second, then count
+    kernel_idle(p, SIMULATION_TIMEOUT)
+    wait_until(p, "el => el.innerText.split('Aus 20.000 zufälligen Verteilungen').length > 2", arg=output.element_handle())
     assert output.inner_text().count("Aus 20.000 zufälligen Verteilungen") == 2, output.inner_text()
 
     app_button.click()

@@ -18,7 +18,7 @@ from typing import Any, Iterator
 import pytest
 
 from .conftest import VoilaServer, start_voila, stop_voila
-from .test_apps import ANSWER_TIMEOUT, RENDER_TIMEOUT, Page
+from .test_apps import ANSWER_TIMEOUT, RENDER_TIMEOUT, Page, kernel_idle
 from .test_lessons_a11y import serious_violations
 
 NOTEBOOK = "quiz_page.ipynb"
@@ -66,7 +66,9 @@ def status_text(box: Any) -> str:
 
 
 def wait_for_status(p: Any, box: Any, text: str) -> None:
-    """Wait for the kernel's answer: ``text`` in the task's live region (the region's text if it does not come)."""
+    """Wait for the kernel's answer: ``text`` in the task's live region (the region's text if it does not come),
+    then (bounded) until the kernel is idle: the answer's later messages (the results table comes after the
+    feedback) are in before the test reads the page and where the focus is."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     try:
@@ -74,6 +76,7 @@ def wait_for_status(p: Any, box: Any, text: str) -> None:
     except PlaywrightTimeout:
         shown = box.locator("[role='status']")
         pytest.fail(f"{text!r} did not appear; the task says: {shown.first.inner_text() if shown.count() else '(nothing)'}")
+    kernel_idle(p)
 
 
 def choose_and_check_by_keyboard(p: Any, quiz: Any, option: str, check: str) -> None:

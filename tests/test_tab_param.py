@@ -67,11 +67,11 @@ def test_the_key_may_be_in_capitals_with_spaces() -> None:
 
 UNKNOWN = {
     "en": "The address gives tab=game, which is not a tab of this page (there are cards, check, example, play); "
-          "the first tab is opened.",
-    "de": "Die Adresse nennt tab=game, einen solchen Reiter gibt es hier nicht (möglich sind cards, check, example, play); "
-          "der erste Reiter wird geöffnet.",
-    "es": "La dirección indica tab=game, pero esta página no tiene ninguna pestaña con ese nombre (las que hay son cards, "
-          "check, example, play); se abre la primera pestaña.",
+          "it is ignored.",
+    "de": "Die Adresse nennt tab=game, das ist kein Reiter dieser Seite (möglich sind cards, check, example, play); "
+          "die Angabe wird ignoriert.",
+    "es": "La dirección indica tab=game, que no es ninguna pestaña de esta página (las que hay son cards, "
+          "check, example, play); se ignora.",
 }
 
 
@@ -89,16 +89,33 @@ def test_an_unknown_key_of_the_voces_explorer_lists_its_own_tabs() -> None:
     app = VocesExplorerApp(query="seed=1&tab=cards&lang=de")  # a key of the other explorer
     assert app.tabs.selected_index == 0
     assert app.params.error_texts() == [
-        "Die Adresse nennt tab=cards, einen solchen Reiter gibt es hier nicht (möglich sind deck, rank, specials, examples, "
-        "play); der erste Reiter wird geöffnet."]
+        "Die Adresse nennt tab=cards, das ist kein Reiter dieser Seite (möglich sind deck, rank, specials, examples, "
+        "play); die Angabe wird ignoriert."]
     app.close()
 
 
-@pytest.mark.parametrize("query", ["tab=", "tab=2", "tab=play2"])
-def test_an_empty_or_numbered_key_is_not_a_tab(query: str) -> None:
+@pytest.mark.parametrize("query", ["tab=2", "tab=play2"])
+def test_a_numbered_key_is_not_a_tab(query: str) -> None:
     params = app_params(query, tabs=GuessExplorerApp.tab_names)
     assert params.tab is None
     assert [key for key, _ in params.errors] == ["apps.params.bad_tab"]
+
+
+@pytest.mark.parametrize("query", ["tab=", "tab=%20"])
+def test_an_empty_key_counts_as_none(query: str) -> None:
+    """As an empty deal= or scenario=: a link template ending in ``&tab=`` is no mistake to report."""
+    params = app_params(query, tabs=GuessExplorerApp.tab_names)
+    assert params.tab is None and params.errors == ()
+
+
+def test_an_unknown_key_beside_a_linked_game_is_ignored_and_the_game_opens() -> None:
+    """The message says the key is ignored: the page opens as without it, here in the play tab with the
+    rulebook example's game."""
+    app = GuessExplorerApp(query="seed=1&scenario=pokerguess-example&tab=spiel")
+    assert shown_title(app) == "Play against bots"
+    assert app.params.error_texts() == [
+        "The address gives tab=spiel, which is not a tab of this page (there are cards, check, example, play); it is ignored."]
+    app.close()
 
 
 def test_other_values_still_count_beside_a_bad_tab() -> None:

@@ -223,8 +223,9 @@ def app_params(query: str | None = None, fewest_players: int = 3,
     A bad value never stops the app: it is reported in ``errors`` and the default is used. Players are
     ``fewest_players`` to 6 (3 for Pokerface, 2 for PokerGuess); ``players_error`` is the message key
     that says so. ``tabs`` are the keys of the app's tabs in order (:attr:`App.tab_names`): ``?tab=`` opens
-    one of them (upper or lower case), any other value is named with the keys there are and the first tab
-    opens; on a page without tabs ``?tab=`` is named and ignored.
+    one of them (upper or lower case), any other value is named with the keys there are and ignored (the
+    page opens as without it); an empty ``?tab=`` counts as none; on a page without tabs ``?tab=`` is named
+    and ignored.
 
     >>> params = app_params("lang=de&seed=42&players=5")
     >>> params.lang, params.seed, params.players, params.errors
@@ -244,7 +245,7 @@ def app_params(query: str | None = None, fewest_players: int = 3,
     'play'
     >>> params = app_params("tab=game&lang=de", tabs=("cards", "play"))
     >>> params.tab, params.error_texts()
-    (None, ['Die Adresse nennt tab=game, einen solchen Reiter gibt es hier nicht (möglich sind cards, play); der erste Reiter wird geöffnet.'])
+    (None, ['Die Adresse nennt tab=game, das ist kein Reiter dieser Seite (möglich sind cards, play); die Angabe wird ignoriert.'])
     >>> app_params("tab=play").error_texts()
     ['The address gives tab=play, but this page has no tabs, so it is ignored.']
     """
@@ -282,7 +283,7 @@ def app_params(query: str | None = None, fewest_players: int = 3,
         else:
             errors.append(("apps.params.bad_play", (("value", text),)))
     tab: str | None = None
-    if "tab" in values:
+    if "tab" in values and values["tab"][-1].strip():  # an empty tab= is no tab, as an empty deal= is no deal
         text = values["tab"][-1]
         if not tabs:
             errors.append(("apps.params.no_tabs", (("value", text),)))

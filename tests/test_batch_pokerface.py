@@ -125,7 +125,7 @@ def _differences(players: int, variants: tuple[str, ...], bot: str = "estimator"
     seats = bots or (bot,) * players
     expected = engine_fingerprints(rules, seats, 8, numbers)
     got = batch_fingerprints(rules, seats, 8, numbers)
-    return [(players, variants, n) for n, (a, b) in enumerate(zip(expected, got)) if a != b]
+    return [(players, variants, n) for n, (a, b) in enumerate(zip(expected, got, strict=True)) if a != b]
 
 
 # games per player count and variant set in the two slow agreement tests (the suite's time; the

@@ -98,19 +98,19 @@ def test_the_same_games_as_the_engine_on_a_thousand_games() -> None:
     """About 20 s: 940 games with random bots (2 to 6 players; short round limits, or few chips so many
     games end by the rules, with the other options varied) and 60 with counter bots (mixed with random
     bots, or few chips so they end by the rules). (2,000 games until 2026-12-01: the suite's time.)"""
-    compared = 0
+    runs: list[tuple[int, list[str], dict[str, Any], int, range]] = []
     for players in range(2, 7):
-        compare(players, ["random"], {"max_rounds": 25}, seed=101, numbers=range(100))
-        compare(players, ["random"], {"count_folded_cards": False, "colour_order": "by_number_reversed",
-                                      "max_raise": 1 + players % 3, "starting_chips": 6 + players,
-                                      "first_dealer": players - 1, "max_rounds": 40}, seed=102, numbers=range(88))
-        compared += 188
-    compare(4, ["random", "counter"] * 2, {"max_rounds": 20}, seed=103, numbers=range(30))
-    compare(6, ["counter"], {"max_rounds": 5}, seed=104, numbers=range(20))
-    compare(3, ["counter"], {"starting_chips": 6}, seed=105, numbers=range(5))
-    compare(2, ["counter"], {"starting_chips": 8}, seed=106, numbers=range(5))
-    compared += 60
-    assert compared == 1000
+        runs.append((players, ["random"], {"max_rounds": 25}, 101, range(100)))
+        runs.append((players, ["random"], {"count_folded_cards": False, "colour_order": "by_number_reversed",
+                                           "max_raise": 1 + players % 3, "starting_chips": 6 + players,
+                                           "first_dealer": players - 1, "max_rounds": 40}, 102, range(88)))
+    runs += [(4, ["random", "counter"] * 2, {"max_rounds": 20}, 103, range(30)),
+             (6, ["counter"], {"max_rounds": 5}, 104, range(20)),
+             (3, ["counter"], {"starting_chips": 6}, 105, range(5)),
+             (2, ["counter"], {"starting_chips": 8}, 106, range(5))]
+    rounds = [compare(players, bots, options, seed=seed, numbers=numbers) for players, bots, options, seed, numbers in runs]
+    assert sum(len(numbers) for *_, numbers in runs) == 1000
+    assert all(count >= len(run[4]) for count, run in zip(rounds, runs, strict=True))  # every game played a round
 
 
 def test_the_runner_takes_the_fast_path_and_the_engine_agrees() -> None:

@@ -119,6 +119,9 @@ def test_app_loads_and_shows_its_title(notebook: str, page: Page, voila_server: 
     assert page.title(), f"{notebook}: the title is empty"
     assert not page.page.locator(".pkt-param-error").count(), f"{notebook}: a parameter error without parameters"
     assert "Traceback" not in page.page.content()
+    # settle() relies on reading the page's kernel state; if that ever reads nothing (the template, the
+    # page's config or the server's API changed) every settle() would return at once: fail here instead
+    assert page.page.evaluate(KERNEL_STATE_JS) in {"idle", "busy"}, f"{notebook}: the page's kernel state cannot be read"
     assert not page.errors, f"{notebook}: " + "\n".join(page.errors)
 
 

@@ -27,7 +27,6 @@ from pokerkit_teach.core.game import Bot, Decision
 from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.pokerface import GAME as POKERFACE
-from pokerkit_teach.pokerface.actions import Pass, TakeFromMiddle, TakeFromPlayer
 from pokerkit_teach.pokerface.strength import place_probabilities
 from pokerkit_teach.pokerguess import GAME as POKERGUESS
 from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure, pokerdrez_deck
@@ -39,7 +38,7 @@ from pokerkit_teach.voces.cards import Special, SpecialCard, VocesCard
 from pokerkit_teach.voces.ranking import VocesCategory, VocesHand, rank_voces_hand
 from pokerkit_teach.voces.reveal import reveal
 from pokerkit_teach.voces.state import VocesRules, VocesState
-from test_pokerface_reading import check_reading
+from test_pokerface_reading import check_move, check_reading
 
 QUICK_GAMES = 30
 PREDICTIONS = frozenset(ALL_PREDICTIONS)
@@ -377,33 +376,8 @@ def check_pokerface(state: Any, view: Any, seat: int, decision: Decision, bot: B
     expected = sum((r + 1) * p for r, p in enumerate(probabilities))
     place = min(count, max(1, round(expected)))
     assert values["place"] == place and values["count"] == count and close(values["percent"], probabilities[place - 1])
-    suit = view.round_suit
-    holders = view.token_holders(suit)
-    own = holders.index(seat) + 1 if seat in holders else None
-    token = values["token"]
-    assert token.suit == suit
-    sure = probabilities[place - 1] >= 0.5
-    if key == "keep":
-        assert isinstance(action, Pass) and own == token.number == place
-    elif key == "take_middle":
-        assert isinstance(action, TakeFromMiddle) and action.token == token.number == place and holders[place - 1] is None
-    elif key in ("take_player", "take_player_forced"):
-        assert isinstance(action, TakeFromPlayer) and token.number == place
-        assert values["player"] == view.players[action.target] and holders[place - 1] == action.target
-        if key == "take_player":
-            assert sure, "fairly sure, below one half"
-        else:
-            assert own is None and None not in holders, "a token was free or held"
-    else:
-        wanted = values["wanted"]
-        assert wanted.number == place and holders[place - 1] not in (None, seat)
-        brake = not any(isinstance(a, TakeFromPlayer) for a in view.legal_actions)
-        if key == "settle_keep":
-            assert isinstance(action, Pass) and own == token.number and not sure and not brake
-        elif key == "settle_middle":
-            assert isinstance(action, TakeFromMiddle) and holders[token.number - 1] is None and not sure and not brake
-        else:
-            assert key == "settle_middle_brake" and isinstance(action, TakeFromMiddle) and brake, key
+    assert values["token"].suit == view.round_suit
+    check_move(key, action, values, view, seat, place, probabilities[place - 1] >= 0.5)
 
 
 def play_pokerface(game: int, seen: dict[str, int]) -> None:

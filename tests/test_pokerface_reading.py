@@ -128,20 +128,29 @@ def check_reading(state: Any, view: PlayerView, seat: int, decision: Decision, b
     expected = sum((r + 1) * p for r, p in enumerate(probabilities))
     place = min(count, max(1, round(expected)))
     assert values["place"] == place and values["count"] == count and close(values["percent"], probabilities[place - 1], 1e-6)
-    holders = view.token_holders(Suit.SPADES)
+    check_move(key, decision.action, values, view, seat, place, probabilities[place - 1] >= 0.5)
+
+
+def check_move(key: str, action: Any, values: dict[str, Any], view: PlayerView, seat: int, place: int, sure: bool) -> None:
+    """The ♠-round (or any token-round) move a Pokerface reason ``key`` names follows from the place the
+    bot expects (``place``; ``sure``: its chance at least one half) and the round's tokens in ``view``:
+    keep, take from the middle, take from a player (sure, or forced when every token is held), or settle
+    for a token below the one wanted (keep it, take one from the middle, or the brake)."""
+    holders = view.token_holders(view.round_suit)
     assert holders is not None
     own = holders.index(seat) + 1 if seat in holders else None
     token = values["token"]
-    action = decision.action
-    sure = probabilities[place - 1] >= 0.5
     if key == "keep":
         assert isinstance(action, Pass) and own == token.number == place
     elif key == "take_middle":
         assert isinstance(action, TakeFromMiddle) and action.token == token.number == place and holders[place - 1] is None
     elif key in ("take_player", "take_player_forced"):
-        assert isinstance(action, TakeFromPlayer) and token.number == place and holders[place - 1] == action.target
-        assert values["player"] == view.players[action.target]
-        assert sure if key == "take_player" else (own is None and None not in holders)
+        assert isinstance(action, TakeFromPlayer) and token.number == place
+        assert values["player"] == view.players[action.target] and holders[place - 1] == action.target
+        if key == "take_player":
+            assert sure, "fairly sure, below one half"
+        else:
+            assert own is None and None not in holders, "a token was free or held"
     else:
         assert values["wanted"].number == place and holders[place - 1] not in (None, seat)
         brake = not any(isinstance(a, TakeFromPlayer) for a in view.legal_actions)

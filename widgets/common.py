@@ -514,6 +514,14 @@ class App:
         if self.params.tab is not None and self.params.tab in self.tab_names:
             self.tabs.selected_index = self.tab_names.index(self.params.tab)
 
+    def open_linked_in_play_tab(self, desk: "ScenarioDesk") -> None:
+        """For an app with a ``play`` tab holding ``desk``: open what ``?scenario=`` or ``?deal=`` asks for,
+        and show the play tab when it opened, unless ``?tab=`` names the tab to show."""
+        params = self.params
+        desk.open_params(params)
+        if (params.scenario or params.deal) and desk.replay is not None and params.tab is None:
+            self.tabs.selected_index = self.tab_names.index("play")
+
     def t(self, key: str, **params: Any) -> str:
         return tr(key, self.lang, **params)
 

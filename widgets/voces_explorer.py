@@ -218,10 +218,7 @@ class VocesExplorerApp(App):
     def open_linked(self) -> None:
         """``?scenario=NAME`` or ``?deal=CODE``: the game tab opens with that situation (unless ``?tab=``
         names the tab to open)."""
-        params = self.params
-        self.game.desk.open_params(params)
-        if (params.scenario or params.deal) and self.game.desk.replay is not None and params.tab is None:
-            self.tabs.selected_index = TABS.index("play")
+        self.open_linked_in_play_tab(self.game.desk)
 
     def _build_play(self) -> ipywidgets.Widget:
         self.game = VocesGame(self)

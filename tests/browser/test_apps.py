@@ -130,10 +130,7 @@ def test_language_switch_changes_the_title(notebook: str, page: Page, voila_serv
     page.open(voila_server.url(notebook, "lang=en"))
     english = page.title()
     page.page.locator(".pkt-language button", has_text="Deutsch").first.click()
-    page.page.wait_for_function(
-        "old => { const t = document.querySelector('.pkt-title'); return t && t.innerText.trim() && t.innerText.trim() !== old; }",
-        arg=english, timeout=ANSWER_TIMEOUT,
-    )
+    page.page.wait_for_function(TITLE_CHANGED_JS, arg=english, timeout=ANSWER_TIMEOUT)
     german = page.title()
     page.screenshot(artifacts, f"{notebook.removesuffix('.ipynb')}-de")
     assert german and german != english

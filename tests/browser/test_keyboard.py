@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from .test_apps import (ANSWER_TIMEOUT, EXISTING, PASS, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, TITLE_CHANGED_JS, Page, VoilaServer,
-                        open_tab, settle)
+                        open_tab, settle, wait_until)
 
 pytestmark = pytest.mark.skipif("table.ipynb" not in EXISTING, reason="notebooks/table.ipynb does not exist yet")
 
@@ -185,15 +185,7 @@ def answer(p: Any, before: str) -> None:
 def wait_for_focus_on_next_control(p: Any) -> None:
     """Wait (bounded by ANSWER_TIMEOUT) until the control NEXT_GUESS_CONTROL_JS names has the focus; on
     a timeout return quietly, so the caller's assertion says where the focus is instead."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
-    try:
-        p.wait_for_function(
-            f"() => {{ const sel = ({NEXT_GUESS_CONTROL_JS})(); return !!sel && ({FOCUS_JS})(sel).hit; }}",
-            timeout=ANSWER_TIMEOUT,
-        )
-    except PlaywrightTimeoutError:
-        pass
+    wait_until(p, f"() => {{ const sel = ({NEXT_GUESS_CONTROL_JS})(); return !!sel && ({FOCUS_JS})(sel).hit; }}")
 
 
 def round_of(p: Any) -> str:

@@ -21,14 +21,8 @@ pytestmark = pytest.mark.skipif(NOTEBOOK not in apps.EXISTING, reason=f"notebook
 def current_tab(p: Any, title: str) -> str:
     """The label of the tab in view once it reads ``title`` (or whatever it reads after the wait)."""
     current = p.locator(".pkt-guess-tabs .lm-TabBar-tab.lm-mod-current").first
-    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
-    try:
-        p.wait_for_function(
-            "title => { const t = document.querySelector('.pkt-guess-tabs .lm-TabBar-tab.lm-mod-current');"
-            " return t && t.innerText.trim() === title; }", arg=title, timeout=apps.ANSWER_TIMEOUT)
-    except PlaywrightTimeoutError:  # the assertion below says what the tab reads instead
-        pass
+    apps.wait_until(p, "title => { const t = document.querySelector('.pkt-guess-tabs .lm-TabBar-tab.lm-mod-current');"
+                       " return t && t.innerText.trim() === title; }", arg=title)  # on a timeout the caller names the tab
     return str(current.inner_text()).strip()
 
 

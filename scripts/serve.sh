@@ -4,9 +4,10 @@
 # How the apps are served (address, preheated kernels, kernel culling, kernel shutdown on page close)
 # is set in voila.json at the repo root, which Voila reads from its working directory.
 #
-#   bash scripts/serve.sh                      # the apps, two preheated kernels each
+#   bash scripts/serve.sh                      # two preheated kernels for each app, one for each lesson
 #   bash scripts/serve.sh --class 30 [APP]     # and a kernel ready for each of 30 learners who open
-#                                              # APP (default table.ipynb) at once; see scripts/class_pool.py
+#                                              # APP (default table.ipynb; a lesson: lessons/de/04_variants.ipynb)
+#                                              # at once; see scripts/class_pool.py
 # Other arguments go to voila.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -52,7 +52,8 @@ def test_voila_renders_the_index_notebook() -> None:
     port = free_port()
     voila = Path(sys.executable).parent / "voila"
     server = subprocess.Popen(
-        [str(voila), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "notebooks/"],
+        [str(voila), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "notebooks/",
+         '--VoilaKernelManager.preheat_denylist=["lessons/"]'],  # the apps' pools only, not the lessons'
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
         env=os.environ | {"PYTHONUNBUFFERED": "1"},
     )
@@ -146,16 +147,62 @@ def test_a_class_gets_a_preheated_kernel_per_learner_for_its_app() -> None:
     options = _class_pool().class_pool_options(30, "table.ipynb")  # type: ignore[attr-defined]
     name, _, value = options[0].partition("=")
     assert name == "--VoilaKernelManager.kernel_pools_config"
-    default = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
-    assert json.loads(value) == {"default": {"pool_size": default}, "table.ipynb": {"pool_size": 30 + default}}
+    served = json.loads((ROOT / "voila.json").read_text())["VoilaKernelManager"]["kernel_pools_config"]
+    assert json.loads(value) == served | {"table.ipynb": {"pool_size": 30 + 2}}  # the app's own two stay
     assert options[1] == "--VoilaKernelManager.fill_delay=600"
+
+
+def test_a_class_can_get_its_kernels_for_a_lesson() -> None:
+    import json
+
+    options = _class_pool().class_pool_options(25, "lessons/de/04_variants.ipynb")  # type: ignore[attr-defined]
+    pools = json.loads(options[0].partition("=")[2])
+    assert pools["lessons/de/04_variants.ipynb"] == {"pool_size": 25 + 1}
+    assert pools["table.ipynb"] == {"pool_size": 2} and pools["default"] == {"pool_size": 1}
+
+
+def _voila_preheats(config: dict[str, object], notebook: Path) -> int:
+    """How many kernels Voila 0.5 keeps preheated for ``notebook`` under this config: what its kernel
+    manager does at start (voila_kernel_manager.py: ``_notebook_filter`` on the absolute path, a pattern of
+    ``preheat_denylist`` found in it or matching it; then the pool size of ``kernel_pools_config``)."""
+    import re
+
+    voila = config.get("VoilaConfiguration", {})
+    manager = config.get("VoilaKernelManager", {})
+    assert isinstance(voila, dict) and isinstance(manager, dict)
+    if not voila.get("preheat_kernel"):
+        return 0
+    name = str(notebook)
+    if any(pattern in name or re.match(pattern, name) for pattern in manager.get("preheat_denylist", [])):
+        return 0
+    pools = manager.get("kernel_pools_config", {"default": {"pool_size": voila.get("default_pool_size", 1)}})
+    relative = notebook.relative_to(ROOT / "notebooks").as_posix()
+    return int(pools.get(relative, pools.get("default", {})).get("pool_size", 1))
+
+
+def test_every_lesson_has_a_preheated_kernel_and_every_app_two() -> None:
+    """Issue 19: a lesson's first widget within 3 s. A kernel started for the page cannot do it on this
+    machine (kernel start and the lesson's cells come before Voila's front end); a preheated one has run
+    the lesson before the page is asked for (benchmarks/lesson_load.py)."""
+    import json
+
+    config = json.loads((ROOT / "voila.json").read_text())
+    lessons = sorted((ROOT / "notebooks" / "lessons").rglob("*.ipynb"))
+    apps = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    assert len(lessons) == 24 and len(apps) == 7
+    assert {lesson.relative_to(ROOT).as_posix(): _voila_preheats(config, lesson) for lesson in lessons} == {
+        lesson.relative_to(ROOT).as_posix(): 1 for lesson in lessons}
+    assert {app.name: _voila_preheats(config, app) for app in apps} == {app.name: 2 for app in apps}
+    # the check itself sees a denylist and a pool change
+    assert _voila_preheats(config | {"VoilaKernelManager": {"preheat_denylist": ["lessons/"]}}, lessons[0]) == 0
+    assert _voila_preheats(config | {"VoilaKernelManager": {}}, apps[0]) == config["VoilaConfiguration"]["default_pool_size"]
 
 
 @pytest.mark.parametrize(("args", "expected"), [
     (["--class"], "not ''"),
     (["--class", "abc"], "not 'abc'"),
     (["--class", "0"], "1 to 200 learners, not 0"),
-    (["--class", "30", "tabel.ipynb"], "no app notebooks/tabel.ipynb; the apps are: hand_ranker.ipynb"),
+    (["--class", "30", "tabel.ipynb"], "no app or lesson notebooks/tabel.ipynb; the apps are: hand_ranker.ipynb"),
 ])
 def test_serve_refuses_a_bad_class_before_it_installs_anything(args: list[str], expected: str) -> None:
     # the check comes before the virtual environment and the install, and stops the script

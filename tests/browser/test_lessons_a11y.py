@@ -1,7 +1,7 @@
 """Every lesson page passes an axe-core audit with no serious or critical violation, and its first
 control lies within the first screen.
 
-Each lesson is opened in Voila (a fresh kernel: lessons are on voila.json's preheat denylist) in English
+Each lesson is opened in Voila (a kernel started for the page: the suite's shared server preheats no lesson, conftest.LESSONS_COLD) in English
 and German, the languages whose pages the issue names; its widgets are waited for (every widget output
 of the page drawn, as benchmarks/lesson_load.py counts them), then axe-core (bundled with
 axe-playwright-python) audits the whole page. A violation is reported with its rule id, impact and the

@@ -199,13 +199,16 @@ POOLS: dict[str, int] = {}  # notebook -> preheated kernels, as Voila was starte
 
 
 def read_pools(voila_args: list[str]) -> None:
-    """The pool size of every notebook Voila preheats: VoilaConfiguration.default_pool_size, or the
-    notebook's entry in VoilaKernelManager.kernel_pools_config ("default" for the others); lessons/ is
-    on the preheat denylist. Options on the command line win over voila.json, as in Voila."""
+    """The pool size of every notebook Voila preheats (apps and lessons, by their path in notebooks/):
+    the notebook's entry in VoilaKernelManager.kernel_pools_config ("default" for the others), else
+    VoilaConfiguration.default_pool_size; none for a notebook VoilaKernelManager.preheat_denylist names
+    (a pattern found in its absolute path or matching it, as Voila 0.5 filters). Options on the command
+    line win over voila.json, as in Voila."""
     config = json.loads((ROOT / "voila.json").read_text())
     voila = config.get("VoilaConfiguration", {})
     preheat, default = bool(voila.get("preheat_kernel")), int(voila.get("default_pool_size", 1))
     pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config")
+    denylist = list(config.get("VoilaKernelManager", {}).get("preheat_denylist", []))
     for arg in voila_args:
         name, _, value = arg.lstrip("-").partition("=")
         if name == "VoilaConfiguration.default_pool_size":
@@ -214,10 +217,18 @@ def read_pools(voila_args: list[str]) -> None:
             preheat = value.lower() in ("true", "1")
         elif name == "VoilaKernelManager.kernel_pools_config":
             pools = json.loads(value)
+        elif name == "VoilaKernelManager.preheat_denylist":
+            denylist = json.loads(value)
     pools = pools if pools is not None else {"default": {"pool_size": default}}
     fallback = int(pools.get("default", {}).get("pool_size", 1))
-    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        POOLS[notebook.name] = int(pools.get(notebook.name, {}).get("pool_size", fallback)) if preheat else 0
+    folder = ROOT / "notebooks"
+    POOLS.clear()
+    for notebook in sorted(folder.rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in notebook.parts:
+            continue
+        name = notebook.relative_to(folder).as_posix()
+        denied = any(pattern in str(notebook) or re.match(pattern, str(notebook)) for pattern in denylist)
+        POOLS[name] = int(pools.get(name, {}).get("pool_size", fallback)) if preheat and not denied else 0
 
 
 def describe_pools() -> str:

@@ -52,8 +52,10 @@ def test_voila_renders_the_index_notebook() -> None:
     port = free_port()
     voila = Path(sys.executable).parent / "voila"
     server = subprocess.Popen(
+        # voila.json's settings without the preheated pools (38 kernels); the browser tests' servers serve
+        # the apps from their pools
         [str(voila), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "notebooks/",
-         '--VoilaKernelManager.preheat_denylist=["lessons/"]'],  # the apps' pools only, not the lessons'
+         "--VoilaConfiguration.preheat_kernel=False"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
         env=os.environ | {"PYTHONUNBUFFERED": "1"},
     )

@@ -1,5 +1,8 @@
 """axe-core audits every app in Chromium, in English and in German, before and after it is played
-(issue 19): no violation of impact "serious" or "critical" is allowed.
+(issue 19): no violation of impact "serious" or "critical" is allowed. The same visit checks that the
+app works on a classroom network without the internet (issue 19): from the page's first request to the
+last audit nothing is asked of any host but 127.0.0.1, and the Font Awesome icons draw with their font
+(tests/browser/offline.py; one page load per app serves both checks).
 
 axe-core is the accessibility engine of Deque (the rules of WCAG 2.x A/AA and best practices); it comes
 bundled in the Python package axe-playwright-python (``axe.min.js`` inside the package, injected into the
@@ -10,7 +13,7 @@ against the bots, to the "Next deal" button; the PokerGuess and Póker a Voces e
 play tab; the hand ranker: a hand ranked; the rulebook replay: its last step; the variant lab: a run of
 a few games) and audited again; then its language switch makes it German and it is audited a third time.
 The pages and the moves are those of the other browser tests (test_apps.py, test_guess_app.py,
-test_voces_app.py), so a renamed button is renamed for all of them. test_offline.py plays the same ways.
+test_voces_app.py), so a renamed button is renamed for all of them.
 
 A failure lists, per audit, each violation's rule id, impact, the help text and its address, and the CSS
 selectors of the elements that fail it.
@@ -26,6 +29,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from . import test_apps as apps
+from .offline import Traffic, offline_problems
 from . import test_guess_app as guess
 from . import test_voces_app as voces
 
@@ -67,7 +71,7 @@ def to_german(p: Any) -> None:
     apps.settle(p)
 
 
-# -- how each app is played (test_offline.py plays the same way) ------------------------------------------
+# -- how each app is played ------------------------------------------------------------------------------
 
 def visible(p: Any, selector: str) -> bool:
     locator = p.locator(selector)
@@ -158,10 +162,12 @@ def test_every_app_is_visited() -> None:
 
 
 @pytest.mark.parametrize("visit", visit_params())
-def test_no_serious_accessibility_violation(visit: Visit, page: apps.Page, voila_server: Any, artifacts: Path) -> None:
+def test_no_serious_accessibility_violation_and_nothing_from_the_internet(visit: Visit, page: apps.Page, voila_server: Any,
+                                                                          artifacts: Path) -> None:
     name = visit.notebook.removesuffix(".ipynb")
-    page.open(voila_server.url(visit.notebook, visit.query))
     p = page.page
+    traffic = Traffic(p)  # every request from the first: the page load, the plays, the language switch
+    page.open(voila_server.url(visit.notebook, visit.query))
     apps.settle(p)
     found = audit(p, f"{name}, English")
     after = ""
@@ -170,7 +176,10 @@ def test_no_serious_accessibility_violation(visit: Visit, page: apps.Page, voila
         found += audit(p, f"{name}, English, {after}")
     to_german(p)
     found += audit(p, f"{name}, German" + (f", {after}" if after else ""))
-    if found:
+    offline = offline_problems(traffic, p, name, icons_expected=visit.notebook != "index.ipynb")
+    if found or offline:
         page.screenshot(artifacts, f"a11y-{name}")
-        print("\n".join(found))
+        print("\n".join(found + offline))
     assert not found, f"axe-core: {len(found)} serious or critical violation(s):\n" + "\n".join(found)
+    assert not offline, "\n".join(offline)
+    assert not page.errors, f"{name}: " + "\n".join(page.errors)

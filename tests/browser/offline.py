@@ -1,29 +1,24 @@
-"""The apps work on a classroom network without the internet (issue 19): while each app loads and is played,
-every request of the page goes to 127.0.0.1 (Voila), and the Font Awesome icons of its buttons draw with
-their font loaded from there.
+"""What the apps ask the network for (issue 19: the apps work on a classroom network without the internet).
 
-Each page routes every request (``page.route``): one for 127.0.0.1 (or a ``data:``/``blob:`` address) goes
-on, any other is recorded and aborted as if the network had no internet, so the test also shows that the
-page works without them. ``page.on("request")`` and ``page.on("websocket")`` record everything the page
-asks for. The apps are played as test_a11y.py plays them (a hand ranked, the replay's last step, a lab run
-of 20 games, a round in each explorer), except the table: one move.
+test_a11y.py's visit of each app records it with :class:`Traffic` while the app loads, is played and is
+switched to German, and checks with :func:`offline_problems` that every request of the page went to
+127.0.0.1 (Voila) and that the Font Awesome icons of its buttons draw with their font loaded from there.
+
+:class:`Traffic` routes every request (``page.route``): one for 127.0.0.1 (or a ``data:``/``blob:`` address)
+goes on, any other is recorded and aborted as if the network had no internet, so the visit also shows that
+the page works without them. ``page.on("request")`` and ``page.on("websocket")`` record everything the page
+asks for.
 
 Voila's "lab" page links Font Awesome from a CDN; the kit's Voila template (share/jupyter/voila/templates/
 pokerkit, chosen in voila.json; scripts/voila_template.sh) leaves the links out, and Voila's own index.css
-holds the icons' fonts (docs/serving.md). With Voila's "lab" template this test fails and names the two
+holds the icons' fonts (docs/serving.md). With Voila's "lab" template the check fails and names the two
 stylesheets of cdn.jsdelivr.net.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import urlsplit
-
-import pytest
-
-from . import test_a11y as a11y
-from . import test_apps as apps
 
 LOCAL_HOSTS = {"127.0.0.1"}
 LOCAL_SCHEMES = {"data", "blob", "about"}
@@ -75,41 +70,19 @@ class Traffic:
         return sorted({url for url in [*self.requests, *self.sockets, *self.aborted] if not is_local(url)})
 
 
-def one_table_move(p: Any) -> str:
-    """One move at the table (pass, take or reveal: the first the table offers)."""
-    target = None
-    for _ in range(50):
-        target = next((c.first for c in apps.move_candidates(p) if c.count() and c.first.is_visible()), None)
-        if target is not None:
-            break
-        p.wait_for_timeout(200)
-    assert target is not None, f"no move to make; status: {p.locator('.pkt-status').first.inner_text()}"
-    apps.click_and_wait(p, target)
-    return "after a move"
-
-
-PLAYS: dict[str, Callable[[Any], str] | None] = {
-    visit.notebook: (one_table_move if visit.notebook == "table.ipynb" else visit.play) for visit in a11y.VISITS
-}
-
-
-@pytest.mark.parametrize("visit", a11y.visit_params())
-def test_nothing_is_loaded_from_the_internet(visit: a11y.Visit, page: apps.Page, voila_server: Any, artifacts: Path) -> None:
-    p = page.page
-    traffic = Traffic(p)
-    page.open(voila_server.url(visit.notebook, visit.query))
-    apps.settle(p)
-    play = PLAYS[visit.notebook]
-    if play is not None:
-        play(p)
+def offline_problems(traffic: Traffic, p: Any, name: str, icons_expected: bool) -> list[str]:
+    """What the recorded page asked outside 127.0.0.1, and its icons drawn without their font (none if
+    ``icons_expected`` is false and the page shows no icon)."""
     icons = p.evaluate(ICONS_JS)
-    name = visit.notebook.removesuffix(".ipynb")
+    problems = []
+    if not traffic.requests:
+        problems.append("no request was seen: the recording does not work")
     outside = traffic.outside()
     if outside:
-        page.screenshot(artifacts, f"offline-{name}")
-    assert traffic.requests, "no request was seen: the recording does not work"
-    assert not outside, f"{name} asked hosts other than 127.0.0.1 for:\n" + "\n".join(outside)
-    assert icons or visit.notebook == "index.ipynb", f"{name} shows no Font Awesome icon: nothing was checked"
+        problems.append(f"{name} asked hosts other than 127.0.0.1 for:\n" + "\n".join(outside))
+    if icons_expected and not icons:
+        problems.append(f"{name} shows no Font Awesome icon: nothing was checked")
     broken = [icon for icon in icons if not (icon["loaded"] and icon["glyph"] and icon["family"].startswith("Font Awesome"))]
-    assert not broken, f"{name}: icons drawn without their font:\n" + "\n".join(map(str, broken))
-    assert not page.errors, f"{name}: " + "\n".join(page.errors)
+    if broken:
+        problems.append(f"{name}: icons drawn without their font:\n" + "\n".join(map(str, broken)))
+    return problems

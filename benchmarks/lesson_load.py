@@ -26,8 +26,8 @@ served (voila.json), every lesson has a pool of one preheated kernel: Voila has 
 before the page is asked for, and the benchmark waits for the pool to be refilled before each page, so
 every page gets one (what a learner gets who opens a lesson on a running server). A run with
 ``--voila-arg='--VoilaKernelManager.preheat_denylist=["lessons/"]'`` gives every lesson page a kernel
-started for the request, a cold one (what a learner gets when the lesson's pool is used up, e.g. the
-second learner in the same 5 s, or on Binder). Each page is closed as a learner closes it (Voila shuts
+started for the request, a cold one (what a learner gets on Binder; a second learner in the same 5 s
+gets the pool's refill kernel, handed out before it has started, and waits for it). Each page is closed as a learner closes it (Voila shuts
 its kernel down).
 
     .venv/bin/python benchmarks/lesson_load.py [--lang en --lang de] [--repeat 3] [--lesson 04_variants]

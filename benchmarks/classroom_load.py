@@ -851,7 +851,7 @@ def main() -> None:
     parser.add_argument("--click-classes", default=CLICK_CLASSES, help="CSS classes of buttons to click, first found first")
     parser.add_argument("--browsers-check", type=int, default=None,
                         help="protocol mode: afterwards N Chromium sessions on preheated kernels and N on cold ones "
-                             "(0: none; default 5, and 0 with --class-pool, whose used pool refills only after 10 minutes)")
+                             "(0: none; default 5, and 0 with --class-pool)")
     parser.add_argument("--class-pool", action="store_true",
                         help="serve as `scripts/serve.sh --class N APP` does: a preheated kernel for each learner")
     parser.add_argument("--browsers", type=int, default=3, help="browser mode: Chromium instances sharing the sessions")

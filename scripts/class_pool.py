@@ -3,9 +3,15 @@
 Voila preheats a pool of kernels for every notebook (voila.json: two for each app, one for each lesson).
 A class that opens one page at once needs one kernel per learner, ready before the lesson: started on
 demand, thirty kernels compete for the server's cores and every page waits for all of them. These options
-give that notebook a pool of N + its own (a few reloads also find a ready kernel) and let Voila refill the
-pool 10 minutes after it was used instead of 5 s (voila.json), so the refill does not compete with the
-learners' first clicks. A lesson is named with its folder, as in its address.
+give that notebook a pool of N + its own + one for every five learners (rounded up), for reloads and late
+comers, and let Voila refill it 10 minutes after a kernel was taken instead of 5 s (voila.json). The long
+delay keeps the refill away from the class's first minutes: with voila.json's 5 s, 30 learners who opened
+the table at once waited 78 s in the median for their complete page (the 30 refill kernels started and
+their pages were rendered by the same server), against 0.53 s with the 10 minutes (benchmarks/
+classroom_load.py --class-pool, protocol clients, both on 2026-12-02). Its cost: Voila 0.5 hands a refill kernel
+that still waits out its delay to the next page, so a learner who comes after the ready kernels are all
+taken waits up to 10 minutes; hence the extra kernels. A lesson
+is named with its folder, as in its address.
 
     python scripts/class_pool.py 30 table.ipynb                  # prints the options, one per line
     python scripts/class_pool.py 30 lessons/de/04_variants.ipynb
@@ -22,6 +28,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 REFILL_DELAY_S = 600
+SPARE_PER_LEARNERS = 5  # one more ready kernel for every five learners (reloads, late comers)
 
 
 def voila_pools(config: dict[str, Any]) -> dict[str, dict[str, int]]:
@@ -39,7 +46,7 @@ def class_pool_options(learners: int, app: str, root: Path = ROOT) -> list[str]:
     voila.json sets them.
 
     >>> class_pool_options(30, "table.ipynb")[0]  # doctest: +ELLIPSIS
-    '--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 1}, ..., "table.ipynb": {"pool_size": 32}, ...}'
+    '--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 1}, ..., "table.ipynb": {"pool_size": 38}, ...}'
     >>> class_pool_options(0, "table.ipynb")
     Traceback (most recent call last):
     ValueError: a class has 1 to 200 learners, not 0
@@ -58,9 +65,18 @@ def class_pool_options(learners: int, app: str, root: Path = ROOT) -> list[str]:
                          f"with its folder, e.g. lessons/en/04_variants.ipynb")
     pools = voila_pools(json.loads((root / "voila.json").read_text(encoding="utf-8")))
     own = pools.get(app, pools.get("default", {"pool_size": 1}))["pool_size"]
-    pools[app] = {"pool_size": learners + own}
+    pools[app] = {"pool_size": learners + own + spare_kernels(learners)}
     return [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
             f"--VoilaKernelManager.fill_delay={REFILL_DELAY_S}"]
+
+
+def spare_kernels(learners: int) -> int:
+    """Ready kernels beyond one per learner and the notebook's own pool.
+
+    >>> spare_kernels(30), spare_kernels(1), spare_kernels(11)
+    (6, 1, 3)
+    """
+    return -(-learners // SPARE_PER_LEARNERS)
 
 
 def main(argv: list[str]) -> int:

@@ -20,7 +20,7 @@ if [ "${1:-}" = "--class" ]; then
   if [ $# -ge 1 ] && [ "${1#-}" = "$1" ]; then app=$1; shift; fi
   options=$("$python" scripts/class_pool.py "$learners" "$app") || exit 2
   mapfile -t class_options <<< "$options"
-  echo "Preheating $learners more kernels for $app (about 80 MiB and 1 s of CPU each) before the class."
+  echo "Preheating a kernel for each of $learners learners, and a spare for every five, for $app (about 90 MiB and 1 s of CPU each) before the class."
 fi
 [ -x .venv/bin/python ] || "$python" -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip setuptools wheel

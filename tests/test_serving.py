@@ -150,7 +150,8 @@ def test_a_class_gets_a_preheated_kernel_per_learner_for_its_app() -> None:
     name, _, value = options[0].partition("=")
     assert name == "--VoilaKernelManager.kernel_pools_config"
     served = json.loads((ROOT / "voila.json").read_text())["VoilaKernelManager"]["kernel_pools_config"]
-    assert json.loads(value) == served | {"table.ipynb": {"pool_size": 30 + 2}}  # the app's own two stay
+    # one per learner, the app's own two, and one for every five learners (reloads, late comers)
+    assert json.loads(value) == served | {"table.ipynb": {"pool_size": 30 + 2 + 6}}
     assert options[1] == "--VoilaKernelManager.fill_delay=600"
 
 
@@ -159,7 +160,7 @@ def test_a_class_can_get_its_kernels_for_a_lesson() -> None:
 
     options = _class_pool().class_pool_options(25, "lessons/de/04_variants.ipynb")  # type: ignore[attr-defined]
     pools = json.loads(options[0].partition("=")[2])
-    assert pools["lessons/de/04_variants.ipynb"] == {"pool_size": 25 + 1}
+    assert pools["lessons/de/04_variants.ipynb"] == {"pool_size": 25 + 1 + 5}
     assert pools["table.ipynb"] == {"pool_size": 2} and pools["default"] == {"pool_size": 1}
 
 

@@ -123,6 +123,58 @@ def test_a_preheated_kernel_takes_the_page_address_from_voilas_query_socket() ->
     assert asked == ["/voila/query/k-123"]
 
 
+DEAL_LINK_PROBE = """
+import types, ipywidgets
+from pokerkit_teach.widgets.common import show_deal_link
+app = types.SimpleNamespace(lang="de", t=lambda key, **values: key, say=lambda text: None)
+field, anchor = ipywidgets.Text(), ipywidgets.HTML()
+show_deal_link(app, field, anchor, "pokerguess_explorer.ipynb", "G1ABC")
+print(field.value)
+print(anchor.value.split("href='")[1].split("'")[0])
+"""
+
+
+@pytest.mark.parametrize("folder", ["notebooks", "notebooks/lessons/de"])
+def test_a_deal_link_opens_the_app_also_from_a_lesson(folder: str) -> None:
+    """An explorer inside a lesson (lessons 2, 5, 7) makes links to the explorer's own page, not to the
+    lesson (which does not open deals): the kernel runs in the lesson's folder, Voila's request names the
+    lesson's address."""
+    page = f"/voila/render/{folder.removeprefix('notebooks/')}/05_pokerguess.ipynb" if "lessons" in folder else \
+        "/voila/render/pokerguess_explorer.ipynb"
+    env = {key: value for key, value in os.environ.items() if key not in ("QUERY_STRING", "VOILA_PREHEAT")} | {
+        "SCRIPT_NAME": page, "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8866", "QUERY_STRING": "lang=de"}
+    result = subprocess.run([sys.executable, "-c", DEAL_LINK_PROBE], capture_output=True, text=True, timeout=60,
+                            env=env, cwd=ROOT / folder)
+    field, href = result.stdout.split()
+    assert field == "http://127.0.0.1:8866/voila/render/pokerguess_explorer.ipynb?deal=G1ABC&lang=de", result.stderr
+    assert href == ("../../" if "lessons" in folder else "") + "pokerguess_explorer.ipynb?deal=G1ABC&amp;lang=de"
+
+
+def test_a_preheated_lesson_asks_voila_for_its_page_address_when_a_link_is_made() -> None:
+    """A kernel preheated for a lesson never waited for its page (no request in its environment); making a
+    link fetches the request Voila keeps for it (/voila/query/<kernel id>), so the link is whole."""
+    asked: list[str] = []
+
+    def answer(connection: object) -> None:
+        asked.append(connection.request.path)  # type: ignore[attr-defined]
+        connection.send(json.dumps({"QUERY_STRING": "", "SCRIPT_NAME": "/voila/render/lessons/de/05_pokerguess.ipynb",  # type: ignore[attr-defined]
+                                    "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8866"}))
+
+    with serve(answer, "127.0.0.1", 0) as server:
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        port = server.socket.getsockname()[1]
+        env = {key: value for key, value in os.environ.items() if key not in ("QUERY_STRING", "SCRIPT_NAME", "SERVER_NAME")} | {
+            "VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k-7", "VOILA_APP_PORT": str(port), "VOILA_SERVER_URL": "/",
+            "ALL_PROXY": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9", "NO_PROXY": "", "no_proxy": ""}
+        result = subprocess.run([sys.executable, "-c", DEAL_LINK_PROBE], capture_output=True, text=True, timeout=60,
+                                env=env, cwd=ROOT / "notebooks" / "lessons" / "de")
+        server.shutdown()
+    assert result.stdout.split()[0] == "http://127.0.0.1:8866/voila/render/pokerguess_explorer.ipynb?deal=G1ABC&lang=de", \
+        result.stdout + result.stderr
+    assert asked == ["/voila/query/k-7"]
+
+
 def test_a_preheated_kernel_without_voila_warns_and_uses_the_defaults() -> None:
     probe = ("import warnings; warnings.simplefilter('error')\n"
              "from pokerkit_teach.widgets.common import app_params\n"

@@ -14,8 +14,9 @@ import os
 import warnings
 import weakref
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urljoin
 
 import ipywidgets
 
@@ -696,8 +697,14 @@ def download_html(data: bytes, filename: str, label: str) -> str:
 
 def page_address() -> str:
     """The page's own address without its query, as the browser asked for it (Voila passes the request's
-    host, port and path to the kernel); ``""`` outside Voila."""
+    host, port and path to the kernel); ``""`` outside Voila.
+
+    A kernel Voila preheated for a lesson never waits for its page (the lesson runs whole before it is
+    asked for), so it has no request in its environment. Called once the page is there (on a click), it
+    fetches it: Voila keeps the request of a preheated kernel's page for it, and the answer comes at once."""
     env = os.environ
+    if _preheated() and "SCRIPT_NAME" not in env and "QUERY_STRING" not in env:
+        wait_for_voila_request()
     path = env.get("SCRIPT_NAME", "")
     host = env.get("SERVER_NAME", "")
     if not path or not host:
@@ -713,15 +720,29 @@ def deal_query(code: str, lang: str) -> str:
     return f"deal={code}" + (f"&lang={lang}" if lang != DEFAULT_LANGUAGE else "")
 
 
+def app_href(page: str) -> str:
+    """The address of the app notebook ``page`` relative to the page shown: ``page`` on the app's own page,
+    ``../../page`` for an app inside a lesson (notebooks/lessons/en/). A kernel runs in its notebook's
+    folder (Voila starts it there, as Jupyter does), and Voila's addresses follow the folders, so the
+    app's notebook is looked for in this folder and the ones above it."""
+    here = Path.cwd()
+    for up, folder in enumerate([here, *here.parents][:4]):
+        if (folder / page).is_file():
+            return "../" * up + page
+    return page
+
+
 def show_deal_link(app: Any, field: Any, anchor: Any, page: str, code: str) -> None:
-    """The address of ``page`` that opens the deal ``code`` (in the language shown): whole in the text
-    ``field`` (to copy) and as a link in ``anchor``; the app says how long the code is. The page's own
+    """The address of the app ``page`` that opens the deal ``code`` (in the language shown): whole in the
+    text ``field`` (to copy) and as a link in ``anchor``; the app says how long the code is. The address is
+    the app's also when the app is shown inside a lesson (a lesson does not open deals); the page's own
     address comes from Voila's request."""
-    query = deal_query(code, app.lang)
+    target = f"{app_href(page)}?{deal_query(code, app.lang)}"
+    base = page_address()
     with field.hold_sync():
-        field.value = f"{page_address() or page}?{query}"
+        field.value = urljoin(base, target) if base else target
         field.layout.display = ""
-    anchor.value = (f"<a href='{esc('?' + query)}' target='_blank' rel='noopener' style='color:#1a5fb4;text-decoration:underline'>"
+    anchor.value = (f"<a href='{esc(target)}' target='_blank' rel='noopener' style='color:#1a5fb4;text-decoration:underline'>"
                     f"{esc(app.t('apps.scenario.open_link'))}</a>")
     app.say(app.t("apps.scenario.link_made", letters=len(code)))
 

@@ -15,14 +15,13 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from .conftest import VoilaServer, start_voila, stop_voila
-from .test_apps import ANSWER_TIMEOUT, Page
+from .test_apps import Page
 from .test_lessons_a11y import open_lesson
-from .test_lessons_on_demand import SIMULATION_TIMEOUT
+from .test_lessons_on_demand import run_lesson_lab
 
 LESSON = "lessons/de/04_variants.ipynb"
 # Voila denies a preheated pool to every notebook whose absolute path a pattern matches: this one matches
@@ -62,15 +61,6 @@ def test_a_preheated_lesson_page_is_the_lesson_and_answers(page: Page, lesson_se
     quick = p.locator(".jp-Cell-outputArea", has_text="Steigende Einsätze: ").first.inner_text()
     assert all(name in quick for name in ("Grundspiel: ", "Weiche Landung: ", "Alle auf einmal: ")), quick
     # the lab inside the lesson plays when Run is pressed: the preheated kernel answers this page
-    lab = p.locator(".pkt-app").filter(has=p.locator("button.pkt-run"))
-    results = lab.locator(".pkt-results").first
-    assert "Noch keine Spiele gespielt" in results.inner_text()
-    games = lab.locator(".pkt-games input").first
-    games.fill("200")
-    games.press("Enter")
-    lab.locator("button.pkt-run").first.click(timeout=ANSWER_TIMEOUT)
-    p.wait_for_function("el => el.innerText.includes('Weiche Landung')", arg=results.element_handle(),
-                        timeout=SIMULATION_TIMEOUT)
-    shown: Any = results.inner_text()
+    shown = run_lesson_lab(p, "Noch keine Spiele gespielt", "Weiche Landung")
     assert all(name in shown for name in ("Grundspiel", "Steigende Einsätze", "Alle auf einmal", "%")), shown
     assert not page.errors, "\n".join(page.errors)

@@ -27,6 +27,21 @@ def on_demand(p: Any, label: str) -> tuple[Any, Any]:
     return button, interactive.locator(".widget-output")
 
 
+def run_lesson_lab(p: Any, before: str, last: str) -> str:
+    """The variant lab inside a lesson: its results say ``before`` (nothing played), then a run of 200 games
+    a configuration is started with its Run button; waits (bounded) until the results name ``last`` (the
+    last configuration) and returns them."""
+    lab = p.locator(".pkt-app").filter(has=p.locator("button.pkt-run"))
+    results = lab.locator(".pkt-results").first
+    assert before in results.inner_text()
+    games = lab.locator(".pkt-games input").first
+    games.fill("200")
+    games.press("Enter")
+    lab.locator("button.pkt-run").first.click(timeout=ANSWER_TIMEOUT)
+    p.wait_for_function(f"el => el.innerText.includes({last!r})", arg=results.element_handle(), timeout=SIMULATION_TIMEOUT)
+    return str(results.inner_text())
+
+
 def test_lesson_4_simulates_when_the_button_is_pressed(page: Page, voila_server: VoilaServer) -> None:
     p = page.page
     open_lesson(page, voila_server.url("lessons/en/04_variants.ipynb"))
@@ -34,16 +49,7 @@ def test_lesson_4_simulates_when_the_button_is_pressed(page: Page, voila_server:
     quick = p.locator(".jp-Cell-outputArea", has_text="Rising stakes: won").first.inner_text()
     assert all(name in quick for name in ("Base game: won", "Soft landing: won", "Free-for-all: won")), quick
     # ... the lab inside the lesson plays only when its Run button is pressed
-    lab = p.locator(".pkt-app").filter(has=p.locator("button.pkt-run"))
-    results = lab.locator(".pkt-results").first
-    assert "No games played yet" in results.inner_text()
-    games = lab.locator(".pkt-games input").first
-    games.fill("200")
-    games.press("Enter")
-    lab.locator("button.pkt-run").first.click(timeout=ANSWER_TIMEOUT)
-    p.wait_for_function("el => el.innerText.includes('Soft landing')", arg=results.element_handle(),
-                        timeout=SIMULATION_TIMEOUT)
-    shown = results.inner_text()
+    shown = run_lesson_lab(p, "No games played yet", "Soft landing")
     assert all(name in shown for name in ("Base game", "Rising stakes", "Free-for-all", "200 games per configuration")), shown
     assert "%" in shown
     assert not page.errors, "\n".join(page.errors)

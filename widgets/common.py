@@ -11,6 +11,7 @@ import base64
 import html
 import json
 import os
+import threading
 import warnings
 import weakref
 from dataclasses import dataclass
@@ -21,10 +22,12 @@ from urllib.parse import parse_qs, urljoin
 import ipywidgets
 
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, language_name, message
+from pokerkit_teach.holdem.batch import build_tables
 
 __all__ = ["AppParams", "app_params", "ascii_number", "App", "InputProblem", "MoveControl", "StepNavigator", "focus_first", "name_hands",
            "reason_label", "replace_children", "show_move", "show_tab_move", "tr", "esc", "ScenarioDesk", "ScenarioPlay", "page_address",
-           "download_html", "deal_query", "show_deal_link", "table_link_html", "scenario_tools", "open_upload", "builtin_chooser", "table_link_tools"]
+           "download_html", "deal_query", "show_deal_link", "table_link_html", "scenario_tools", "open_upload", "builtin_chooser", "table_link_tools",
+           "batch_tables_early", "batch_tables_in_background"]
 
 
 def tr(key: str, lang: str, **params: Any) -> str:
@@ -317,6 +320,24 @@ def _preheated() -> bool:
 def page_pending() -> bool:
     """True in a kernel Voila preheated for a page that has not been asked for yet."""
     return _preheated() and "QUERY_STRING" not in os.environ
+
+
+def batch_tables_early() -> bool:
+    """For an app whose bots judge hands in batches (``pokerkit_teach.holdem.batch``, tables that take
+    0.4 s to build): a preheated kernel builds the tables now, before its page is asked for, and this
+    returns True; elsewhere it returns False, and the app calls :func:`batch_tables_in_background` once
+    it is built. A move or run that needs the tables before they are built waits for them."""
+    if page_pending():
+        build_tables()
+        return True
+    return False
+
+
+def batch_tables_in_background() -> threading.Thread:
+    """Build the batch tables in a background thread (while the browser loads the page); the thread."""
+    thread = threading.Thread(target=build_tables, name="pkt-batch-tables", daemon=True)
+    thread.start()
+    return thread
 
 
 def _request_query() -> str:

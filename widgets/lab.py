@@ -55,7 +55,7 @@ from pokerkit_teach.core.i18n import Items
 from pokerkit_teach.core.simulate import SimulationResult, compare_rates, path_for, play_games
 from pokerkit_teach.pokerface import GAME
 
-from .common import App, esc
+from .common import App, AppParams, batch_tables_early, batch_tables_in_background, esc
 
 __all__ = ["VariantLabApp", "bar_chart_svg", "variants_of", "run_cap", "VARIANTS", "MAX_GAMES", "GAMES_PER_SECOND",
            "BATCH_GAMES_PER_SECOND", "RUN_SECONDS", "DEFAULT_GAMES", "SLICE"]
@@ -165,6 +165,15 @@ class VariantLabApp(App):
     """Choose players, variants, bots, games and a seed; run; compare the team's win rates."""
 
     title_key = _K + "title"
+
+    def __init__(self, params: AppParams | None = None, query: str | None = None) -> None:
+        super().__init__(params, query)
+        # the estimator bots of the default run judge hands in batches: their tables are built while
+        # the browser loads the page (before it, in a preheated kernel), not in the learner's first run
+        self.tables_thread = None if self.tables_built else batch_tables_in_background()
+
+    def prepare(self) -> None:
+        self.tables_built = batch_tables_early()
 
     def build(self) -> list[ipywidgets.Widget]:
         style = {"description_width": "8em"}

@@ -35,7 +35,6 @@ sections ``[data-region="seat-N"]``, the middle ``[data-region="middle"]``; a ch
 from __future__ import annotations
 
 import functools
-import threading
 from typing import Any, Callable, Sequence
 
 import ipywidgets
@@ -44,7 +43,6 @@ import numpy as np
 from pokerkit_teach.core.game import Bot
 from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.core.match import Match, Move
-from pokerkit_teach.holdem.batch import build_tables
 from pokerkit_teach.holdem.cards import Card, Suit
 from pokerkit_teach.core.render import face_down_svg
 from pokerkit_teach.holdem.render import card_label, card_svg
@@ -55,7 +53,7 @@ from pokerkit_teach.pokerface.hints import rank_probabilities
 from pokerkit_teach.pokerface.render import token_label, token_svg
 from pokerkit_teach.pokerface.showdown import ShowdownResult
 
-from .common import App, AppParams, MoveControl, ScenarioDesk, esc, focus_first, page_pending, show_move
+from .common import App, AppParams, MoveControl, ScenarioDesk, batch_tables_early, batch_tables_in_background, esc, focus_first, show_move
 from .drawn import DrawnBoard, Item, Region, State
 
 __all__ = ["TableApp"]
@@ -158,8 +156,8 @@ class TableApp(App):
         super().__init__(params, query)
         self.new_game()
         self.open_linked()  # after the first game: a ?deal= or ?scenario= of the address replaces it
-        if not self.tables_built:  # once the app is built, while the browser loads the page
-            threading.Thread(target=build_tables, name="pkt-batch-tables", daemon=True).start()
+        # once the app is built, while the browser loads the page (see prepare)
+        self.tables_thread = None if self.tables_built else batch_tables_in_background()
 
     # ------------------------------------------------------------------ layout
     def prepare(self) -> None:
@@ -167,9 +165,7 @@ class TableApp(App):
         preheated kernel builds them before its page is asked for; elsewhere (a kernel started for the
         page) they are built in the background once the app is built, while the browser loads the page,
         and a click that needs them before waits for them."""
-        self.tables_built = page_pending()
-        if self.tables_built:
-            build_tables()
+        self.tables_built = batch_tables_early()
 
     def build(self) -> list[ipywidgets.Widget]:
         self.players = ipywidgets.Dropdown(options=[3, 4, 5, 6], value=self.params.players)

@@ -67,6 +67,9 @@ from typing import Any
 import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+from class_pool import class_pool_options, preheated_kernels  # noqa: E402  (scripts/class_pool.py)
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -199,36 +202,22 @@ POOLS: dict[str, int] = {}  # notebook -> preheated kernels, as Voila was starte
 
 
 def read_pools(voila_args: list[str]) -> None:
-    """The pool size of every notebook Voila preheats (apps and lessons, by their path in notebooks/):
-    the notebook's entry in VoilaKernelManager.kernel_pools_config ("default" for the others), else
-    VoilaConfiguration.default_pool_size; none for a notebook VoilaKernelManager.preheat_denylist names
-    (a pattern found in its absolute path or matching it, as Voila 0.5 filters). Options on the command
-    line win over voila.json, as in Voila."""
+    """The pool size of every notebook Voila preheats (apps and lessons, by their path in notebooks/), as
+    scripts/class_pool.py's ``preheated_kernels`` models Voila 0.5, for voila.json with the command line's
+    pool options (they win over voila.json, as in Voila)."""
     config = json.loads((ROOT / "voila.json").read_text())
-    voila = config.get("VoilaConfiguration", {})
-    preheat, default = bool(voila.get("preheat_kernel")), int(voila.get("default_pool_size", 1))
-    pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config")
-    denylist = list(config.get("VoilaKernelManager", {}).get("preheat_denylist", []))
     for arg in voila_args:
         name, _, value = arg.lstrip("-").partition("=")
-        if name == "VoilaConfiguration.default_pool_size":
-            default = int(value)
-        elif name == "VoilaConfiguration.preheat_kernel":
-            preheat = value.lower() in ("true", "1")
-        elif name == "VoilaKernelManager.kernel_pools_config":
-            pools = json.loads(value)
-        elif name == "VoilaKernelManager.preheat_denylist":
-            denylist = json.loads(value)
-    pools = pools if pools is not None else {"default": {"pool_size": default}}
-    fallback = int(pools.get("default", {}).get("pool_size", 1))
+        section, _, option = name.partition(".")
+        if name in ("VoilaConfiguration.default_pool_size", "VoilaConfiguration.preheat_kernel"):
+            config.setdefault(section, {})[option] = value.lower() in ("true", "1") if option == "preheat_kernel" else int(value)
+        elif name in ("VoilaKernelManager.kernel_pools_config", "VoilaKernelManager.preheat_denylist"):
+            config.setdefault(section, {})[option] = json.loads(value)
     folder = ROOT / "notebooks"
     POOLS.clear()
     for notebook in sorted(folder.rglob("*.ipynb")):
-        if ".ipynb_checkpoints" in notebook.parts:
-            continue
-        name = notebook.relative_to(folder).as_posix()
-        denied = any(pattern in str(notebook) or re.match(pattern, str(notebook)) for pattern in denylist)
-        POOLS[name] = int(pools.get(name, {}).get("pool_size", fallback)) if preheat and not denied else 0
+        if ".ipynb_checkpoints" not in notebook.parts:
+            POOLS[notebook.relative_to(folder).as_posix()] = preheated_kernels(config, notebook)
 
 
 def describe_pools() -> str:
@@ -871,9 +860,6 @@ def main() -> None:
 
     signal.signal(signal.SIGTERM, interrupted)
     if args.class_pool:
-        sys.path.insert(0, str(ROOT / "scripts"))
-        from class_pool import class_pool_options
-
         app = (args.app or ["table.ipynb?seed=1"])[0].split("?")[0]
         args.voila_arg = class_pool_options(args.sessions, app) + args.voila_arg
     read_pools(args.voila_arg)  # the notebooks there are now, when the server starts

@@ -22,6 +22,7 @@ Used by ``scripts/serve.sh --class N [app or lesson]`` and ``benchmarks/classroo
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,24 @@ def voila_pools(config: dict[str, Any]) -> dict[str, dict[str, int]]:
     if pools is None:
         return {"default": {"pool_size": int(config.get("VoilaConfiguration", {}).get("default_pool_size", 1))}}
     return {name: {"pool_size": int(entry.get("pool_size", 1))} for name, entry in pools.items()}
+
+
+def preheated_kernels(config: dict[str, Any], notebook: Path, root: Path = ROOT) -> int:
+    """How many kernels Voila 0.5 keeps preheated for ``notebook`` (an absolute path in ``root``/notebooks/)
+    under ``config`` (voila.json's settings), as its kernel manager decides at start
+    (voila_kernel_manager.py): none without ``VoilaConfiguration.preheat_kernel`` or for a notebook
+    ``VoilaKernelManager.preheat_denylist`` names (a pattern found in its absolute path or matching it);
+    else its pool size (:func:`voila_pools`, by its path in notebooks/, "default" for the others)."""
+    if not config.get("VoilaConfiguration", {}).get("preheat_kernel"):
+        return 0
+    name = str(notebook)
+    if any(pattern in name or re.match(pattern, name) for pattern in config.get("VoilaKernelManager", {}).get("preheat_denylist", [])):
+        return 0
+    return _pool_size(voila_pools(config), notebook.relative_to(root / "notebooks").as_posix())
+
+
+def _pool_size(pools: dict[str, dict[str, int]], name: str) -> int:
+    return pools.get(name, pools.get("default", {"pool_size": 1}))["pool_size"]
 
 
 def class_pool_options(learners: int, app: str, root: Path = ROOT) -> list[str]:
@@ -64,8 +83,7 @@ def class_pool_options(learners: int, app: str, root: Path = ROOT) -> list[str]:
         raise ValueError(f"no app or lesson notebooks/{app}; the apps are: {', '.join(apps)}; a lesson is named "
                          f"with its folder, e.g. lessons/en/04_variants.ipynb")
     pools = voila_pools(json.loads((root / "voila.json").read_text(encoding="utf-8")))
-    own = pools.get(app, pools.get("default", {"pool_size": 1}))["pool_size"]
-    pools[app] = {"pool_size": learners + own + spare_kernels(learners)}
+    pools[app] = {"pool_size": learners + _pool_size(pools, app) + spare_kernels(learners)}
     return [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
             f"--VoilaKernelManager.fill_delay={REFILL_DELAY_S}"]
 

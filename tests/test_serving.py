@@ -217,22 +217,8 @@ def test_a_class_can_get_its_kernels_for_a_lesson() -> None:
 
 
 def _voila_preheats(config: dict[str, object], notebook: Path) -> int:
-    """How many kernels Voila 0.5 keeps preheated for ``notebook`` under this config: what its kernel
-    manager does at start (voila_kernel_manager.py: ``_notebook_filter`` on the absolute path, a pattern of
-    ``preheat_denylist`` found in it or matching it; then the pool size of ``kernel_pools_config``)."""
-    import re
-
-    voila = config.get("VoilaConfiguration", {})
-    manager = config.get("VoilaKernelManager", {})
-    assert isinstance(voila, dict) and isinstance(manager, dict)
-    if not voila.get("preheat_kernel"):
-        return 0
-    name = str(notebook)
-    if any(pattern in name or re.match(pattern, name) for pattern in manager.get("preheat_denylist", [])):
-        return 0
-    pools = manager.get("kernel_pools_config", {"default": {"pool_size": voila.get("default_pool_size", 1)}})
-    relative = notebook.relative_to(ROOT / "notebooks").as_posix()
-    return int(pools.get(relative, pools.get("default", {})).get("pool_size", 1))
+    """scripts/class_pool.py's model of Voila 0.5's pools (the benchmarks count kernels by it too)."""
+    return int(_class_pool().preheated_kernels(config, notebook))  # type: ignore[attr-defined]
 
 
 def test_every_lesson_has_a_preheated_kernel_and_every_app_two() -> None:

@@ -11,6 +11,7 @@ Every test in this folder is in the slow tier (``pytest -m slow``); see pytest_c
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -100,6 +101,16 @@ def start_voila(log: Path, port: int | None = None, folder: str = "notebooks/", 
     raise RuntimeError(f"Voila did not answer within {START_TIMEOUT} s:\n{server.log_tail()}")
 
 
+@contextlib.contextmanager
+def voila_running(log: Path, folder: str = "notebooks/", extra: Sequence[str] = ()) -> Iterator[VoilaServer]:
+    """:func:`start_voila` for the ``with`` block, and :func:`stop_voila` after it (also when it fails)."""
+    server = start_voila(log, folder=folder, extra=extra)
+    try:
+        yield server
+    finally:
+        stop_voila(server)
+
+
 def stop_voila(server: VoilaServer) -> None:
     """Stop Voila and everything it started (its process group: the kernels too)."""
     try:
@@ -131,11 +142,8 @@ LESSONS_COLD = '--VoilaKernelManager.preheat_denylist=["lessons/"]'
 
 @pytest.fixture(scope="session")
 def voila_server(artifacts: Path) -> Iterator[VoilaServer]:
-    server = start_voila(artifacts / "voila-browser-tests.log", extra=[LESSONS_COLD])
-    try:
+    with voila_running(artifacts / "voila-browser-tests.log", extra=[LESSONS_COLD]) as server:
         yield server
-    finally:
-        stop_voila(server)
 
 
 @pytest.fixture(scope="session")

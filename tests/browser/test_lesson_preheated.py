@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import VoilaServer, start_voila, stop_voila
+from .conftest import VoilaServer, voila_running
 from .test_apps import Page
 from .test_lessons_a11y import open_lesson
 from .test_lessons_on_demand import run_lesson_lab
@@ -33,11 +33,8 @@ PAGE_KERNEL_JS = "() => JSON.parse(document.getElementById('jupyter-config-data'
 
 @pytest.fixture(scope="module")
 def lesson_server(artifacts: Path) -> Iterator[VoilaServer]:
-    server = start_voila(artifacts / "voila-preheated-lesson.log", extra=[ONLY_THIS_LESSON])
-    try:
+    with voila_running(artifacts / "voila-preheated-lesson.log", extra=[ONLY_THIS_LESSON]) as server:
         yield server
-    finally:
-        stop_voila(server)
 
 
 def wait_for_the_pool(server: VoilaServer) -> None:

@@ -17,27 +17,21 @@ from typing import Any, Iterator
 
 import pytest
 
-from .conftest import VoilaServer, start_voila, stop_voila
+from .conftest import VoilaServer, voila_running
 from .test_apps import ANSWER_TIMEOUT, RENDER_TIMEOUT, Page, kernel_idle
 from .test_lessons_a11y import serious_violations
 
 NOTEBOOK = "quiz_page.ipynb"
 
 
-def start_voila_on_test_data(log: Path) -> VoilaServer:
-    """``voila tests/data/`` from the repo root (./voila.json applies, but for preheating), on a free port,
-    waited for. No preheated kernels: the pool would start two at once and a new one after each page, four
-    kernels running the notebook for the two pages opened here, on a CI machine of two cores."""
-    return start_voila(log, folder="tests/data/", extra=["--VoilaConfiguration.preheat_kernel=False"])
-
-
 @pytest.fixture(scope="module")
 def quiz_server(artifacts: Path) -> Iterator[VoilaServer]:
-    server = start_voila_on_test_data(artifacts / "voila-quiz-tests.log")
-    try:
+    """``voila tests/data/`` from the repo root (./voila.json applies, but for preheating). No preheated
+    kernels: the pool would start two at once and a new one after each page, four kernels running the
+    notebook for the two pages opened here, on a CI machine of two cores."""
+    with voila_running(artifacts / "voila-quiz-tests.log", folder="tests/data/",
+                       extra=["--VoilaConfiguration.preheat_kernel=False"]) as server:
         yield server
-    finally:
-        stop_voila(server)
 
 
 # What the page says, in each language: the notebook's own words and the catalogue's.

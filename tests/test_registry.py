@@ -146,3 +146,18 @@ def test_the_registrys_option_errors_speak_every_language_and_show_a_list_as_wor
     with pytest.raises(OptionError) as refused:
         get_game("chess")
     assert refused.value.text("es") == "game: se esperaba uno de estos: pokerface, pokerguess, voces, pero es 'chess'"
+
+
+@pytest.mark.parametrize("name", ["pokerface", "pokerguess", "voces"])
+def test_every_game_gives_each_seat_its_log_in_words(name: str) -> None:
+    """``log_for(seat, lang)`` is part of every game's state: one line per event, in the language asked
+    for, the last ones only when asked; ``None`` reads everything."""
+    game = get_game(name)
+    state = game.new_rules(3).new_game(seed=5)
+    Match(state, game.bots_for([game.default_bot], 3, [1, 2, 3]), seed=4).run(40)
+    for seat in (0, 1, 2, None):
+        english, german = state.log_for(seat, "en"), state.log_for(seat, "de")
+        assert len(english) == len(german) == len(state.events) > 0
+        assert english != german
+        assert state.log_for(seat, "en", last=2) == english[-2:]
+        assert state.log_for(seat, "en", last=0) == []

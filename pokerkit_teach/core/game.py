@@ -11,7 +11,8 @@ and a state built on :class:`GameState`:
 - ``apply(action)``: checks first, then changes the state and returns the events it caused;
 - ``events`` (the append-only log) and ``history`` (every action applied, chance steps with the cards
   they drew, so a replay needs no randomness);
-- ``view_for(seat)``: what one player may know; ``outcome``: who won, once the game is over;
+- ``view_for(seat)``: what one player may know, and ``log_for(seat, lang)``: the log as that player may
+  read it; ``outcome``: who won, once the game is over;
 - ``clone()`` (exact, the cards still to come included) and ``undo()``.
 
 Bots (:class:`Bot`) decide from a view and give their reason as a message (:class:`Decision`).
@@ -146,6 +147,11 @@ class GameState(Checked[A], Generic[A, R]):
         raise NotImplementedError
 
     def view_for(self, seat: int) -> Any:
+        raise NotImplementedError
+
+    def log_for(self, seat: int | None, lang: str = DEFAULT_LANGUAGE, last: int | None = None) -> list[str]:
+        """The log in words as ``seat`` may read it (``None``: everything, as a teacher's replay shows it);
+        only the ``last`` events, if given. No entry names a card ``seat`` may not see."""
         raise NotImplementedError
 
     # ---------------------------------------------------------------- shared

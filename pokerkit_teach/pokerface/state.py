@@ -282,7 +282,7 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
     def log_for(self, seat: int | None, lang: str = DEFAULT_LANGUAGE, last: int | None = None) -> list[str]:
         """The log in words as ``seat`` may read it: hole cards only its own (``None``: every secret, for
         a teacher's replay); the ``last`` events only, if given."""
-        events = self.events if last is None else self.events[-last:]
+        events = self.events if last is None else self.events[-last:] if last > 0 else []
         return [event.describe(lang, viewer=seat, omniscient=seat is None) for event in events]
 
     # ----------------------------------------------------------------- checking

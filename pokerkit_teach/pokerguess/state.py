@@ -43,7 +43,7 @@ from typing import Any, ClassVar, Iterable, Iterator, Sequence, Union, overload
 
 from pokerkit_teach.core.errors import IllegalAction, OptionError
 from pokerkit_teach.core.game import CHANCE, TERMINAL, GameState, LogEvent, Outcome, Phase
-from pokerkit_teach.core.i18n import ListRow, Msg
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, ListRow, Msg
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure, pokerdrez_deck
 from pokerkit_teach.pokerguess.check import ColourOrder, Prediction, PredictionCheck, check_prediction, checking_order, order_reason
@@ -417,6 +417,12 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
         if chance is not None:
             return [chance] if seat is None else []
         return list(self.legal_moves(self.round.next_seat if seat is None else seat))
+
+    def log_for(self, seat: int | None, lang: str = DEFAULT_LANGUAGE, last: int | None = None) -> list[str]:
+        """The log in words (the same for every seat: no entry names a hidden card; a revealed card and the
+        cards of the check are shown to everyone); the ``last`` events only, if given."""
+        events = self.events if last is None else self.events[-last:] if last > 0 else []
+        return [event.describe(lang) for event in events]
 
     def view_for(self, seat: int) -> GuessView:
         """What ``seat`` may know now (see :class:`GuessView`)."""

@@ -55,7 +55,7 @@ from typing import Any, ClassVar, Iterable, Sequence
 
 from pokerkit_teach.core.errors import IllegalAction, InputError, OptionError
 from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL, GameState, LogEvent, Outcome, Phase
-from pokerkit_teach.core.i18n import Items, ListRow, Msg, counted, message
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, ListRow, Msg, counted, message
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.voces.cards import AnyVocesCard, Special, SpecialCard, VocesCard, special_named, voces_deck
 from pokerkit_teach.voces.ranking import VocesHand
@@ -577,6 +577,17 @@ class VocesState(GameState[Action, VocesRules]):
         for offerer, offered in sorted(r.offers.items()):
             actions += _accepts(seat, hand, offerer, len(offered))
         return actions
+
+    def log_for(self, seat: int | None, lang: str = DEFAULT_LANGUAGE, last: int | None = None) -> list[str]:
+        """The log in words as ``seat`` reads it (the cards of other players' offers and of trades between
+        others left out, as in :attr:`VocesView.log`; ``None``: every card); the ``last`` events only, if given."""
+        log = list(self.events)
+        if seat is not None:
+            self.view_for(seat)  # a seat that does not exist is refused as view_for refuses it
+            for index, unseen in self._unseen[seat].items():
+                log[index] = unseen
+        chosen = log if last is None else log[-last:] if last > 0 else []
+        return [event.describe(lang) for event in chosen]
 
     def view_for(self, seat: int) -> VocesView:
         """What ``seat`` may know now (see :class:`VocesView`), with its legal moves."""

@@ -1,4 +1,4 @@
-"""The Pokerface batch path (pokerkit_teach/pokerface/batch.py): its speed, and its agreement with the engine
+"""The Pokerface batch path (pokerkit_teach/games/pokerface/batch.py): its speed, and its agreement with the engine
 (a benchmark and a check, not a test; the figures go to docs/benchmarks.md with the date).
 
     .venv/bin/python benchmarks/pokerface_batch.py speed [--workers 2]
@@ -37,7 +37,7 @@ import numpy as np
 
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.simulate import play_one, simulate, two_proportion_p_value, wilson_interval
-from pokerkit_teach.pokerface.batch import play_batch
+from pokerkit_teach.games.pokerface.batch import play_batch
 
 CONFIGURATIONS = ((), ("free-for-all",), ("rising-stakes",), ("soft-landing",), ("free-for-all", "rising-stakes", "soft-landing"))
 

@@ -31,8 +31,8 @@ import numpy as np
 
 from pokerkit_teach.core.simulate import simulate, wilson_interval
 from pokerkit_teach.holdem.cards import Suit
-from pokerkit_teach.pokerface.bots import ReaderBot
-from pokerkit_teach.pokerface.rules import PokerfaceRules
+from pokerkit_teach.games.pokerface.bots import ReaderBot
+from pokerkit_teach.games.pokerface.rules import PokerfaceRules
 
 
 def cpu() -> float:

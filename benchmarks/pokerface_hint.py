@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from pokerkit_teach.pokerface import PokerfaceRules
-from pokerkit_teach.pokerface.hints import rank_probabilities
+from pokerkit_teach.games.pokerface import PokerfaceRules
+from pokerkit_teach.games.pokerface.hints import rank_probabilities
 
 
 def main() -> None:

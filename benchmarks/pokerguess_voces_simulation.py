@@ -24,7 +24,7 @@ from typing import Callable
 
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.simulate import play_one
-from pokerkit_teach.pokerguess.batch import play_game
+from pokerkit_teach.games.pokerguess.batch import play_game
 
 CASES = [("pokerguess", 4, "counter"), ("pokerguess", 6, "counter"), ("pokerguess", 4, "random"), ("pokerguess", 6, "random"),
          ("voces", 3, "builder"), ("voces", 4, "builder"), ("voces", 6, "builder"), ("voces", 4, "random"), ("voces", 6, "random")]

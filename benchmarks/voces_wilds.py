@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import timeit
 
-from pokerkit_teach.voces.ranking import rank_voces_hand
+from pokerkit_teach.games.voces.ranking import rank_voces_hand
 
 HANDS = (
     "raccoon raccoon#2 raccoon#3 raccoon#4 raccoon#5",

@@ -28,8 +28,8 @@ from pokerkit_teach.core.scenarios import builtin_scenarios, load_any_scenario
 from pokerkit_teach.core.simulate import MAX_GAMES, MAX_WORKERS, simulate
 from pokerkit_teach.holdem.explain import Comparison, HandRanking, describe_hand, explain_hand, rank_hands
 from pokerkit_teach.holdem.ranking import STRENGTH_COUNT, HandResult, best_hand
-from pokerkit_teach.pokerface.showdown import ShowdownResult, check_showdown, token_label
-from pokerkit_teach.voces.ranking import rank_voces_hand
+from pokerkit_teach.games.pokerface.showdown import ShowdownResult, check_showdown, token_label
+from pokerkit_teach.games.voces.ranking import rank_voces_hand
 
 try:
     __version__ = version("pokerkit-teach")

@@ -25,13 +25,13 @@ from pokerkit_teach.core.render import Svg, escape, face_down_svg
 from pokerkit_teach.holdem.cards import Card, Rank, Suit, parse_cards
 from pokerkit_teach.holdem.ranking import best_hand
 from pokerkit_teach.holdem.render import card_svg, hand_result_svg, hand_svg
-from pokerkit_teach.pokerface.events import Token
-from pokerkit_teach.pokerface.render import token_svg, tokens_svg
-from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure, NeutralCard
-from pokerkit_teach.pokerguess.render import drez_card_svg
-from pokerkit_teach.voces.cards import SUIT_COUNT, Special, SpecialCard, VocesCard
-from pokerkit_teach.voces.ranking import rank_voces_hand
-from pokerkit_teach.voces.render import voces_card_svg, voces_ranked_svg, voces_wild_svg
+from pokerkit_teach.games.pokerface.events import Token
+from pokerkit_teach.games.pokerface.render import token_svg, tokens_svg
+from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, Figure, NeutralCard
+from pokerkit_teach.games.pokerguess.render import drez_card_svg
+from pokerkit_teach.games.voces.cards import SUIT_COUNT, Special, SpecialCard, VocesCard
+from pokerkit_teach.games.voces.ranking import rank_voces_hand
+from pokerkit_teach.games.voces.render import voces_card_svg, voces_ranked_svg, voces_wild_svg
 
 CARD = 72  # pixels per card in the gallery: 13 cards and their gaps fit 1280 pixels
 CHROMIUM = "/usr/bin/chromium"

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from pokerkit_teach import best_hand
-from pokerkit_teach.pokerface.scenarios import load_scenario
+from pokerkit_teach.games.pokerface.scenarios import load_scenario
 from pokerkit_teach.core.simulate import simulate
 from pokerkit_teach.widgets.hand_ranker import HandRankerApp, parse_table
 from pokerkit_teach.widgets.lab import DEFAULT_GAMES, VariantLabApp, bar_chart_svg, variants_of

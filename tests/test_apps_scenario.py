@@ -201,7 +201,7 @@ def test_a_pokerguess_game_saved_opens_again_from_file_and_link() -> None:
 
 
 def test_a_voces_game_saved_opens_again_and_a_bad_upload_changes_nothing() -> None:
-    from pokerkit_teach.voces.actions import Place
+    from pokerkit_teach.games.voces.actions import Place
 
     app = VocesExplorerApp(query="seed=3&players=3")
     game = app.game

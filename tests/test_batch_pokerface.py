@@ -20,10 +20,10 @@ import pytest
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.simulate import BATCH_CHUNK, play_one, simulate
 from pokerkit_teach.core.match import Match
-from pokerkit_teach.pokerface.batch import _WORDS, _Games, _numerators, batch_simulate, can_batch, play_batch
-from pokerkit_teach.pokerface.rules import PokerfaceRules, Variant
-from pokerkit_teach.pokerface.simulate import tally
-from pokerkit_teach.pokerface.strength import share_beaten
+from pokerkit_teach.games.pokerface.batch import _WORDS, _Games, _numerators, batch_simulate, can_batch, play_batch
+from pokerkit_teach.games.pokerface.rules import PokerfaceRules, Variant
+from pokerkit_teach.games.pokerface.simulate import tally
+from pokerkit_teach.games.pokerface.strength import share_beaten
 from pokerkit_teach.holdem.cards import card_from_code
 
 GAME = get_game("pokerface")

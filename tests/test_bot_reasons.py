@@ -26,18 +26,18 @@ import pytest
 from pokerkit_teach.core.game import Bot, Decision
 from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.core.match import Match
-from pokerkit_teach.pokerface import GAME as POKERFACE
-from pokerkit_teach.pokerface.strength import place_probabilities
-from pokerkit_teach.pokerguess import GAME as POKERGUESS
-from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure, pokerdrez_deck
-from pokerkit_teach.pokerguess.check import Prediction
-from pokerkit_teach.pokerguess.state import ALL_PREDICTIONS, Fold as GuessFold, PokerGuessRules, Predict, Reveal, Stay as GuessStay
-from pokerkit_teach.voces import GAME as VOCES
-from pokerkit_teach.voces.actions import Accept, Bet, Fold, Offer, Pick, Place, PlaceFive, Stay, Withdraw
-from pokerkit_teach.voces.cards import Special, SpecialCard, VocesCard
-from pokerkit_teach.voces.ranking import VocesCategory, VocesHand, rank_voces_hand
-from pokerkit_teach.voces.reveal import reveal
-from pokerkit_teach.voces.state import VocesRules, VocesState
+from pokerkit_teach.games.pokerface import GAME as POKERFACE
+from pokerkit_teach.games.pokerface.strength import place_probabilities
+from pokerkit_teach.games.pokerguess import GAME as POKERGUESS
+from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, Figure, pokerdrez_deck
+from pokerkit_teach.games.pokerguess.check import Prediction
+from pokerkit_teach.games.pokerguess.state import ALL_PREDICTIONS, Fold as GuessFold, PokerGuessRules, Predict, Reveal, Stay as GuessStay
+from pokerkit_teach.games.voces import GAME as VOCES
+from pokerkit_teach.games.voces.actions import Accept, Bet, Fold, Offer, Pick, Place, PlaceFive, Stay, Withdraw
+from pokerkit_teach.games.voces.cards import Special, SpecialCard, VocesCard
+from pokerkit_teach.games.voces.ranking import VocesCategory, VocesHand, rank_voces_hand
+from pokerkit_teach.games.voces.reveal import reveal
+from pokerkit_teach.games.voces.state import VocesRules, VocesState
 from test_pokerface_reading import check_move, check_reading
 
 QUICK_GAMES = 30
@@ -480,6 +480,6 @@ def test_the_checks_catch_the_false_reasons_of_issue_18() -> None:
 
 
 def parse(text: str) -> list[Any]:
-    from pokerkit_teach.voces.cards import parse_voces_cards
+    from pokerkit_teach.games.voces.cards import parse_voces_cards
     return list(parse_voces_cards(text))
 

@@ -14,7 +14,7 @@ import pytest
 from conftest import RULEBOOK_BOARD
 from pokerkit_teach import cli
 from pokerkit_teach.core.i18n import LANGUAGES, message
-from pokerkit_teach.voces.ranking import rank_voces_hand
+from pokerkit_teach.games.voces.ranking import rank_voces_hand
 
 PREFIX = {lang: message("errors.cli.prefix", lang, problem="").strip() for lang in LANGUAGES}
 

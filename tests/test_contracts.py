@@ -37,8 +37,7 @@ def contracts() -> list[dict[str, object]]:
 def stage(tmp_path: Path) -> Path:
     """A copy of the package laid out as it is installed: each entry of [tool.setuptools.package-dir]
     copied to its place (``widgets/`` becomes ``pokerkit_teach/widgets/``)."""
-    package_dir = tomllib.loads(PYPROJECT.read_text())["tool"]["setuptools"]["package-dir"]
-    assert package_dir["pokerkit_teach"] == "pokerkit_teach", package_dir
+    package_dir = {"pokerkit_teach": "pokerkit_teach"} | tomllib.loads(PYPROJECT.read_text())["tool"]["setuptools"]["package-dir"]
     site = tmp_path / "site"
     for package, folder in sorted(package_dir.items()):  # parents before children
         shutil.copytree(ROOT / folder, site.joinpath(*package.split(".")), dirs_exist_ok=True,
@@ -85,14 +84,14 @@ BREAKS = [
                  "pokerkit_teach.cli -> traitlets", id="cli-imports-traitlets"),
     pytest.param("root-without-jupyter", "pokerkit_teach", "import pokerkit_teach.widgets.common",
                  "pokerkit_teach -> pokerkit_teach.widgets.common", id="root-imports-the-widgets"),
-    pytest.param("games-independent", "pokerkit_teach.pokerguess.check", "import pokerkit_teach.voces",
-                 "pokerkit_teach.pokerguess.check -> pokerkit_teach.voces", id="pokerguess-imports-voces"),
-    pytest.param("engine-layers", "pokerkit_teach.holdem.ranking", "from pokerkit_teach.pokerface import rules",
-                 "pokerkit_teach.holdem.ranking -> pokerkit_teach.pokerface.rules", id="holdem-imports-a-game"),
+    pytest.param("games-independent", "pokerkit_teach.games.pokerguess.check", "import pokerkit_teach.games.voces",
+                 "pokerkit_teach.games.pokerguess.check -> pokerkit_teach.games.voces", id="pokerguess-imports-voces"),
+    pytest.param("engine-layers", "pokerkit_teach.holdem.ranking", "from pokerkit_teach.games.pokerface import rules",
+                 "pokerkit_teach.holdem.ranking -> pokerkit_teach.games.pokerface.rules", id="holdem-imports-a-game"),
     pytest.param("engine-layers", "pokerkit_teach.core.rng", "import pokerkit_teach.holdem.cards",
                  "pokerkit_teach.core.rng -> pokerkit_teach.holdem.cards", id="core-imports-holdem"),
-    pytest.param("engine-layers", "pokerkit_teach.voces.cards", "import pokerkit_teach.cli",
-                 "pokerkit_teach.voces.cards -> pokerkit_teach.cli", id="a-game-imports-the-cli"),
+    pytest.param("engine-layers", "pokerkit_teach.games.voces.cards", "import pokerkit_teach.cli",
+                 "pokerkit_teach.games.voces.cards -> pokerkit_teach.cli", id="a-game-imports-the-cli"),
     pytest.param("no-cycles", "pokerkit_teach.holdem.render", "import pokerkit_teach.holdem.ranking",
                  "No cycles are allowed in pokerkit_teach.holdem", id="render-and-ranking-import-each-other"),
 ]
@@ -192,6 +191,6 @@ def test_a_cycle_between_a_package_and_its_module_is_found(tmp_path: Path) -> No
     # pokerface/__init__ imports pokerface.views; views importing the package closes a cycle that
     # the acyclic_siblings contract does not look at (it compares siblings only)
     site = stage(tmp_path)
-    add_line(site, "pokerkit_teach.pokerface.views", "from pokerkit_teach.pokerface import PokerfaceRules")
+    add_line(site, "pokerkit_teach.games.pokerface.views", "from pokerkit_teach.games.pokerface import PokerfaceRules")
     found = cycles(import_graph(site))
-    assert any({"pokerkit_teach.pokerface", "pokerkit_teach.pokerface.views"} <= set(cycle) for cycle in found), found
+    assert any({"pokerkit_teach.games.pokerface", "pokerkit_teach.games.pokerface.views"} <= set(cycle) for cycle in found), found

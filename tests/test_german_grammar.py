@@ -16,7 +16,7 @@ from pokerkit_teach.core.i18n import message
 from pokerkit_teach.holdem.cards import Suit
 from pokerkit_teach.holdem.explain import compare_hands
 from pokerkit_teach.holdem.ranking import Category, best_hand
-from pokerkit_teach.pokerface.events import Token, token_text
+from pokerkit_teach.games.pokerface.events import Token, token_text
 
 ARTICLE = {1: "das", 2: "die", 3: "die", 4: "die", 5: "die", 6: "die"}
 

@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure, NeutralCard, parse_drez_cards, pokerdrez_deck, shuffled_pokerdrez_deck
+from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, Figure, NeutralCard, parse_drez_cards, pokerdrez_deck, shuffled_pokerdrez_deck
 from pokerkit_teach.core.errors import CardParseError, DuplicateCardError
-from pokerkit_teach.voces.cards import (
+from pokerkit_teach.games.voces.cards import (
     Special,
     SpecialCard,
     VocesCard,

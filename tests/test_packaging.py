@@ -46,7 +46,7 @@ def test_regular_install_contains_engine_widgets_and_messages(tmp_path: Path) ->
 
 def test_engine_never_imports_jupyter_or_ipywidgets() -> None:
     probe = (
-        "import sys, pokerkit_teach, pokerkit_teach.cli, pokerkit_teach.pokerguess.cards, pokerkit_teach.voces.cards;"
+        "import sys, pokerkit_teach, pokerkit_teach.cli, pokerkit_teach.games.pokerguess.cards, pokerkit_teach.games.voces.cards;"
         "pokerkit_teach.explain_hand('As Ks Qs Js Ts').text('de');"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'IPython', 'jupyter_core', 'voila', 'traitlets')];"
         "print(bad)"

@@ -16,12 +16,12 @@ from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.simulate import simulate, wilson_interval
 from pokerkit_teach.holdem.cards import Suit, french_deck, parse_cards
 from pokerkit_teach.holdem.ranking import hand_strength
-from pokerkit_teach.pokerface import GAME, DealBoard, DealHoleCards, Pass, Phase, PokerfaceRules, TakeFromMiddle, Variant
-from pokerkit_teach.pokerface.events import Token
-from pokerkit_teach.pokerface.hints import rank_probabilities
-from pokerkit_teach.pokerface.simulate import report
-from pokerkit_teach.pokerface.strength import place_probabilities, prefetch, share_beaten
-from pokerkit_teach.pokerface.views import PlayerView
+from pokerkit_teach.games.pokerface import GAME, DealBoard, DealHoleCards, Pass, Phase, PokerfaceRules, TakeFromMiddle, Variant
+from pokerkit_teach.games.pokerface.events import Token
+from pokerkit_teach.games.pokerface.hints import rank_probabilities
+from pokerkit_teach.games.pokerface.simulate import report
+from pokerkit_teach.games.pokerface.strength import place_probabilities, prefetch, share_beaten
+from pokerkit_teach.games.pokerface.views import PlayerView
 
 PROGRAM = Path(sys.executable).parent / "pokerkit-teach"
 
@@ -229,7 +229,7 @@ def test_simulate_command_prints_json() -> None:
 
 
 def test_stored_preflop_table_is_the_seeded_estimate() -> None:
-    from pokerkit_teach.pokerface.strength import _preflop_table, estimate_preflop_table
+    from pokerkit_teach.games.pokerface.strength import _preflop_table, estimate_preflop_table
 
     assert (estimate_preflop_table() == _preflop_table()).all()
     assert _preflop_table().shape == (169,)

@@ -24,8 +24,8 @@ from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.game import CHANCE
 from pokerkit_teach.holdem.cards import french_deck
 from pokerkit_teach.holdem.ranking import hand_strength
-from pokerkit_teach.pokerface.actions import BOARD_PHASES
-from pokerkit_teach.pokerface import (
+from pokerkit_teach.games.pokerface.actions import BOARD_PHASES
+from pokerkit_teach.games.pokerface import (
     DealBoard,
     DealHoleCards,
     Pass,

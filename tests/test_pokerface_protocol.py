@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.game import CHANCE, GameState
 from pokerkit_teach.core.registry import get_game
-from pokerkit_teach.pokerface import (
+from pokerkit_teach.games.pokerface import (
     Action,
     DealBoard,
     DealHoleCards,

@@ -1,4 +1,4 @@
-"""The reading bot (``reader``, pokerkit_teach/pokerface/reading.py): its reasons are true of the position,
+"""The reading bot (``reader``, pokerkit_teach/games/pokerface/reading.py): its reasons are true of the position,
 its figures are the ones its model gives when computed again another way, it plays the rounds before ♠
 exactly as the estimator does, and it does better than the estimator.
 
@@ -20,18 +20,18 @@ from pokerkit_teach.core.i18n import Items, Msg, catalogue
 from pokerkit_teach.core.simulate import simulate
 from pokerkit_teach.holdem.batch import evaluate_batch
 from pokerkit_teach.holdem.cards import Suit, card_from_code, parse_cards
-from pokerkit_teach.pokerface import PokerfaceRules
-from pokerkit_teach.pokerface.actions import Pass, TakeFromMiddle, TakeFromPlayer
-from pokerkit_teach.pokerface.bots import EstimatorBot, ReaderBot
-from pokerkit_teach.pokerface.reading import (
+from pokerkit_teach.games.pokerface import PokerfaceRules
+from pokerkit_teach.games.pokerface.actions import Pass, TakeFromMiddle, TakeFromPlayer
+from pokerkit_teach.games.pokerface.bots import EstimatorBot, ReaderBot
+from pokerkit_teach.games.pokerface.reading import (
     FINAL_LIKELIHOOD,
     CURRENT_LIKELIHOOD,
     board_table,
     pair_index,
     place_distribution,
 )
-from pokerkit_teach.pokerface.strength import preflop_share
-from pokerkit_teach.pokerface.views import PlayerView
+from pokerkit_teach.games.pokerface.strength import preflop_share
+from pokerkit_teach.games.pokerface.views import PlayerView
 
 STAGE = {Suit.CLUBS: 0, Suit.DIAMONDS: 3, Suit.HEARTS: 4, Suit.SPADES: 5}
 STAGE_NAME = {Suit.CLUBS: "before_flop", Suit.DIAMONDS: "after_flop", Suit.HEARTS: "after_turn", Suit.SPADES: "after_river"}
@@ -212,7 +212,7 @@ def test_every_reading_key_has_its_words_in_every_language() -> None:
 
 
 def test_a_reason_in_words_names_the_tokens_and_the_rounds() -> None:
-    from pokerkit_teach.pokerface.events import Token
+    from pokerkit_teach.games.pokerface.events import Token
 
     seen = Items([Msg.of("pokerface.reading.seen.after_flop", token=Token(Suit.DIAMONDS, 4)),
                   Msg.of("pokerface.reading.seen.after_river", token=Token(Suit.SPADES, 3))])

@@ -8,8 +8,8 @@ import pytest
 from pokerkit_teach.holdem.cards import Suit, parse_cards
 from pokerkit_teach.core.errors import IllegalAction, InputError
 from pokerkit_teach.core.i18n import Msg
-from pokerkit_teach.pokerface.events import Token
-from pokerkit_teach.pokerface import (
+from pokerkit_teach.games.pokerface.events import Token
+from pokerkit_teach.games.pokerface import (
     CHANCE,
     SIMULTANEOUS,
     DealBoard,
@@ -23,7 +23,7 @@ from pokerkit_teach.pokerface import (
     TakeFromPlayer,
     Variant,
 )
-from pokerkit_teach.pokerface.scenarios import load_scenario
+from pokerkit_teach.games.pokerface.scenarios import load_scenario
 
 FOUR = ("Anna", "Ben", "Carla", "Dan")
 # What a game keeps to itself: the random generator (and its record) and the deck still to come.
@@ -321,7 +321,7 @@ def test_rules_a_game_cannot_use_are_input_errors_naming_the_place() -> None:
 
 def test_a_scenario_file_may_name_its_game_but_only_pokerface() -> None:
     from pokerkit_teach.core.scenarios import ScenarioError
-    from pokerkit_teach.pokerface.scenarios import Scenario
+    from pokerkit_teach.games.pokerface.scenarios import Scenario
 
     data = {"players": list(FOUR), "deals": [{"moves": ["Ben takes 1"]}]}
     assert Scenario.from_dict(data | {"game": "pokerface"}).replay().steps[-1].move == "Ben takes 1"

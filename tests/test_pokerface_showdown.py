@@ -8,7 +8,7 @@ import pytest
 
 from pokerkit_teach.cli import main
 from pokerkit_teach.core.errors import InputError
-from pokerkit_teach.pokerface.showdown import check_showdown
+from pokerkit_teach.games.pokerface.showdown import check_showdown
 
 BOARD = "Qc 8h 8s 5d 3c"
 HANDS = [("Anna", "7d 6h"), ("Ben", "As Jd"), ("Carla", "Qd Ts"), ("Dan", "5s 5h"), ("Eva", "2c 2d"),

@@ -1,4 +1,4 @@
-"""The fast PokerGuess simulation (pokerkit_teach.pokerguess.batch) plays exactly the engine's games: for
+"""The fast PokerGuess simulation (pokerkit_teach.games.pokerguess.batch) plays exactly the engine's games: for
 every seed and game number the same rounds (who took each pot, and whether everyone else folded), the same
 chips at the end, the same winner, the same end (by the rules or at the round limit), with every bot, 2 to
 6 players and every rule option. The engine, played move by move through Match, is the known answer."""
@@ -12,10 +12,10 @@ import pytest
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.simulate import play_one, simulate
-from pokerkit_teach.pokerguess.batch import GameRecord, batch_simulate, can_batch, play_game, simulate_batch, tally_record
-from pokerkit_teach.pokerguess.check import ColourOrder
-from pokerkit_teach.pokerguess.simulate import tally
-from pokerkit_teach.pokerguess.state import PokerGuessRules
+from pokerkit_teach.games.pokerguess.batch import GameRecord, batch_simulate, can_batch, play_game, simulate_batch, tally_record
+from pokerkit_teach.games.pokerguess.check import ColourOrder
+from pokerkit_teach.games.pokerguess.simulate import tally
+from pokerkit_teach.games.pokerguess.state import PokerGuessRules
 
 GAME = get_game("pokerguess")
 

@@ -15,11 +15,11 @@ from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.simulate import simulate
-from pokerkit_teach.pokerguess import GAME
-from pokerkit_teach.pokerguess.bots import CountingBot, cautious_count, expected_apart, expected_counts
-from pokerkit_teach.pokerguess.check import Prediction
-from pokerkit_teach.pokerguess.simulate import report
-from pokerkit_teach.pokerguess.state import GuessPhase, GuessView, PokerGuessRules, Predict, Reveal
+from pokerkit_teach.games.pokerguess import GAME
+from pokerkit_teach.games.pokerguess.bots import CountingBot, cautious_count, expected_apart, expected_counts
+from pokerkit_teach.games.pokerguess.check import Prediction
+from pokerkit_teach.games.pokerguess.simulate import report
+from pokerkit_teach.games.pokerguess.state import GuessPhase, GuessView, PokerGuessRules, Predict, Reveal
 
 PROGRAM = Path(sys.executable).parent / "pokerkit-teach"
 

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerkit_teach.pokerguess.cards import Colour, Figure, parse_drez_cards, pokerdrez_deck
+from pokerkit_teach.games.pokerguess.cards import Colour, Figure, parse_drez_cards, pokerdrez_deck
 from pokerkit_teach.core.errors import InputError
-from pokerkit_teach.pokerguess import ColourOrder, Prediction, PredictionCountError, PredictionParseError, check_prediction, checking_order
-from pokerkit_teach.pokerguess.check import holds_by_search
+from pokerkit_teach.games.pokerguess import ColourOrder, Prediction, PredictionCountError, PredictionParseError, check_prediction, checking_order
+from pokerkit_teach.games.pokerguess.check import holds_by_search
 
 # The rulebook's example: the four players' private cards and the five community cards.
 EXAMPLE_CARDS = parse_drez_cards(

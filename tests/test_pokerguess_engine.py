@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 from fuzzing import fuzz_games
 
-from pokerkit_teach.pokerguess.cards import parse_drez_cards
+from pokerkit_teach.games.pokerguess.cards import parse_drez_cards
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.scenarios import ScenarioError
-from pokerkit_teach.pokerguess import Prediction
-from pokerkit_teach.pokerguess.scenarios import GuessScenario
-from pokerkit_teach.pokerguess.state import ALL_PREDICTIONS, Deal, Fold, GuessPhase, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
+from pokerkit_teach.games.pokerguess import Prediction
+from pokerkit_teach.games.pokerguess.scenarios import GuessScenario
+from pokerkit_teach.games.pokerguess.state import ALL_PREDICTIONS, Deal, Fold, GuessPhase, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
 
 FOUR = ("Top", "Left", "Bottom", "Right")
 P = Prediction.parse
@@ -154,7 +154,7 @@ def visible(state: PokerGuessState) -> tuple[object, ...]:
 
 
 def test_same_seed_and_moves_give_the_same_game_and_the_log_replays_it() -> None:
-    from pokerkit_teach.pokerguess.scenarios import load_guess_scenario
+    from pokerkit_teach.games.pokerguess.scenarios import load_guess_scenario
 
     games = []
     for _ in range(2):

@@ -9,11 +9,11 @@ import pytest
 from pokerkit_teach.core.errors import CardParseError, KitError, OptionError
 from pokerkit_teach.core.i18n import LANGUAGES, catalogue
 from pokerkit_teach.core.scenarios import ScenarioError
-from pokerkit_teach.pokerguess import GAME, Prediction, PredictionParseError
-from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure, input_words, linking_words, parse_drez_cards
-from pokerkit_teach.pokerguess.check import check_prediction, order_reason
-from pokerkit_teach.pokerguess.scenarios import GuessScenario, parse_guess_move
-from pokerkit_teach.pokerguess.state import Check, Deal, Fold, PokerGuessRules, Predict, Reveal, Stay
+from pokerkit_teach.games.pokerguess import GAME, Prediction, PredictionParseError
+from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, Figure, input_words, linking_words, parse_drez_cards
+from pokerkit_teach.games.pokerguess.check import check_prediction, order_reason
+from pokerkit_teach.games.pokerguess.scenarios import GuessScenario, parse_guess_move
+from pokerkit_teach.games.pokerguess.state import Check, Deal, Fold, PokerGuessRules, Predict, Reveal, Stay
 
 RED_BISHOP = DrezCard(Figure.BISHOP, Colour.RED)
 
@@ -93,7 +93,7 @@ def test_german_card_faces_use_german_letters() -> None:
 
 
 def test_showing_a_card_takes_the_accusative() -> None:
-    from pokerkit_teach.pokerguess.state import GuessEvent
+    from pokerkit_teach.games.pokerguess.state import GuessEvent
     event = GuessEvent("revealed", 1, 0, 0, (("player", "Top"), ("card", DrezCard(Figure.BISHOP, Colour.BLUE))))
     assert event.describe("de") == "Top zeigt den blauen Läufer."
     assert event.describe("en") == "Top shows the Blue Bishop."
@@ -199,7 +199,7 @@ def test_each_prediction_checked_after_another_says_why() -> None:
 
 
 def test_the_replayed_check_gives_the_order_reason() -> None:
-    from pokerkit_teach.pokerguess.scenarios import load_guess_scenario
+    from pokerkit_teach.games.pokerguess.scenarios import load_guess_scenario
     replay = load_guess_scenario("pokerguess-example").replay()
     lines = [line for step in replay.steps for line in step.lines("en")]
     assert any("checked after Top's prediction because both predict 4 red cards and 4 cards of one figure" in line for line in lines)
@@ -207,7 +207,7 @@ def test_the_replayed_check_gives_the_order_reason() -> None:
 
 def test_every_german_card_takes_its_article_and_case() -> None:
     """All 54 cards in a sentence that takes the accusative ('Top zeigt ...') and in the nominative."""
-    from pokerkit_teach.pokerguess.cards import pokerdrez_deck
+    from pokerkit_teach.games.pokerguess.cards import pokerdrez_deck
     for card in pokerdrez_deck(include_neutral=False):
         assert isinstance(card, DrezCard)
         acc, nom, bare = (card.localized("de", form) for form in ("the_acc", "the", "name"))

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.game import CHANCE, TERMINAL
-from pokerkit_teach.pokerguess import GAME, ColourOrder
-from pokerkit_teach.pokerguess.cards import DrezCard
-from pokerkit_teach.pokerguess.state import (
+from pokerkit_teach.games.pokerguess import GAME, ColourOrder
+from pokerkit_teach.games.pokerguess.cards import DrezCard
+from pokerkit_teach.games.pokerguess.state import (
     ALL_PREDICTIONS,
     Action,
     Check,

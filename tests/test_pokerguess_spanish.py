@@ -9,10 +9,10 @@ from html import unescape
 import pytest
 
 from pokerkit_teach.core.errors import CardParseError
-from pokerkit_teach.pokerguess import Prediction, PredictionParseError
-from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure
-from pokerkit_teach.pokerguess.check import check_prediction, order_reason
-from pokerkit_teach.pokerguess.scenarios import load_guess_scenario
+from pokerkit_teach.games.pokerguess import Prediction, PredictionParseError
+from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, Figure
+from pokerkit_teach.games.pokerguess.check import check_prediction, order_reason
+from pokerkit_teach.games.pokerguess.scenarios import load_guess_scenario
 from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
 
 
@@ -50,7 +50,7 @@ def test_spanish_errors_and_hints() -> None:
 
 
 def test_the_spanish_check_gives_its_reasons() -> None:
-    from pokerkit_teach.pokerguess.cards import parse_drez_cards
+    from pokerkit_teach.games.pokerguess.cards import parse_drez_cards
     verdict = check_prediction(Prediction(4, Colour.RED, 3, Figure.PAWN), parse_drez_cards("Q2 N2 R2 P2 P9 P6"))
     assert verdict.text("es").startswith("Falla: el grupo rojo se queda con la reina roja, el caballo rojo, la torre roja y el peón rojo")
     assert "así que el peón rojo falta en el grupo de peones: para el grupo de figura solo quedan 2 peones" in verdict.text("es")

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from pokerkit_teach.cli import main
 from pokerkit_teach.core.i18n import LANGUAGES, message
 from pokerkit_teach.core.scenarios import MAX_DEPTH, ScenarioError, builtin_scenarios, check_scenario_data, json_path, scenario_schema
-from pokerkit_teach.pokerface.scenarios import load_scenario
-from pokerkit_teach.pokerguess.scenarios import GuessScenario, load_guess_scenario
-from pokerkit_teach.voces import scenarios as voces_scenarios
-from pokerkit_teach.voces.scenarios import VocesScenario, load_voces_scenario
+from pokerkit_teach.games.pokerface.scenarios import load_scenario
+from pokerkit_teach.games.pokerguess.scenarios import GuessScenario, load_guess_scenario
+from pokerkit_teach.games.voces import scenarios as voces_scenarios
+from pokerkit_teach.games.voces.scenarios import VocesScenario, load_voces_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS_SCHEMA = ROOT / "docs" / "scenario.schema.json"
@@ -35,7 +35,7 @@ GAMES = ("pokerface", "pokerguess", "voces")
 def builtin_files() -> list[tuple[str, Any]]:
     found = []
     for game in GAMES:
-        folder = resources.files(f"pokerkit_teach.{game}").joinpath("scenarios")
+        folder = resources.files(f"pokerkit_teach.games.{game}").joinpath("scenarios")
         found += [(entry.name, json.loads(entry.read_text("utf-8"))) for entry in folder.iterdir() if entry.name.endswith(".json")]
     return sorted(found, key=lambda item: item[0])
 

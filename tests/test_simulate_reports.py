@@ -7,9 +7,9 @@ import pytest
 
 from pokerkit_teach.core.i18n import LANGUAGES
 from pokerkit_teach.core.simulate import SimulationResult
-from pokerkit_teach.pokerface.simulate import report as pokerface_report
-from pokerkit_teach.pokerguess.simulate import report as guess_report
-from pokerkit_teach.voces.simulate import report as voces_report
+from pokerkit_teach.games.pokerface.simulate import report as pokerface_report
+from pokerkit_teach.games.pokerguess.simulate import report as guess_report
+from pokerkit_teach.games.voces.simulate import report as voces_report
 
 POKERFACE = {"won": 1, "lost": 0, "deal_successes": 1, "deal_failures": 1, "players": 3, "variant_free_for_all": 1,
              "variant_soft_landing": 1}

@@ -18,7 +18,7 @@ from pokerkit_teach import (
     compare_hands,
     explain_hand,
 )
-from pokerkit_teach.pokerface.showdown import check_showdown
+from pokerkit_teach.games.pokerface.showdown import check_showdown
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -17,13 +17,13 @@ from pokerkit_teach.core.render import face_down_svg
 from pokerkit_teach.holdem.cards import Card, Suit, french_deck, parse_cards
 from pokerkit_teach.holdem.ranking import best_hand
 from pokerkit_teach.holdem.render import card_svg, hand_result_svg, hand_svg
-from pokerkit_teach.pokerface.events import Token
-from pokerkit_teach.pokerface.render import token_svg, tokens_svg
-from pokerkit_teach.pokerguess.cards import Colour, DrezCard, NeutralCard, pokerdrez_deck
-from pokerkit_teach.pokerguess.render import drez_card_svg, drez_hand_svg
-from pokerkit_teach.voces.cards import SUIT_COUNT, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_cards
-from pokerkit_teach.voces.ranking import rank_voces_hand
-from pokerkit_teach.voces.render import voces_card_svg, voces_hand_svg, voces_ranked_svg, voces_wild_svg
+from pokerkit_teach.games.pokerface.events import Token
+from pokerkit_teach.games.pokerface.render import token_svg, tokens_svg
+from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, NeutralCard, pokerdrez_deck
+from pokerkit_teach.games.pokerguess.render import drez_card_svg, drez_hand_svg
+from pokerkit_teach.games.voces.cards import SUIT_COUNT, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_cards
+from pokerkit_teach.games.voces.ranking import rank_voces_hand
+from pokerkit_teach.games.voces.render import voces_card_svg, voces_hand_svg, voces_ranked_svg, voces_wild_svg
 
 ROOT = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"

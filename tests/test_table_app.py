@@ -7,9 +7,9 @@ import re
 import pytest
 
 from pokerkit_teach.holdem.render import card_label
-from pokerkit_teach.pokerface import Variant
-from pokerkit_teach.pokerface.events import Token
-from pokerkit_teach.pokerface.render import token_label
+from pokerkit_teach.games.pokerface import Variant
+from pokerkit_teach.games.pokerface.events import Token
+from pokerkit_teach.games.pokerface.render import token_label
 from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp
 from pokerkit_teach.widgets.table import TABLE_CSS, TableApp
 

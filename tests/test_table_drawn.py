@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from pokerkit_teach.holdem.render import card_label
-from pokerkit_teach.pokerface import Pass, TakeFromMiddle, TakeFromPlayer, Variant
+from pokerkit_teach.games.pokerface import Pass, TakeFromMiddle, TakeFromPlayer, Variant
 from pokerkit_teach.widgets.table import TableApp
 
 

@@ -11,9 +11,9 @@ from html import unescape
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from pokerkit_teach.voces.actions import Offer, Place
-from pokerkit_teach.voces.state import VocesPhase, VocesState
-from pokerkit_teach.voces.cards import Special
+from pokerkit_teach.games.voces.actions import Offer, Place
+from pokerkit_teach.games.voces.state import VocesPhase, VocesState
+from pokerkit_teach.games.voces.cards import Special
 from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
 from pokerkit_teach.widgets.voces_parts import SPECIAL_EXAMPLES, card_label

@@ -14,10 +14,10 @@ from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.game import Bot
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.simulate import simulate
-from pokerkit_teach.voces import GAME, Accept, Deal, Offer, PlaceFive, VocesPhase, VocesRules
-from pokerkit_teach.voces.bots import BuilderBot
-from pokerkit_teach.voces.cards import Special, parse_voces_cards, voces_deck
-from pokerkit_teach.voces.simulate import report
+from pokerkit_teach.games.voces import GAME, Accept, Deal, Offer, PlaceFive, VocesPhase, VocesRules
+from pokerkit_teach.games.voces.bots import BuilderBot
+from pokerkit_teach.games.voces.cards import Special, parse_voces_cards, voces_deck
+from pokerkit_teach.games.voces.simulate import report
 
 PLAYERS = ("Gema", "Marina", "Leo", "Nacho")
 

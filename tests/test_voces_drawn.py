@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from pokerkit_teach.voces.actions import Offer, Pick, Place, PlaceFive
-from pokerkit_teach.voces.cards import Special
-from pokerkit_teach.voces.state import VocesPhase
+from pokerkit_teach.games.voces.actions import Offer, Pick, Place, PlaceFive
+from pokerkit_teach.games.voces.cards import Special
+from pokerkit_teach.games.voces.state import VocesPhase
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
 from test_voces_app import card_items, game_state, press_cards
 from test_voces_issue24 import rigged

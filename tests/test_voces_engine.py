@@ -11,14 +11,14 @@ from pokerkit_teach.core.errors import IllegalAction, OptionError
 from pokerkit_teach.core.game import Outcome
 from pokerkit_teach.core.i18n import ListRow, Msg
 from pokerkit_teach.core.match import Match
-from pokerkit_teach.voces import (
+from pokerkit_teach.games.voces import (
     CHANCE, GAME, SIMULTANEOUS, Accept, Bet, Deal, Fold, Offer, Pick, Place, PlaceFive, Stay, VocesPhase, VocesRules,
     VocesState, Withdraw, parse_action,
 )
-from pokerkit_teach.voces.scenarios import VocesScenario, load_voces_scenario
-from pokerkit_teach.voces.cards import Special, SpecialCard, VocesCard, parse_voces_cards, voces_deck
-from pokerkit_teach.voces.ranking import rank_voces_hand
-from pokerkit_teach.voces.reveal import TieRule
+from pokerkit_teach.games.voces.scenarios import VocesScenario, load_voces_scenario
+from pokerkit_teach.games.voces.cards import Special, SpecialCard, VocesCard, parse_voces_cards, voces_deck
+from pokerkit_teach.games.voces.ranking import rank_voces_hand
+from pokerkit_teach.games.voces.reveal import TieRule
 
 PLAYERS = ("Gema", "Marina", "Leo")
 # Where each hand lies in the deck when Gema places three times, Leo once, then Marina three times.

@@ -22,13 +22,13 @@ import pytest
 from fuzzing import fuzz_games
 
 from pokerkit_teach.core.errors import IllegalAction
-from pokerkit_teach.voces import (
+from pokerkit_teach.games.voces import (
     CHANCE, SIMULTANEOUS, Accept, Bet, Deal, DrawForBaboons, Fold, FoldTiming, Offer, Pick, Place, PlaceFive,
     Resolve, Stay, VocesPhase, VocesRules, Withdraw,
 )
-from pokerkit_teach.voces.state import COIN_VALUE, FOLD_BONUS
-from pokerkit_teach.voces.cards import Special
-from pokerkit_teach.voces.reveal import TieRule
+from pokerkit_teach.games.voces.state import COIN_VALUE, FOLD_BONUS
+from pokerkit_teach.games.voces.cards import Special
+from pokerkit_teach.games.voces.reveal import TieRule
 
 ROUNDS = fuzz_games()
 SPECIAL_CHOICES = [()] + [(s,) for s in Special] + list(itertools.combinations(Special, 2))

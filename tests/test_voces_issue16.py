@@ -11,13 +11,13 @@ import pytest
 
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.game import CHANCE
-from pokerkit_teach.voces import GAME, OPTIONS, VocesRules, VocesState
-from pokerkit_teach.voces.actions import Accept, Bet, Deal, Offer, Pick, Place, PlaceFive, parse_action
-from pokerkit_teach.voces.bots import BuilderBot
-from pokerkit_teach.voces.cards import Special, SpecialCard, VocesCard, parse_voces_cards
-from pokerkit_teach.voces.reveal import reveal
-from pokerkit_teach.voces.scenarios import VocesScenario
-from pokerkit_teach.voces.state import VocesPhase
+from pokerkit_teach.games.voces import GAME, OPTIONS, VocesRules, VocesState
+from pokerkit_teach.games.voces.actions import Accept, Bet, Deal, Offer, Pick, Place, PlaceFive, parse_action
+from pokerkit_teach.games.voces.bots import BuilderBot
+from pokerkit_teach.games.voces.cards import Special, SpecialCard, VocesCard, parse_voces_cards
+from pokerkit_teach.games.voces.reveal import reveal
+from pokerkit_teach.games.voces.scenarios import VocesScenario
+from pokerkit_teach.games.voces.state import VocesPhase
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
 from test_voces_engine import EVEN_BETS, PLAYERS, TO_STOP, stacked  # the rulebook example's stacked deck
 

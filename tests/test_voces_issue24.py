@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from pokerkit_teach.voces.actions import Bet, Deal, Offer, Place, Stay
-from pokerkit_teach.voces.cards import Special, SpecialCard, voces_deck
-from pokerkit_teach.voces.state import VocesPhase, VocesRules, VocesState
+from pokerkit_teach.games.voces.actions import Bet, Deal, Offer, Place, Stay
+from pokerkit_teach.games.voces.cards import Special, SpecialCard, voces_deck
+from pokerkit_teach.games.voces.state import VocesPhase, VocesRules, VocesState
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
 from pokerkit_teach.widgets.voces_play import PACED_STEPS
 from test_voces_app import game_state, play_round, text  # the explorer's helpers: visible text, the state, a round to its end

@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.game import CHANCE, GameState
-from pokerkit_teach.voces import (
+from pokerkit_teach.games.voces import (
     Accept, Bet, Deal, DrawForBaboons, Fold, FoldTiming, Offer, Pick, Place, PlaceFive, Resolve, Stay, VocesRules,
     VocesState, Withdraw,
 )
-from pokerkit_teach.voces.cards import Special
-from pokerkit_teach.voces.reveal import TieRule
+from pokerkit_teach.games.voces.cards import Special
+from pokerkit_teach.games.voces.reveal import TieRule
 
 SPECIAL_CHOICES = [()] + [(s,) for s in Special] + list(itertools.combinations(Special, 2))
 KINDS = (Offer, Accept, Withdraw, Place, Bet, PlaceFive, Fold, Stay, Pick)

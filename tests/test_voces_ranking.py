@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerkit_teach.cli import main
-from pokerkit_teach.voces.cards import Special, SpecialCard, VocesCard
-from pokerkit_teach.voces.ranking import VocesCategory, rank_voces_hand
+from pokerkit_teach.games.voces.cards import Special, SpecialCard, VocesCard
+from pokerkit_teach.games.voces.ranking import VocesCategory, rank_voces_hand
 
 PROGRAM = Path(sys.executable).parent / "pokerkit-teach"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pokerkit_teach.voces.cards import VocesCard, parse_voces_cards
-from pokerkit_teach.voces.reveal import PENGUIN_BONUS, TieRule, reveal
+from pokerkit_teach.games.voces.cards import VocesCard, parse_voces_cards
+from pokerkit_teach.games.voces.reveal import PENGUIN_BONUS, TieRule, reveal
 
 
 def test_the_capybara_example_the_worst_hand_wins() -> None:

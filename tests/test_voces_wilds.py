@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from pokerkit_teach.voces.cards import SUIT_COUNT, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_cards
-from pokerkit_teach.voces.ranking import _evaluate, rank_voces_hand
+from pokerkit_teach.games.voces.cards import SUIT_COUNT, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_cards
+from pokerkit_teach.games.voces.ranking import _evaluate, rank_voces_hand
 
 
 def brute_force(hand: tuple[AnyVocesCard, ...], lowest: bool, ace_low: bool = False) -> tuple[int, ...]:

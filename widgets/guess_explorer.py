@@ -26,11 +26,11 @@ import secrets
 import ipywidgets
 
 from pokerkit_teach.core.rng import make_rng
-from pokerkit_teach.pokerguess import Prediction, PredictionCheck, check_in_order, checking_order
-from pokerkit_teach.pokerguess.cards import DrezCard, pokerdrez_deck
-from pokerkit_teach.pokerguess.render import drez_hand_svg
-from pokerkit_teach.pokerguess.scenarios import GuessReplay, load_guess_scenario
-from pokerkit_teach.pokerguess.state import PokerGuessState
+from pokerkit_teach.games.pokerguess import Prediction, PredictionCheck, check_in_order, checking_order
+from pokerkit_teach.games.pokerguess.cards import DrezCard, pokerdrez_deck
+from pokerkit_teach.games.pokerguess.render import drez_hand_svg
+from pokerkit_teach.games.pokerguess.scenarios import GuessReplay, load_guess_scenario
+from pokerkit_teach.games.pokerguess.state import PokerGuessState
 
 from .common import App, StepNavigator, esc
 from .guess_parts import (

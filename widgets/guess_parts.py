@@ -1,8 +1,8 @@
 """What the PokerGuess apps share: reading typed cards and predictions, and drawing cards, counts and checks.
 
-Reading never decides a rule: it turns text into cards and :class:`~pokerkit_teach.pokerguess.Prediction`
+Reading never decides a rule: it turns text into cards and :class:`~pokerkit_teach.games.pokerguess.Prediction`
 values (the engine's parsers) and names the first problem in the learner's language. Drawing shows what
-the engine decided (:func:`~pokerkit_teach.pokerguess.check_in_order`, :func:`~pokerkit_teach.pokerguess.count_groups`).
+the engine decided (:func:`~pokerkit_teach.games.pokerguess.check_in_order`, :func:`~pokerkit_teach.games.pokerguess.count_groups`).
 
 >>> table = parse_guess_table("Top = blue bishop, orange bishop\\nLeft: P6 J3", "R2 P2 P9 B9 J6")
 >>> [name for name, _ in table.hands], len(table.cards)
@@ -33,11 +33,11 @@ from typing import Sequence
 
 from pokerkit_teach.core.errors import CardParseError, DuplicateCardError
 from pokerkit_teach.core.i18n import Msg, capitalize_first, message
-from pokerkit_teach.pokerguess import Prediction, PredictionCheck, PredictionCountError, PredictionError, count_groups
-from pokerkit_teach.pokerguess.cards import DrezCard, NeutralCard, parse_drez_cards
-from pokerkit_teach.pokerguess.check import order_reason
+from pokerkit_teach.games.pokerguess import Prediction, PredictionCheck, PredictionCountError, PredictionError, count_groups
+from pokerkit_teach.games.pokerguess.cards import DrezCard, NeutralCard, parse_drez_cards
+from pokerkit_teach.games.pokerguess.check import order_reason
 from pokerkit_teach.core.render import EDGE, INK, Drawn, Svg, row_svg, svg_picture, svg_shape, svg_text
-from pokerkit_teach.pokerguess.render import FIGURE_SHAPES, drez_card_body, drez_card_label, drez_hand_svg
+from pokerkit_teach.games.pokerguess.render import FIGURE_SHAPES, drez_card_body, drez_card_label, drez_hand_svg
 
 from . import common
 from .common import esc, tr

@@ -16,7 +16,7 @@ After each of your moves the keyboard focus goes to the next thing you can use (
 show, Predict, Stay, ...). After each round the table pauses on the check, prediction by prediction,
 until you ask for the next round. The bots move through a :class:`~pokerkit_teach.core.match.Match`;
 their moves appear in the log with the reason each bot gives. What you see of the table comes from your
-view (:meth:`~pokerkit_teach.pokerguess.state.PokerGuessState.view_for`), the check's cards included.
+view (:meth:`~pokerkit_teach.games.pokerguess.state.PokerGuessState.view_for`), the check's cards included.
 
 CSS classes: ``pkt-guess-new-game``, ``pkt-guess-status``, ``pkt-guess-board`` (the drawn table; your
 cards are the items ``mine-0`` and ``mine-1``), ``pkt-guess-colour-count``, ``pkt-guess-colour``,
@@ -35,10 +35,10 @@ import numpy as np
 from pokerkit_teach.core.i18n import Items, Msg, capitalize_first, message
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.render import Drawn, card_back, face_down_label, row_svg
-from pokerkit_teach.pokerguess import GAME, Prediction
-from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure
-from pokerkit_teach.pokerguess.render import drez_card_body, drez_card_label, drez_card_svg, drez_hand_svg
-from pokerkit_teach.pokerguess.state import (
+from pokerkit_teach.games.pokerguess import GAME, Prediction
+from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, Figure
+from pokerkit_teach.games.pokerguess.render import drez_card_body, drez_card_label, drez_card_svg, drez_hand_svg
+from pokerkit_teach.games.pokerguess.state import (
     Action, Fold, GuessEvent, GuessPhase, PokerGuessRules, PokerGuessState, Predict, Reveal, RoundResult, Stay,
 )
 

@@ -7,7 +7,7 @@ and :func:`~pokerkit_teach.holdem.rank_hands`.
 Two modes: the plain comparison (the default, and the only one for two hands) orders the hands from the
 strongest down, names the strongest hand (or the hands that tie for it) and compares each hand with the
 next weaker one, with the engine's reason (the deciding kicker, or why two hands tie exactly). The
-Pokerface showdown check (:func:`~pokerkit_teach.pokerface.showdown.check_showdown`) reads the hands in
+Pokerface showdown check (:func:`~pokerkit_teach.games.pokerface.showdown.check_showdown`) reads the hands in
 the order typed as the holders of the A♠, 2♠ …; it needs 3 to 6 hands and a board of five cards, as a
 game of Pokerface has, and says so otherwise. A problem with the input is said right under the input,
 and the old results are cleared.
@@ -55,7 +55,7 @@ from pokerkit_teach import (
     make_rng,
     parse_card,
 )
-from pokerkit_teach.pokerface.showdown import MAX_PLAYERS, MIN_PLAYERS, ShowdownResult, check_showdown
+from pokerkit_teach.games.pokerface.showdown import MAX_PLAYERS, MIN_PLAYERS, ShowdownResult, check_showdown
 from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.core.render import DIM_STYLE, KEPT_STYLE
 from pokerkit_teach.holdem import HandRanking, rank_hands
@@ -193,7 +193,7 @@ class HandRankerApp(App):
         self.tools_heading = ipywidgets.HTML()
         self.save_button, self.download, self.link_button, self.link, self.link_open, self.upload = scenario_tools(
             g, self.save, self.make_link, self._on_upload)
-        from pokerkit_teach.pokerface.scenarios import builtin_scenarios
+        from pokerkit_teach.games.pokerface.scenarios import builtin_scenarios
 
         self.builtin, self.open_button = builtin_chooser(g, [s.name for s in builtin_scenarios()], self.open_builtin)
         self.navigator = StepNavigator(lambda: max(1, len(self.replay.steps)) if self.replay is not None else 1, self._show_step, g,
@@ -262,7 +262,7 @@ class HandRankerApp(App):
         open_upload(change, self.upload, self.open_scenario, self)
 
     def open_builtin(self, name: str) -> None:
-        from pokerkit_teach.pokerface.scenarios import builtin_scenarios
+        from pokerkit_teach.games.pokerface.scenarios import builtin_scenarios
 
         found = {s.name: s for s in builtin_scenarios()}
         if name not in found:
@@ -413,7 +413,7 @@ class HandRankerApp(App):
         self.upload.tooltip = t("apps.scenario.upload_tip")
         self.link.description = t("apps.scenario.link_field")
         self.builtin.description = t("apps.scenario.builtin")
-        from pokerkit_teach.pokerface.scenarios import builtin_scenarios
+        from pokerkit_teach.games.pokerface.scenarios import builtin_scenarios
 
         options = [(s.title(self.lang), s.name) for s in builtin_scenarios()]
         if tuple(self.builtin.options) != tuple(options):

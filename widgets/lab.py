@@ -2,7 +2,7 @@
 
 Every game is played as the kit's one simulation runner plays it (:func:`pokerkit_teach.core.simulate.play_games`,
 so a run's results are those of :func:`~pokerkit_teach.core.simulate.simulate` with the same settings). Random
-and estimator bots play on the batch path (:mod:`pokerkit_teach.pokerface.batch`: many games side by side,
+and estimator bots play on the batch path (:mod:`pokerkit_teach.games.pokerface.batch`: many games side by side,
 in slices of about 0.4 s of play; an estimator team plays exactly the engine's games, and no game's result
 depends on the slice it is played in); reader bots play on the engine, one game at a time. The lab says which path played. The
 default run, 5,000 games per configuration, gives 95% intervals of at most about ±1.4 points at the win rates
@@ -53,7 +53,7 @@ import ipywidgets
 
 from pokerkit_teach.core.i18n import Items
 from pokerkit_teach.core.simulate import SimulationResult, compare_rates, path_for, play_games
-from pokerkit_teach.pokerface import GAME
+from pokerkit_teach.games.pokerface import GAME
 
 from .common import App, AppParams, batch_tables_early, batch_tables_in_background, esc
 

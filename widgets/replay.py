@@ -23,9 +23,9 @@ from typing import Any
 import ipywidgets
 
 from pokerkit_teach.holdem.render import cards_html
-from pokerkit_teach.pokerface.events import token_text
-from pokerkit_teach.pokerface.scenarios import Replay, Scenario, builtin_scenarios
-from pokerkit_teach.pokerface.state import PokerfaceState
+from pokerkit_teach.games.pokerface.events import token_text
+from pokerkit_teach.games.pokerface.scenarios import Replay, Scenario, builtin_scenarios
+from pokerkit_teach.games.pokerface.state import PokerfaceState
 
 from .common import App, InputProblem, StepNavigator, download_html, esc, open_upload, scenario_tools, show_deal_link, table_link_html, table_link_tools
 

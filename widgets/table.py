@@ -46,12 +46,12 @@ from pokerkit_teach.core.match import Match, Move
 from pokerkit_teach.holdem.cards import Card, Suit
 from pokerkit_teach.core.render import face_down_svg
 from pokerkit_teach.holdem.render import card_label, card_svg
-from pokerkit_teach.pokerface import GAME, Action, Pass, Phase, PlayerView, PokerfaceRules, PokerfaceState, TakeFromMiddle, TakeFromPlayer, Variant
-from pokerkit_teach.pokerface.actions import Showdown
-from pokerkit_teach.pokerface.events import Event, Token
-from pokerkit_teach.pokerface.hints import rank_probabilities
-from pokerkit_teach.pokerface.render import token_label, token_svg
-from pokerkit_teach.pokerface.showdown import ShowdownResult
+from pokerkit_teach.games.pokerface import GAME, Action, Pass, Phase, PlayerView, PokerfaceRules, PokerfaceState, TakeFromMiddle, TakeFromPlayer, Variant
+from pokerkit_teach.games.pokerface.actions import Showdown
+from pokerkit_teach.games.pokerface.events import Event, Token
+from pokerkit_teach.games.pokerface.hints import rank_probabilities
+from pokerkit_teach.games.pokerface.render import token_label, token_svg
+from pokerkit_teach.games.pokerface.showdown import ShowdownResult
 
 from .common import App, AppParams, MoveControl, ScenarioDesk, batch_tables_early, batch_tables_in_background, esc, focus_first, show_move
 from .drawn import DrawnBoard, Item, Region, State

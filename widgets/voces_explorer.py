@@ -33,10 +33,10 @@ import ipywidgets
 
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.rng import make_rng
-from pokerkit_teach.voces.scenarios import VocesReplay, load_voces_scenario
-from pokerkit_teach.voces.state import VocesRules, VocesState
-from pokerkit_teach.voces.cards import AnyVocesCard, Special, VocesCard, parse_voces_cards, shuffled_voces_deck, voces_deck
-from pokerkit_teach.voces.reveal import RevealResult, reveal
+from pokerkit_teach.games.voces.scenarios import VocesReplay, load_voces_scenario
+from pokerkit_teach.games.voces.state import VocesRules, VocesState
+from pokerkit_teach.games.voces.cards import AnyVocesCard, Special, VocesCard, parse_voces_cards, shuffled_voces_deck, voces_deck
+from pokerkit_teach.games.voces.reveal import RevealResult, reveal
 
 from .common import App, StepNavigator, esc
 from .voces_parts import (

@@ -3,7 +3,7 @@ prepared examples of the special cards.
 
 Reading never decides a rule: it turns text into cards (the engine's parser) and names the first problem
 in the learner's language. Drawing shows what the engine decided
-(:func:`~pokerkit_teach.voces.reveal.reveal`, :func:`~pokerkit_teach.voces.ranking.rank_voces_hand`,
+(:func:`~pokerkit_teach.games.voces.reveal.reveal`, :func:`~pokerkit_teach.games.voces.ranking.rank_voces_hand`,
 the round's events).
 
 >>> hands = parse_voces_hands("Anna = Ks1 Ks2 Ks3 Ks4 raccoon\\nBen: As1 As2 9s3 9s4 raccoon")
@@ -25,13 +25,13 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from pokerkit_teach.core.errors import CardParseError
-from pokerkit_teach.voces.state import VocesEvent, VocesPhase
+from pokerkit_teach.games.voces.state import VocesEvent, VocesPhase
 from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.core.render import CARD_HEIGHT, CARD_WIDTH, Svg, card_back, stand_in, svg_picture, svg_text
-from pokerkit_teach.voces.render import voces_card_body, voces_card_html, voces_cards_html
-from pokerkit_teach.voces.cards import COPIES_IN_BOX, SUIT_SYMBOLS, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_card
-from pokerkit_teach.voces.ranking import VocesHand
-from pokerkit_teach.voces.reveal import RevealResult, ranking_reasons
+from pokerkit_teach.games.voces.render import voces_card_body, voces_card_html, voces_cards_html
+from pokerkit_teach.games.voces.cards import COPIES_IN_BOX, SUIT_SYMBOLS, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_card
+from pokerkit_teach.games.voces.ranking import VocesHand
+from pokerkit_teach.games.voces.reveal import RevealResult, ranking_reasons
 
 from . import common
 from .common import esc, tr
@@ -195,7 +195,7 @@ def _holds(cards: Sequence[AnyVocesCard], kind: Special) -> int:
 
 
 def reveal_steps_html(hands: Sequence[tuple[str, Sequence[AnyVocesCard]]], result: RevealResult, lang: str) -> str:
-    """What :func:`~pokerkit_teach.voces.reveal.reveal` did, in the kit's order: the hands shown, the
+    """What :func:`~pokerkit_teach.games.voces.reveal.reveal` did, in the kit's order: the hands shown, the
     Baboon swaps, the eliminations, the wild cards resolved, the direction of the ranking (Capybaras),
     the winner and the Emperor Penguin's bonus."""
     def t(key: str, **params: Any) -> str:

@@ -23,15 +23,15 @@ moves, and for each click of **Let one bot move**, one bot makes one move (throu
 still open when you see it. Without that box a few bots act after each move and **Let the others trade**
 lets them act a few times more. STOP is announced before it happens: once a player has all three hands
 down, a warning names everyone whose next placed hand calls STOP and says what STOP would do to your hands
-now (:attr:`~pokerkit_teach.voces.state.VocesView.stop_callers`,
-:meth:`~pokerkit_teach.voces.state.VocesView.if_stop_now`). After STOP: the three coin steps (a pile, and which of
+now (:attr:`~pokerkit_teach.games.voces.state.VocesView.stop_callers`,
+:meth:`~pokerkit_teach.games.voces.state.VocesView.if_stop_now`). After STOP: the three coin steps (a pile, and which of
 its coins goes on which hand), the 5-coin, fold or stay from hand 3 down to hand 1, a pick for each
 Baboon, the reveal of every hand and the score.
 
-You see what your seat sees, as the engine decides it (:meth:`~pokerkit_teach.voces.state.VocesState.view_for`):
+You see what your seat sees, as the engine decides it (:meth:`~pokerkit_teach.games.voces.state.VocesState.view_for`):
 your cards, the number of cards the others offer, coins and folds; the others' cards only when a hand is
 revealed. The log is your view's log (a trade between two bots says only how many cards moved), and the
-bots' reasons are what your seat hears of them (:meth:`~pokerkit_teach.voces.state.VocesView.heard`).
+bots' reasons are what your seat hears of them (:meth:`~pokerkit_teach.games.voces.state.VocesView.heard`).
 
 Every button the rules do not allow now is disabled (grey and dashed, also after the game is over), and
 the engine's reason (``why_not``) is its tooltip and visible text under its row; a click that gets
@@ -59,9 +59,9 @@ from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.registry import get_game
-from pokerkit_teach.voces.actions import PILES, Accept, Action, Bet, Fold, Offer, Pick, Place, PlaceFive, Stay, Withdraw
-from pokerkit_teach.voces.state import CardCount, VocesEvent, VocesPhase, VocesRules, VocesState
-from pokerkit_teach.voces.cards import AnyVocesCard, Special
+from pokerkit_teach.games.voces.actions import PILES, Accept, Action, Bet, Fold, Offer, Pick, Place, PlaceFive, Stay, Withdraw
+from pokerkit_teach.games.voces.state import CardCount, VocesEvent, VocesPhase, VocesRules, VocesState
+from pokerkit_teach.games.voces.cards import AnyVocesCard, Special
 
 from .common import App, MoveControl, ScenarioDesk, esc, focus_first, replace_children, show_move, show_tab_move
 from .drawn import DrawnBoard, Item, Region
@@ -70,8 +70,8 @@ from .voces_parts import (
     NAMES, PHASE_KEYS, backs_svg, card_key, coin_svg, hand_slot_svg, pile_svg, revealed_svg, round_result_html, scores_html,
     voces_cards_html,
 )
-from pokerkit_teach.voces.ranking import VocesHand
-from pokerkit_teach.voces.render import voces_card_svg
+from pokerkit_teach.games.voces.ranking import VocesHand
+from pokerkit_teach.games.voces.render import voces_card_svg
 
 __all__ = ["VocesGame", "SpecialsPicker", "HUMAN"]
 

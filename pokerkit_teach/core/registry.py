@@ -132,12 +132,12 @@ class GameInfo:
 
 @lru_cache(maxsize=1)
 def _games() -> tuple[GameInfo, ...]:
-    kit = Path(__file__).resolve().parent.parent  # the folder of pokerkit_teach
+    kit = Path(__file__).resolve().parent.parent / "games"
     found = []
     for module in sorted(pkgutil.iter_modules([str(kit)]), key=lambda m: m.name):
         if not module.ispkg or module.name in _NOT_GAMES:
             continue
-        game = getattr(importlib.import_module(f"pokerkit_teach.{module.name}"), "GAME", None)
+        game = getattr(importlib.import_module(f"pokerkit_teach.games.{module.name}"), "GAME", None)
         if isinstance(game, GameInfo):
             found.append(game)
     return tuple(found)

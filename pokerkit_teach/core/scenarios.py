@@ -235,7 +235,7 @@ class ScenarioCodec(Protocol):
 
 def codec_of(game: str) -> ScenarioCodec:
     """The :class:`ScenarioCodec` of a game (``CODEC`` in ``pokerkit_teach.<game>.scenarios``)."""
-    module = importlib.import_module(f"pokerkit_teach.{get_game(game).name}.scenarios")
+    module = importlib.import_module(f"pokerkit_teach.games.{get_game(game).name}.scenarios")
     codec: ScenarioCodec = getattr(module, "CODEC")
     return codec
 

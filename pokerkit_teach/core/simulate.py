@@ -175,7 +175,7 @@ def batch_module(game: GameInfo) -> Any:
     can, play = getattr(game, "can_batch", None), getattr(game, "batch_simulate", None)
     if callable(can) and callable(play):
         return SimpleNamespace(can_batch=can, batch_simulate=play)
-    name = f"pokerkit_teach.{game.name}.batch"
+    name = f"pokerkit_teach.games.{game.name}.batch"
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as error:

@@ -267,7 +267,7 @@ def brake_code() -> tuple[str, str]:
     player taking a chip from another player whenever the rules allow it, until the learner (seat 0) is to
     act and the rules refuse her every such take. Returns the code and the engine's reason in English."""
     from pokerkit_teach.core.dealcode import state_code
-    from pokerkit_teach.pokerface import PokerfaceRules, TakeFromPlayer
+    from pokerkit_teach.games.pokerface import PokerfaceRules, TakeFromPlayer
 
     state = PokerfaceRules(("Anna", "Ben", "Carla"), first_dealer=2).new_game(seed=1)
     for _ in range(200):

@@ -1,0 +1,109 @@
+"""Pokerface's part in a simulation (many games with bots in every seat, played by the kit's one runner,
+:func:`pokerkit_teach.core.simulate.simulate`): the figures of one game, those figures in words, and the
+dealer that lets the estimator bots judge a whole deal in one batch.
+
+>>> from pokerkit_teach.core.simulate import simulate
+>>> result = simulate("pokerface", players=3, bots=["random"], games=20, seed=1)
+>>> result.games, result.totals["won"] + result.totals["lost"]
+(20, 20.0)
+>>> low, high = result.ci95("won")
+>>> 0 <= low <= result.rate("won") <= high <= 1
+True
+>>> figures = {"won": 5, "lost": 15, "deal_successes": 20, "deal_failures": 50, "players": 60}
+>>> report(figures, 20, "en", bots=["random"])
+'20 games, 3 players, base game, bots: random; won 5 (25.0%, 95% CI 11.2-46.9%), lost 15; deals: 20 successes, 50 failures'
+>>> print(report(figures | {"variant_soft_landing": 20, "deal_successes": 1}, 20, "de", bots=["estimator", "reader"]))
+20 Spiele, 3 Spieler, Weiche Landung, Bots: Schätzer und Leser – 5 gewonnen (25,0\xa0%, 95-%-KI 11,2-46,9\xa0%), 15 verloren; Durchgänge: 1 Erfolg, 50 Fehlschläge
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from pokerkit_teach.core.game import Bot, GameState
+from pokerkit_teach.core.i18n import Items, Msg, message
+from pokerkit_teach.core.simulate import wilson_interval
+from pokerkit_teach.holdem.cards import Card, french_deck
+from pokerkit_teach.games.pokerface.actions import Action, DealBoard, DealHoleCards, Phase
+from pokerkit_teach.games.pokerface.bots import EstimatorBot, ReaderBot
+from pokerkit_teach.games.pokerface.rules import Variant
+from pokerkit_teach.games.pokerface.state import PokerfaceState
+from pokerkit_teach.games.pokerface.strength import prefetch
+
+__all__ = ["tally", "report", "dealer", "bot_names"]
+
+# Variants in the order the report names them.
+_VARIANTS = tuple(sorted(v.value for v in Variant))
+
+# The board each game's dealer shuffled with the hole cards, until the deal's river is laid.
+_BOARDS: weakref.WeakKeyDictionary[PokerfaceState, tuple[Card, ...]] = weakref.WeakKeyDictionary()
+
+
+def tally(state: GameState[Any, Any]) -> dict[str, float]:
+    """The figures of one finished game: ``won`` / ``lost`` (1 or 0), the deals' ``deal_successes`` and
+    ``deal_failures``, the number of ``players`` and 1 for each variant in play (``variant_<name>``),
+    so that the sums over a simulation say what was played."""
+    assert isinstance(state, PokerfaceState)
+    figures = {
+        "won": float(state.won is True),
+        "lost": float(state.won is False),
+        "deal_successes": float(state.successes),
+        "deal_failures": float(state.failures),
+        "players": float(state.player_count),
+    }
+    for variant in state.rules.variants:
+        figures[f"variant_{variant.value}"] = 1.0
+    return figures
+
+
+def bot_names(game: str, bots: Sequence[str]) -> Items:
+    """The bots of a report by their names in the catalogue (``simulate.bot.<game>.<name>``), each once."""
+    return Items(Msg.of(f"simulate.bot.{game}.{name}") for name in dict.fromkeys(bots))
+
+
+def report(totals: Mapping[str, float], games: int, lang: str, bots: Sequence[str] = ()) -> str:
+    """The sums of a simulation in one sentence: games, players, variants, the bots (when named), the
+    games won (with the share's 95% interval) and lost, the deals' successes and failures. Numbers are
+    written by the language's rules, variants and bots by their names in the catalogue."""
+    won = totals.get("won", 0.0)
+    low, high = wilson_interval(won, games)
+    players = round(totals.get("players", 0.0) / games) if games else 0
+    variants = [name for name in _VARIANTS if totals.get(f"variant_{name}", 0.0)]
+    label = (Items(Msg.of("simulate.pokerface.variant." + name.replace("-", "_")) for name in variants) if variants
+             else Msg.of("simulate.pokerface.base_game"))
+    return message(
+        "simulate.pokerface.report_bots" if bots else "simulate.pokerface.report", lang, bots=bot_names("pokerface", bots),
+        games=games, players=players, variants=label, won=int(won), rate=won / games if games else 0.0,
+        low=100 * low, high=high, lost=int(totals.get("lost", 0.0)),
+        successes=int(totals.get("deal_successes", 0.0)), failures=int(totals.get("deal_failures", 0.0)),
+    )
+
+
+def dealer(state: GameState[Any, Any], rng: Any, bots: Sequence[Bot[Any]]) -> Action:
+    """The chance step a simulation applies: at the hole cards it shuffles (``rng``) and keeps the board to
+    come, and, when estimator bots play, judges every player's hand at every stage of the deal in one
+    batch (each judgement uses only what that player will see at that stage); the flop, turn and river
+    come from the same deck. (A state it did not deal draws its own.)"""
+    assert isinstance(state, PokerfaceState) and isinstance(rng, np.random.Generator)
+    phase = state.phase
+    if phase is Phase.HOLE:
+        deck = [french_deck()[i] for i in rng.permutation(52)]
+        count = state.player_count
+        hole = tuple((deck[2 * seat], deck[2 * seat + 1]) for seat in range(count))
+        to_come = tuple(deck[2 * count: 2 * count + 5])
+        _BOARDS[state] = to_come
+        if any(isinstance(bot, EstimatorBot) and not isinstance(bot, ReaderBot) for bot in bots):
+            prefetch([(hole[seat], to_come[:size]) for seat in range(count) for size in (3, 4, 5)])
+        return DealHoleCards(hole)
+    board = _BOARDS.get(state)
+    if board is None or phase not in (Phase.FLOP, Phase.TURN, Phase.RIVER):  # not dealt here: the state draws
+        chance = state.chance_action()
+        assert chance is not None
+        return chance
+    if phase is Phase.RIVER:
+        del _BOARDS[state]
+        return DealBoard(Phase.RIVER, board[4:5])
+    return DealBoard(phase, board[:3] if phase is Phase.FLOP else board[3:4])

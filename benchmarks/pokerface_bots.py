@@ -31,7 +31,7 @@ import numpy as np
 
 from pokerkit_teach.core.simulate import simulate, wilson_interval
 from pokerkit_teach.holdem.cards import Suit
-from pokerkit_teach.games.pokerface.bots import ReaderBot
+from pokerkit_teach.games.pokerface.bots import PokerfaceReaderBot
 from pokerkit_teach.games.pokerface.rules import PokerfaceRules
 
 
@@ -49,7 +49,7 @@ def move(games: int) -> None:
         spades: list[float] = []
         for game in range(games):
             state = rules.new_game(seed=game)
-            bots = [ReaderBot(100 * game + s) for s in range(players)]
+            bots = [PokerfaceReaderBot(100 * game + s) for s in range(players)]
             while not state.is_terminal():
                 seat = state.current_player()
                 view = state.view_for(seat)

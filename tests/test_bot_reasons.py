@@ -31,13 +31,15 @@ from pokerkit_teach.games.pokerface.strength import place_probabilities
 from pokerkit_teach.games.pokerguess import GAME as POKERGUESS
 from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, Figure, pokerdrez_deck
 from pokerkit_teach.games.pokerguess.check import Prediction
-from pokerkit_teach.games.pokerguess.state import ALL_PREDICTIONS, Fold as GuessFold, PokerGuessRules, Predict, Reveal, Stay as GuessStay
+from pokerkit_teach.games.pokerguess.actions import ALL_PREDICTIONS, Fold as GuessFold, Predict, Reveal, Stay as GuessStay
+from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
 from pokerkit_teach.games.voces import GAME as VOCES
 from pokerkit_teach.games.voces.actions import Accept, Bet, Fold, Offer, Pick, Place, PlaceFive, Stay, Withdraw
 from pokerkit_teach.games.voces.cards import Special, SpecialCard, VocesCard
 from pokerkit_teach.games.voces.ranking import VocesCategory, VocesHand, rank_voces_hand
 from pokerkit_teach.games.voces.reveal import reveal
-from pokerkit_teach.games.voces.state import VocesRules, VocesState
+from pokerkit_teach.games.voces.rules import VocesRules
+from pokerkit_teach.games.voces.state import VocesState
 from test_pokerface_reading import check_move, check_reading
 
 QUICK_GAMES = 30

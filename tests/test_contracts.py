@@ -188,9 +188,9 @@ def test_no_module_of_the_package_is_in_an_import_cycle(tmp_path: Path) -> None:
 
 
 def test_a_cycle_between_a_package_and_its_module_is_found(tmp_path: Path) -> None:
-    # pokerface/__init__ imports pokerface.views; views importing the package closes a cycle that
+    # pokerface/__init__ imports pokerface.view; views importing the package closes a cycle that
     # the acyclic_siblings contract does not look at (it compares siblings only)
     site = stage(tmp_path)
-    add_line(site, "pokerkit_teach.games.pokerface.views", "from pokerkit_teach.games.pokerface import PokerfaceRules")
+    add_line(site, "pokerkit_teach.games.pokerface.view", "from pokerkit_teach.games.pokerface import PokerfaceRules")
     found = cycles(import_graph(site))
-    assert any({"pokerkit_teach.games.pokerface", "pokerkit_teach.games.pokerface.views"} <= set(cycle) for cycle in found), found
+    assert any({"pokerkit_teach.games.pokerface", "pokerkit_teach.games.pokerface.view"} <= set(cycle) for cycle in found), found

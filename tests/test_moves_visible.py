@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets
 import pytest
 
-from pokerkit_teach.games.pokerguess.state import Fold, Stay
+from pokerkit_teach.games.pokerguess.actions import Fold, Stay
 from pokerkit_teach.widgets import common
 from pokerkit_teach.widgets.common import APP_CSS, MoveControl, focus_first, reason_label, show_move, show_tab_move
 

@@ -16,17 +16,17 @@ from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.simulate import simulate, wilson_interval
 from pokerkit_teach.holdem.cards import Suit, french_deck, parse_cards
 from pokerkit_teach.holdem.ranking import hand_strength
-from pokerkit_teach.games.pokerface import GAME, DealBoard, DealHoleCards, Pass, Phase, PokerfaceRules, TakeFromMiddle, Variant
+from pokerkit_teach.games.pokerface import GAME, DealBoard, DealHoleCards, Pass, PokerfacePhase, PokerfaceRules, TakeFromMiddle, Variant
 from pokerkit_teach.games.pokerface.events import Token
 from pokerkit_teach.games.pokerface.hints import rank_probabilities
 from pokerkit_teach.games.pokerface.simulate import report
 from pokerkit_teach.games.pokerface.strength import place_probabilities, prefetch, share_beaten
-from pokerkit_teach.games.pokerface.views import PlayerView
+from pokerkit_teach.games.pokerface.view import PokerfaceView
 
 PROGRAM = Path(sys.executable).parent / "pokerkit-teach"
 
 
-def river_view(hole: str, board: str, players: int = 4) -> PlayerView:
+def river_view(hole: str, board: str, players: int = 4) -> PokerfaceView:
     """A view at the ♠ round with the given cards (built through the engine)."""
     rules = PokerfaceRules(tuple(f"P{i}" for i in range(players)), players - 1)  # seat 0 acts first
     state = rules.new_game(seed=0, auto_chance=False)
@@ -35,8 +35,8 @@ def river_view(hole: str, board: str, players: int = 4) -> PlayerView:
     rest = [c for c in french_deck() if c not in mine and c not in table]
     holes = (tuple(mine),) + tuple((rest[2 * i], rest[2 * i + 1]) for i in range(players - 1))
     state.apply(DealHoleCards(holes))
-    for stage, cards in ((Phase.FLOP, table[:3]), (Phase.TURN, table[3:4]), (Phase.RIVER, table[4:5])):
-        while state.phase is Phase.ROUND:
+    for stage, cards in ((PokerfacePhase.FLOP, table[:3]), (PokerfacePhase.TURN, table[3:4]), (PokerfacePhase.RIVER, table[4:5])):
+        while state.phase is PokerfacePhase.ROUND:
             first = state.current_player()
             for i in range(players):
                 state.apply(TakeFromMiddle((first + i) % players, i + 1))

@@ -29,7 +29,7 @@ from pokerkit_teach.games.pokerface import (
     DealBoard,
     DealHoleCards,
     Pass,
-    Phase,
+    PokerfacePhase,
     PokerfaceRules,
     PokerfaceState,
     Showdown,
@@ -53,7 +53,7 @@ def random_action(rng: np.random.Generator, players: int):  # type: ignore[no-un
     if kind == 2:
         return Pass(seat)
     if kind == 3:
-        return DealBoard([Phase.FLOP, Phase.TURN, Phase.RIVER][int(rng.integers(3))])
+        return DealBoard([PokerfacePhase.FLOP, PokerfacePhase.TURN, PokerfacePhase.RIVER][int(rng.integers(3))])
     if kind == 4:
         return Showdown()
     return DealHoleCards()
@@ -114,7 +114,7 @@ def play_games(first: int, count: int) -> dict[str, int]:
             state.apply(action)
             stats["actions"] += 1
             check_tokens(state)
-            if state.hole is not None and state.phase is Phase.ROUND:
+            if state.hole is not None and state.phase is PokerfacePhase.ROUND:
                 cards = [c for pair in state.hole for c in pair] + state.board + state._deck
                 assert len(cards) == 52 and len(set(cards)) == 52
             while len(state.showdowns) > showdowns:  # a showdown happened: recompute it by hand
@@ -252,7 +252,7 @@ def play_forced_games(first: int, count: int) -> dict[str, int]:
             legal = state.legal_actions()
             passes = [a for a in legal if isinstance(a, Pass)]
             state.apply(passes[0] if passes and rng.random() < 0.6 else legal[int(rng.integers(len(legal)))])
-            if state.hole is not None and state.phase is Phase.ROUND:
+            if state.hole is not None and state.phase is PokerfacePhase.ROUND:
                 cards = [c for pair in state.hole for c in pair] + state.board + state._deck
                 assert len(cards) == 52 and len(set(cards)) == 52
         for cards in given:  # the caller changes its lists: the game and its history keep their own

@@ -25,7 +25,7 @@ from pokerkit_teach.games.pokerface import (
     DealBoard,
     DealHoleCards,
     Pass,
-    Phase,
+    PokerfacePhase,
     PokerfaceRules,
     PokerfaceState,
     Showdown,
@@ -98,7 +98,7 @@ def illegal_actions(state: PokerfaceState, rng: np.random.Generator) -> list[Any
         seat = int(rng.integers(-1, players + 1))
         found += [TakeFromMiddle(seat, int(rng.integers(0, players + 2))), TakeFromPlayer(seat, int(rng.integers(-1, players + 1))),
                   Pass(seat)]
-    found += [DealHoleCards(), DealBoard(Phase.FLOP), DealBoard(Phase.TURN), DealBoard(Phase.RIVER), Showdown(), "pass", None]
+    found += [DealHoleCards(), DealBoard(PokerfacePhase.FLOP), DealBoard(PokerfacePhase.TURN), DealBoard(PokerfacePhase.RIVER), Showdown(), "pass", None]
     for seat in range(players):
         found += [replace(a, seat=s) for a in state.legal_actions(seat) if not state.is_chance(a) for s in range(players) if s != seat]
     return [action for action in found if state.why_not(action) is not None]
@@ -217,7 +217,7 @@ def test_the_registry_entry_makes_rules_bots_and_finished_games() -> None:
         game.new_rules(4, {"specials": ["joker"]})
     state = rules.new_game(seed=3)
     assert isinstance(state, GameState) and state.outcome is None
-    for phase in Phase:
+    for phase in PokerfacePhase:
         assert str(phase) == phase.value
     assert [s.name for s in game.builtin_scenarios()] == ["showdown-failure", "showdown-success", "token-round"]
     assert game.find_scenario("token-round") is game.builtin_scenarios()[2]

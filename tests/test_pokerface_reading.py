@@ -22,7 +22,7 @@ from pokerkit_teach.holdem.batch import evaluate_batch
 from pokerkit_teach.holdem.cards import Suit, card_from_code, parse_cards
 from pokerkit_teach.games.pokerface import PokerfaceRules
 from pokerkit_teach.games.pokerface.actions import Pass, TakeFromMiddle, TakeFromPlayer
-from pokerkit_teach.games.pokerface.bots import EstimatorBot, ReaderBot
+from pokerkit_teach.games.pokerface.bots import PokerfaceEstimatorBot, PokerfaceReaderBot
 from pokerkit_teach.games.pokerface.reading import (
     FINAL_LIKELIHOOD,
     CURRENT_LIKELIHOOD,
@@ -31,7 +31,7 @@ from pokerkit_teach.games.pokerface.reading import (
     place_distribution,
 )
 from pokerkit_teach.games.pokerface.strength import preflop_share
-from pokerkit_teach.games.pokerface.views import PlayerView
+from pokerkit_teach.games.pokerface.view import PokerfaceView
 
 STAGE = {Suit.CLUBS: 0, Suit.DIAMONDS: 3, Suit.HEARTS: 4, Suit.SPADES: 5}
 STAGE_NAME = {Suit.CLUBS: "before_flop", Suit.DIAMONDS: "after_flop", Suit.HEARTS: "after_turn", Suit.SPADES: "after_river"}
@@ -66,7 +66,7 @@ def wanted(shares: np.ndarray, players: int) -> np.ndarray:
     return np.clip(np.round(1 + (players - 1) * np.nan_to_num(shares)), 1, players).astype(int)
 
 
-def beats_again(view: PlayerView) -> dict[int, tuple[float, float]]:
+def beats_again(view: PokerfaceView) -> dict[int, tuple[float, float]]:
     """(beat, prior) for every other seat, computed again from the view alone over the holdings it cannot
     see: each weighted by the likelihood tables at the place its share wanted in every round."""
     players = view.player_count
@@ -96,7 +96,7 @@ def said(decision: Decision) -> dict[str, Any]:
     return dict(decision.reason.params)
 
 
-def check_reading(state: Any, view: PlayerView, seat: int, decision: Decision, bot: Bot[Any]) -> None:
+def check_reading(state: Any, view: PokerfaceView, seat: int, decision: Decision, bot: Bot[Any]) -> None:
     """A reader's ♠-round reason: the player it names took exactly the tokens it lists, in the rounds it
     names; the chance it states is the one its model gives (computed again holding by holding); it names
     the player whose tokens moved that chance the most; above means the chance is under one half; and the
@@ -131,7 +131,7 @@ def check_reading(state: Any, view: PlayerView, seat: int, decision: Decision, b
     check_move(key, decision.action, values, view, seat, place, probabilities[place - 1] >= 0.5)
 
 
-def check_move(key: str, action: Any, values: dict[str, Any], view: PlayerView, seat: int, place: int, sure: bool) -> None:
+def check_move(key: str, action: Any, values: dict[str, Any], view: PokerfaceView, seat: int, place: int, sure: bool) -> None:
     """The ♠-round (or any token-round) move a Pokerface reason ``key`` names follows from the place the
     bot expects (``place``; ``sure``: its chance at least one half) and the round's tokens in ``view``:
     keep, take from the middle, take from a player (sure, or forced when every token is held), or settle
@@ -165,8 +165,8 @@ def check_move(key: str, action: Any, values: dict[str, Any], view: PlayerView, 
 def play(players: int, game: int, variants: tuple[str, ...] = ()) -> dict[str, int]:
     """One game of reader bots; every ♠ reason checked, every earlier move compared with the estimator's."""
     state = PokerfaceRules.for_players(players, variants=variants).new_game(seed=game)
-    bots = [ReaderBot(1000 * game + s) for s in range(players)]
-    estimator = EstimatorBot()
+    bots = [PokerfaceReaderBot(1000 * game + s) for s in range(players)]
+    estimator = PokerfaceEstimatorBot()
     seen: dict[str, int] = {}
     while not state.is_terminal():
         seat = state.current_player()

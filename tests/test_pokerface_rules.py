@@ -15,7 +15,7 @@ from pokerkit_teach.games.pokerface import (
     DealBoard,
     DealHoleCards,
     Pass,
-    Phase,
+    PokerfacePhase,
     PokerfaceRules,
     PokerfaceState,
     Showdown,
@@ -62,7 +62,7 @@ def everyone_takes_and_passes(state, order=None):  # type: ignore[no-untyped-def
 
 def test_the_player_left_of_the_dealer_begins_and_turns_go_clockwise() -> None:
     state = PokerfaceRules(FOUR, first_dealer=0).new_game(seed=1)
-    assert state.step == (Phase.ROUND, Suit.CLUBS)
+    assert state.step == (PokerfacePhase.ROUND, Suit.CLUBS)
     assert state.current_player() == 1
     state.apply(TakeFromMiddle(1, 1))
     assert state.current_player() == 2
@@ -76,7 +76,7 @@ def test_rulebook_token_round_step_by_step() -> None:
     # Replay the same moves by hand and check what the rulebook states at each step.
     state = PokerfaceRules(FOUR, 0).new_game(seed=3)
     everyone_takes_and_passes(state, [4, 2, 3, 1])
-    assert state.step == (Phase.ROUND, Suit.DIAMONDS)
+    assert state.step == (PokerfacePhase.ROUND, Suit.DIAMONDS)
     play(state, TakeFromMiddle(1, 4), TakeFromMiddle(2, 2), TakeFromPlayer(3, 1))
     diamonds = state.rounds[Suit.DIAMONDS]
     assert diamonds.token_of(3) == 4 and diamonds.token_of(1) is None  # Ben now has nothing
@@ -91,7 +91,7 @@ def test_rulebook_token_round_step_by_step() -> None:
     state.apply(Pass(1))  # the fourth pass in a row ends the round
     assert diamonds.finished
     assert [diamonds.token_of(s) for s in range(4)] == [1, 3, 2, 4]
-    assert state.phase is Phase.ROUND and state.round_suit is Suit.HEARTS  # the turn came, round ♥ began
+    assert state.phase is PokerfacePhase.ROUND and state.round_suit is Suit.HEARTS  # the turn came, round ♥ began
     # the scenario ends in the same position
     assert replay.as_json()["outcome"]["tokens"]["d"] == {"Anna": 1, "Carla": 2, "Ben": 3, "Dan": 4}
     assert dict(dict(replay.ending.tokens)[Suit.DIAMONDS]) == {"Anna": 1, "Carla": 2, "Ben": 3, "Dan": 4}
@@ -157,7 +157,7 @@ def play_deal_in_order(state, reverse: bool) -> None:  # type: ignore[no-untyped
     """Play one deal; at the ♠ round give the tokens by true strength (or against it)."""
     from pokerkit_teach.holdem.ranking import hand_strength
 
-    while state.phase is Phase.ROUND:
+    while state.phase is PokerfacePhase.ROUND:
         if state.round_suit is Suit.SPADES:
             strengths = [hand_strength(state.hole[s] + tuple(state.board)) for s in range(state.player_count)]
             ranking = sorted(range(state.player_count), key=lambda s: strengths[s], reverse=reverse)
@@ -200,8 +200,8 @@ def test_rising_stakes_skips_clubs_then_hearts() -> None:
     state = rules.new_game(seed=5)
     state.successes = 1  # as after a first success
     state._plan_deal()
-    assert [k for k, _ in state._steps] == [Phase.HOLE, Phase.FLOP, Phase.ROUND, Phase.TURN, Phase.ROUND, Phase.RIVER,
-                                            Phase.ROUND, Phase.SHOWDOWN]
+    assert [k for k, _ in state._steps] == [PokerfacePhase.HOLE, PokerfacePhase.FLOP, PokerfacePhase.ROUND, PokerfacePhase.TURN, PokerfacePhase.ROUND, PokerfacePhase.RIVER,
+                                            PokerfacePhase.ROUND, PokerfacePhase.SHOWDOWN]
 
 
 def test_free_for_all_lets_anyone_move_until_all_are_done() -> None:
@@ -227,12 +227,12 @@ def test_chance_steps_can_be_applied_one_by_one() -> None:
     state.apply(DealHoleCards())
     assert state.hole is not None and len({c for pair in state.hole for c in pair}) == 6
     everyone_takes_and_passes(state)
-    assert state.legal_actions() == [DealBoard(Phase.FLOP)] and state.legal_actions(0) == []
-    assert refusal(state, DealBoard(Phase.FLOP, parse_cards("As Ks"))).reason == "pokerface.illegal.forced_card_count"
-    error = refusal(state, DealBoard(Phase.TURN))
+    assert state.legal_actions() == [DealBoard(PokerfacePhase.FLOP)] and state.legal_actions(0) == []
+    assert refusal(state, DealBoard(PokerfacePhase.FLOP, parse_cards("As Ks"))).reason == "pokerface.illegal.forced_card_count"
+    error = refusal(state, DealBoard(PokerfacePhase.TURN))
     assert (error.reason, error.details) == ("pokerface.illegal.wrong_chance_step", {"step": Msg.of("pokerface.phase.flop")})
     assert error.text("en") == "The next step is the flop." and error.text("de") == "Als Nächstes kommt der Flop."
-    state.apply(DealBoard(Phase.FLOP))
+    state.apply(DealBoard(PokerfacePhase.FLOP))
     assert len(state.board) == 3
 
 
@@ -257,7 +257,7 @@ def test_same_seed_and_actions_give_the_same_game_and_replays_step_back() -> Non
     # everything but the undealt deck and the random generator, which a replay does not need
     assert visible(again) == visible(a) and again.events == a.events
     before = a.undo()
-    assert len(before.history) < len(a.history) and before.step == (Phase.ROUND, Suit.CLUBS)
+    assert len(before.history) < len(a.history) and before.step == (PokerfacePhase.ROUND, Suit.CLUBS)
     # undo and clone are exact: the cards still to come too (they used to be dealt again with seed 0)
     clone = a.clone()
     for state in (a, clone):
@@ -274,7 +274,7 @@ def test_a_refused_action_changes_nothing() -> None:
     state.apply(TakeFromMiddle(1, 2))
     before = state.snapshot()
     for bad in (TakeFromMiddle(2, 2), TakeFromMiddle(2, 9), TakeFromPlayer(2, 2), TakeFromPlayer(2, 0), Pass(2), Pass(3), Showdown(),
-                DealBoard(Phase.FLOP)):
+                DealBoard(PokerfacePhase.FLOP)):
         with pytest.raises(IllegalAction):
             state.apply(bad)
         assert state.snapshot() == before
@@ -321,13 +321,13 @@ def test_rules_a_game_cannot_use_are_input_errors_naming_the_place() -> None:
 
 def test_a_scenario_file_may_name_its_game_but_only_pokerface() -> None:
     from pokerkit_teach.core.scenarios import ScenarioError
-    from pokerkit_teach.games.pokerface.scenarios import Scenario
+    from pokerkit_teach.games.pokerface.scenarios import PokerfaceScenario
 
     data = {"players": list(FOUR), "deals": [{"moves": ["Ben takes 1"]}]}
-    assert Scenario.from_dict(data | {"game": "pokerface"}).replay().steps[-1].move == "Ben takes 1"
-    assert Scenario.from_dict(data).rules.players == FOUR
+    assert PokerfaceScenario.from_dict(data | {"game": "pokerface"}).replay().steps[-1].move == "Ben takes 1"
+    assert PokerfaceScenario.from_dict(data).rules.players == FOUR
     with pytest.raises(ScenarioError, match="'game' is 'pokerface' for a Pokerface scenario, got 'voces'"):
-        Scenario.from_dict(data | {"game": "voces"})
+        PokerfaceScenario.from_dict(data | {"game": "voces"})
 
 
 # ---------------------------------------------------------------- issue 16: free-for-all, the brake, forced deals
@@ -400,10 +400,10 @@ def forced_flop_state() -> PokerfaceState:
 def test_forced_board_cards_must_be_card_values(cards, key) -> None:  # type: ignore[no-untyped-def]
     state = forced_flop_state()
     if key is None:
-        state.apply(DealBoard(Phase.FLOP, cards))
+        state.apply(DealBoard(PokerfacePhase.FLOP, cards))
         return
     before = state.snapshot()
-    error = refusal(state, DealBoard(Phase.FLOP, cards))
+    error = refusal(state, DealBoard(PokerfacePhase.FLOP, cards))
     assert error.reason == key and error.details["stage"] == Msg.of("pokerface.phase_for.flop") and error.details["count"] == 3
     assert "for the flop must be a tuple of 3 values of type Card" in error.text("en")
     assert "für den Flop müssen ein Tupel aus 3 Werten vom Typ Card sein" in error.text("de")
@@ -416,11 +416,11 @@ def test_forced_cards_already_dealt_or_given_twice_are_refused_before_anything_c
     held = state.hole[1][0]
     free = [c for c in parse_cards("As Ks Qs Js Ts 9s 8s 7s") if c not in state._used_cards()]
     before = state.snapshot()
-    error = refusal(state, DealBoard(Phase.FLOP, (free[0], held, free[1])))
+    error = refusal(state, DealBoard(PokerfacePhase.FLOP, (free[0], held, free[1])))
     assert (error.reason, error.details["card"]) == ("pokerface.illegal.forced_card_dealt", str(held))
-    error = refusal(state, DealBoard(Phase.FLOP, (free[0], free[1], free[0])))
+    error = refusal(state, DealBoard(PokerfacePhase.FLOP, (free[0], free[1], free[0])))
     assert (error.reason, error.details["card"]) == ("pokerface.illegal.forced_card_twice", str(free[0]))
-    error = refusal(state, DealBoard(Phase.FLOP, (free[0], free[1])))
+    error = refusal(state, DealBoard(PokerfacePhase.FLOP, (free[0], free[1])))
     assert (error.reason, error.details["count"], error.details["got"]) == ("pokerface.illegal.forced_card_count", 3, 2)
     assert state.snapshot() == before
     for lang in ("en", "de"):
@@ -452,11 +452,11 @@ def test_the_history_keeps_its_own_copy_of_forced_cards() -> None:
     state.apply(DealHoleCards(given))  # type: ignore[arg-type]
     everyone_takes_and_passes(state)
     flop = list(parse_cards("2c 3c 4c"))
-    state.apply(DealBoard(Phase.FLOP, flop))  # type: ignore[arg-type]
+    state.apply(DealBoard(PokerfacePhase.FLOP, flop))  # type: ignore[arg-type]
     given[0][0] = cards[5]
     flop[0] = cards[0]
     assert state.history[0] == DealHoleCards(((cards[0], cards[1]), (cards[2], cards[3]), (cards[4], cards[5])))
-    assert state.history[-1] == DealBoard(Phase.FLOP, tuple(parse_cards("2c 3c 4c")))
+    assert state.history[-1] == DealBoard(PokerfacePhase.FLOP, tuple(parse_cards("2c 3c 4c")))
     replay = PokerfaceState.from_history(state.rules, state.history, auto_chance=False)
     assert visible(replay) == visible(state)
 

@@ -15,7 +15,7 @@ from pokerkit_teach.core.simulate import play_one, simulate
 from pokerkit_teach.games.pokerguess.batch import GameRecord, batch_simulate, can_batch, play_game, simulate_batch, tally_record
 from pokerkit_teach.games.pokerguess.check import ColourOrder
 from pokerkit_teach.games.pokerguess.simulate import tally
-from pokerkit_teach.games.pokerguess.state import PokerGuessRules
+from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
 
 GAME = get_game("pokerguess")
 

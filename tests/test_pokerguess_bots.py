@@ -16,10 +16,12 @@ from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.simulate import simulate
 from pokerkit_teach.games.pokerguess import GAME
-from pokerkit_teach.games.pokerguess.bots import CountingBot, cautious_count, expected_apart, expected_counts
+from pokerkit_teach.games.pokerguess.bots import PokerGuessCounterBot, cautious_count, expected_apart, expected_counts
 from pokerkit_teach.games.pokerguess.check import Prediction
 from pokerkit_teach.games.pokerguess.simulate import report
-from pokerkit_teach.games.pokerguess.state import GuessPhase, GuessView, PokerGuessRules, Predict, Reveal
+from pokerkit_teach.games.pokerguess.actions import PokerGuessPhase, Predict, Reveal
+from pokerkit_teach.games.pokerguess.view import PokerGuessView
+from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
 
 PROGRAM = Path(sys.executable).parent / "pokerkit-teach"
 
@@ -172,7 +174,7 @@ def test_most_games_of_four_counter_bots_end_by_the_rules_at_the_default_limit()
     assert result.totals["games_stopped"] < 12, result.totals
 
 
-def _counter_predictions(seed: int, players: int = 4, rounds: int = 2) -> list[tuple[GuessView, Prediction, dict[str, Any]]]:
+def _counter_predictions(seed: int, players: int = 4, rounds: int = 2) -> list[tuple[PokerGuessView, Prediction, dict[str, Any]]]:
     """Every prediction the counter bots make in the first ``rounds`` rounds: the view it was made
     from, the prediction, and the values of the reason the bot gave."""
     names = ("Anna", "Ben", "Carla", "Dan", "Emma", "Felix")[:players]
@@ -188,7 +190,7 @@ def _counter_predictions(seed: int, players: int = 4, rounds: int = 2) -> list[t
         if move is None:
             break
         decision = move.decision
-        if (view is not None and view.phase in (GuessPhase.BETTING1, GuessPhase.BETTING2) and decision is not None
+        if (view is not None and view.phase in (PokerGuessPhase.BETTING1, PokerGuessPhase.BETTING2) and decision is not None
                 and isinstance(move.action, Predict) and decision.reason.key in ("pokerguess.reason.predict", "pokerguess.reason.predict_tie")):
             said.append((view, move.action.prediction, dict(decision.reason.params)))
     return said
@@ -203,7 +205,7 @@ def test_issue_24_each_counter_bot_predicts_from_its_own_expectation_not_from_a_
     expectation and the counts (the likeliest to hold), so "so I predict" follows from its own count."""
     said = [entry for seed in range(1, 13) for entry in _counter_predictions(seed)]
     assert len(said) > 40
-    caution = CountingBot(seed=1).caution
+    caution = PokerGuessCounterBot(seed=1).caution
     for view, prediction, reason in said:
         colours, figures = expected_counts(view)
         # the stated numbers are this bot's own expectation for the groups it predicts (of the figure: in the

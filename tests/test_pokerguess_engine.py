@@ -13,8 +13,10 @@ from pokerkit_teach.games.pokerguess.cards import parse_drez_cards
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.scenarios import ScenarioError
 from pokerkit_teach.games.pokerguess import Prediction
-from pokerkit_teach.games.pokerguess.scenarios import GuessScenario
-from pokerkit_teach.games.pokerguess.state import ALL_PREDICTIONS, Deal, Fold, GuessPhase, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
+from pokerkit_teach.games.pokerguess.scenarios import PokerGuessScenario
+from pokerkit_teach.games.pokerguess.actions import ALL_PREDICTIONS, Deal, Fold, PokerGuessPhase, Predict, Reveal, Stay
+from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
+from pokerkit_teach.games.pokerguess.state import PokerGuessState
 
 FOUR = ("Top", "Left", "Bottom", "Right")
 P = Prediction.parse
@@ -40,7 +42,7 @@ def test_rulebook_example_bottom_wins_the_pot() -> None:
         state.apply(Predict(seat, P(text)))
     for seat in (1, 2, 3):  # nobody else changes: the betting phase ends
         state.apply(Stay(seat))
-    assert state.round.phase is GuessPhase.REVEAL
+    assert state.round.phase is PokerGuessPhase.REVEAL
     for seat in range(4):  # (the rulebook skips this phase; the cards shown change nothing here)
         state.apply(Reveal(seat, 0))
     for seat in range(4):
@@ -65,7 +67,7 @@ def test_the_player_who_changed_does_not_act_again_until_someone_else_changes() 
     assert state.round.pending == [0, 1, 2] and state.current_player() == 0
     for seat in (0, 1, 2):
         state.apply(Stay(seat))
-    assert state.round.phase is GuessPhase.REVEAL  # Right never acted again
+    assert state.round.phase is PokerGuessPhase.REVEAL  # Right never acted again
     assert [e.kind for e in state.events[-4:]] == ["stayed", "kept", "kept", "reveal_phase"]  # only Top had to pay
 
 
@@ -98,7 +100,7 @@ def test_a_lone_player_takes_the_pot() -> None:
 
 def random_move(state, rng):  # type: ignore[no-untyped-def]
     seat = state.current_player()
-    if state.round.phase is GuessPhase.REVEAL:
+    if state.round.phase is PokerGuessPhase.REVEAL:
         return Reveal(seat, int(rng.integers(2)))
     roll = rng.random()
     if roll < 0.1:
@@ -199,7 +201,7 @@ def test_a_deal_with_given_cards_is_checked() -> None:
         assert (refused.value.reason, refused.value.details) == ("pokerguess.illegal.bad_deal", {})
     assert state.why_not(good) is None and state.legal_actions() == [Deal()] and state.legal_actions(0) == []
     state.apply(good)
-    assert state.round.phase is GuessPhase.BETTING1 and state.round.private[1] == cards[2:4]
+    assert state.round.phase is PokerGuessPhase.BETTING1 and state.round.private[1] == cards[2:4]
 
 
 def test_the_legal_moves_are_the_moves_the_engine_allows() -> None:
@@ -263,17 +265,17 @@ def test_players_out_of_chips_get_no_cards_and_count_for_nothing() -> None:
                        "C shows 1", "A shows 1", "C stays", "A stays"]},
         ],
     }
-    final = GuessScenario.from_dict(data).replay().final
+    final = PokerGuessScenario.from_dict(data).replay().final
     first, second = final.results
     deals = [action for action in final.history if isinstance(action, Deal)]
     assert first.winner == 0 and final.departed == [1, 2] and deals[1].private[1] == ()
     assert second.hands == ((0, parse_drez_cards("J9 Q9")), (2, parse_drez_cards("N2 N3")))
     assert len(second.cards) == 9 and second.winner == 0 and final.outcome is not None and final.outcome.by_rules
     empty = {**data, "rounds": [data["rounds"][0], {**data["rounds"][1], "private": {"A": "J9 Q9", "B": "", "C": "N2 N3"}}]}
-    assert GuessScenario.from_dict(empty).replay().final.results[1].hands == second.hands
+    assert PokerGuessScenario.from_dict(empty).replay().final.results[1].hands == second.hands
     given = {**data, "rounds": [data["rounds"][0], {**data["rounds"][1], "private": {"A": "J9 Q9", "B": "P4 P6", "C": "N2 N3"}}]}
     with pytest.raises(ScenarioError, match="round 2: the deal is not allowed: B has no chips left and gets no cards"):
-        GuessScenario.from_dict(given).replay()
+        PokerGuessScenario.from_dict(given).replay()
     state = PokerGuessRules(("A", "B", "C")).new_game(seed=1, auto_chance=False)
     state.chips[1] = 0  # as if B had lost every chip
     cards = parse_drez_cards("J9 Q9 P4 P6 N2 N3 B1 B2 B3 B4 B5")

@@ -12,8 +12,9 @@ from pokerkit_teach.core.scenarios import ScenarioError
 from pokerkit_teach.games.pokerguess import GAME, Prediction, PredictionParseError
 from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, Figure, input_words, linking_words, parse_drez_cards
 from pokerkit_teach.games.pokerguess.check import check_prediction, order_reason
-from pokerkit_teach.games.pokerguess.scenarios import GuessScenario, parse_guess_move
-from pokerkit_teach.games.pokerguess.state import Check, Deal, Fold, PokerGuessRules, Predict, Reveal, Stay
+from pokerkit_teach.games.pokerguess.scenarios import PokerGuessScenario, parse_guess_move
+from pokerkit_teach.games.pokerguess.actions import Check, Deal, Fold, Predict, Reveal, Stay
+from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
 
 RED_BISHOP = DrezCard(Figure.BISHOP, Colour.RED)
 
@@ -93,8 +94,8 @@ def test_german_card_faces_use_german_letters() -> None:
 
 
 def test_showing_a_card_takes_the_accusative() -> None:
-    from pokerkit_teach.games.pokerguess.state import GuessEvent
-    event = GuessEvent("revealed", 1, 0, 0, (("player", "Top"), ("card", DrezCard(Figure.BISHOP, Colour.BLUE))))
+    from pokerkit_teach.games.pokerguess.events import PokerGuessEvent
+    event = PokerGuessEvent("revealed", 1, 0, 0, (("player", "Top"), ("card", DrezCard(Figure.BISHOP, Colour.BLUE))))
     assert event.describe("de") == "Top zeigt den blauen Läufer."
     assert event.describe("en") == "Top shows the Blue Bishop."
 
@@ -172,7 +173,7 @@ def test_option_errors_are_said_in_german(options: dict[str, object]) -> None:
 def test_scenario_errors_are_keyed() -> None:
     data = {"game": "pokerguess", "players": ["A", "B"], "dealer": "Nobody", "rounds": []}
     with pytest.raises(ScenarioError) as refused:
-        GuessScenario.from_dict(data, "guess.json")
+        PokerGuessScenario.from_dict(data, "guess.json")
     assert refused.value.text("de") == "guess.json: der Geber „Nobody“ ist keiner der Spieler"
     with pytest.raises(ScenarioError) as move:
         parse_guess_move("A shows 3", ("A", "B"))
@@ -180,7 +181,7 @@ def test_scenario_errors_are_keyed() -> None:
     bad_cards = {"game": "pokerguess", "players": ["A", "B"], "dealer": "B",
                  "rounds": [{"private": {"A": "B5, B6", "B": "J1"}, "community": "P1 P2 P3 P4 P5", "moves": []}]}
     with pytest.raises(KitError) as cards:
-        GuessScenario.from_dict(bad_cards, "guess.json")
+        PokerGuessScenario.from_dict(bad_cards, "guess.json")
     assert cards.value.text("de").startswith("guess.json, Runde 1: die eigenen Karten von B: ")
 
 

@@ -20,18 +20,9 @@ from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.game import CHANCE, TERMINAL
 from pokerkit_teach.games.pokerguess import GAME, ColourOrder
 from pokerkit_teach.games.pokerguess.cards import DrezCard
-from pokerkit_teach.games.pokerguess.state import (
-    ALL_PREDICTIONS,
-    Action,
-    Check,
-    Deal,
-    Fold,
-    PokerGuessRules,
-    PokerGuessState,
-    Predict,
-    Reveal,
-    Stay,
-)
+from pokerkit_teach.games.pokerguess.actions import ALL_PREDICTIONS, Action, Check, Deal, Fold, Predict, Reveal, Stay
+from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
+from pokerkit_teach.games.pokerguess.state import PokerGuessState
 
 PROPERTY = settings(max_examples=40, deadline=None, derandomize=True)
 

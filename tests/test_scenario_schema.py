@@ -23,7 +23,7 @@ from pokerkit_teach.cli import main
 from pokerkit_teach.core.i18n import LANGUAGES, message
 from pokerkit_teach.core.scenarios import MAX_DEPTH, ScenarioError, builtin_scenarios, check_scenario_data, json_path, scenario_schema
 from pokerkit_teach.games.pokerface.scenarios import load_scenario
-from pokerkit_teach.games.pokerguess.scenarios import GuessScenario, load_guess_scenario
+from pokerkit_teach.games.pokerguess.scenarios import PokerGuessScenario, load_guess_scenario
 from pokerkit_teach.games.voces import scenarios as voces_scenarios
 from pokerkit_teach.games.voces.scenarios import VocesScenario, load_voces_scenario
 
@@ -267,7 +267,7 @@ def test_the_schema_knows_every_option_of_the_loaders() -> None:
     defs = scenario_schema()["$defs"]
     assert voces_scenarios._OPTIONS <= set(defs["voces"]["properties"]["options"]["properties"])
     for option in defs["pokerguess"]["properties"]["options"]["properties"]:  # and the loader takes every one it names
-        GuessScenario.from_dict(GUESS | {"options": {option: {"count_folded_cards": False, "colour_order": "by_number_reversed"}.get(option, 5)}}, "lesson.json")
+        PokerGuessScenario.from_dict(GUESS | {"options": {option: {"count_folded_cards": False, "colour_order": "by_number_reversed"}.get(option, 5)}}, "lesson.json")
     for option in defs["voces"]["properties"]["options"]["properties"]:
         value = {"specials": [], "rounds": 1, "tie_rule": "nobody", "fold_timing": "at_betting"}.get(option, True)
         if option in voces_scenarios._OPTIONS:

@@ -12,7 +12,8 @@ import pytest
 from ipywidgets.widgets.widget import _instances
 
 from pokerkit_teach.games.voces.actions import Offer, Place
-from pokerkit_teach.games.voces.state import VocesPhase, VocesState
+from pokerkit_teach.games.voces.actions import VocesPhase
+from pokerkit_teach.games.voces.state import VocesState
 from pokerkit_teach.games.voces.cards import Special
 from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp

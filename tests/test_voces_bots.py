@@ -15,7 +15,7 @@ from pokerkit_teach.core.game import Bot
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.simulate import simulate
 from pokerkit_teach.games.voces import GAME, Accept, Deal, Offer, PlaceFive, VocesPhase, VocesRules
-from pokerkit_teach.games.voces.bots import BuilderBot
+from pokerkit_teach.games.voces.bots import VocesBuilderBot
 from pokerkit_teach.games.voces.cards import Special, parse_voces_cards, voces_deck
 from pokerkit_teach.games.voces.simulate import report
 
@@ -58,7 +58,7 @@ def test_builder_keeps_what_combines_and_offers_the_rest() -> None:
     state = rules.new_game(seed=0, auto_chance=False)
     top = list(parse_voces_cards("Ks1 Ks2 7s3 4s4 2s1"))
     state.apply(Deal(tuple(top + [c for c in voces_deck(3) if c not in top])))
-    decision = BuilderBot(seed=1).decide(state.view_for(0))
+    decision = VocesBuilderBot(seed=1).decide(state.view_for(0))
     assert decision is not None and isinstance(decision.action, Offer)
     assert decision.action.cards == parse_voces_cards("2s1 4s4 7s3")
     assert (decision.reason.key, dict(decision.reason.params)) == ("voces.reason.offer", {"cards": parse_voces_cards("2s1 4s4 7s3")})
@@ -72,7 +72,7 @@ def test_builder_never_bets_out_of_turn() -> None:
         match.step()
     waiting = [seat for seat in range(3) if seat != state.current_player()]
     for seat in waiting:
-        decision = BuilderBot(seed=1).decide(state.view_for(seat))  # only its 5-coin is open: placed or kept
+        decision = VocesBuilderBot(seed=1).decide(state.view_for(seat))  # only its 5-coin is open: placed or kept
         assert decision is None or (isinstance(decision.action, PlaceFive) and decision.action.seat == seat)
 
 

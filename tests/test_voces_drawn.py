@@ -11,7 +11,7 @@ import pytest
 
 from pokerkit_teach.games.voces.actions import Offer, Pick, Place, PlaceFive
 from pokerkit_teach.games.voces.cards import Special
-from pokerkit_teach.games.voces.state import VocesPhase
+from pokerkit_teach.games.voces.actions import VocesPhase
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
 from test_voces_app import card_items, game_state, press_cards
 from test_voces_issue24 import rigged

@@ -26,7 +26,7 @@ from pokerkit_teach.games.voces import (
     CHANCE, SIMULTANEOUS, Accept, Bet, Deal, DrawForBaboons, Fold, FoldTiming, Offer, Pick, Place, PlaceFive,
     Resolve, Stay, VocesPhase, VocesRules, Withdraw,
 )
-from pokerkit_teach.games.voces.state import COIN_VALUE, FOLD_BONUS
+from pokerkit_teach.games.voces.actions import COIN_VALUE, FOLD_BONUS
 from pokerkit_teach.games.voces.cards import Special
 from pokerkit_teach.games.voces.reveal import TieRule
 

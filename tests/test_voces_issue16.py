@@ -13,11 +13,11 @@ from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.game import CHANCE
 from pokerkit_teach.games.voces import GAME, OPTIONS, VocesRules, VocesState
 from pokerkit_teach.games.voces.actions import Accept, Bet, Deal, Offer, Pick, Place, PlaceFive, parse_action
-from pokerkit_teach.games.voces.bots import BuilderBot
+from pokerkit_teach.games.voces.bots import VocesBuilderBot
 from pokerkit_teach.games.voces.cards import Special, SpecialCard, VocesCard, parse_voces_cards
 from pokerkit_teach.games.voces.reveal import reveal
 from pokerkit_teach.games.voces.scenarios import VocesScenario
-from pokerkit_teach.games.voces.state import VocesPhase
+from pokerkit_teach.games.voces.actions import VocesPhase
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
 from test_voces_engine import EVEN_BETS, PLAYERS, TO_STOP, stacked  # the rulebook example's stacked deck
 
@@ -67,7 +67,7 @@ def test_the_bot_picks_the_low_card_and_the_narration_says_why() -> None:
     specials = [Special.BABOON, Special.CAPYBARA]
     state = play(stacked(BABOON_VS_CAPYBARA, specials, then="5s1 7s1 9s2"), TO_PICK, specials)
     assert state.phase is VocesPhase.PICKING
-    decision = BuilderBot(seed=1).decide(state.view_for(0))
+    decision = VocesBuilderBot(seed=1).decide(state.view_for(0))
     assert decision is not None and decision.action == Pick(0, (2,))  # the 7: high card, the lowest hand
     state.apply(decision.action)
     while state.current_player() == CHANCE:
@@ -176,5 +176,5 @@ def test_the_bot_counts_a_dove_as_wild_only_when_another_player_shows_one() -> N
     specials = [Special.BABOON, Special.DOVE]
     hands = {("Gema", 3): "baboon dove As1 Ks1 Qs1", ("Marina", 3): "Ks2 Ks3 4s1 5s2 7s3"}
     state = play(stacked(hands, specials, then="Js1 2s2 As2"), TO_PICK, specials)
-    decision = BuilderBot(seed=1).decide(state.view_for(0))
+    decision = VocesBuilderBot(seed=1).decide(state.view_for(0))
     assert decision is not None and decision.action == Pick(0, (3,))  # the second Ace, not the Jack

@@ -11,7 +11,9 @@ import pytest
 
 from pokerkit_teach.games.voces.actions import Bet, Deal, Offer, Place, Stay
 from pokerkit_teach.games.voces.cards import Special, SpecialCard, voces_deck
-from pokerkit_teach.games.voces.state import VocesPhase, VocesRules, VocesState
+from pokerkit_teach.games.voces.actions import VocesPhase
+from pokerkit_teach.games.voces.rules import VocesRules
+from pokerkit_teach.games.voces.state import VocesState
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
 from pokerkit_teach.widgets.voces_play import PACED_STEPS
 from test_voces_app import game_state, play_round, text  # the explorer's helpers: visible text, the state, a round to its end

@@ -13,7 +13,7 @@ from pokerkit_teach.cli import main
 from pokerkit_teach.core.scenarios import ScenarioError
 from pokerkit_teach.games.voces.scenarios import VocesScenario, load_voces_scenario, voces_builtin_scenarios
 from pokerkit_teach.games.voces.cards import parse_voces_cards
-from pokerkit_teach.games.voces.state import VocesPhase
+from pokerkit_teach.games.voces.actions import VocesPhase
 
 
 def events(name: str) -> list[tuple[str, dict[str, object]]]:

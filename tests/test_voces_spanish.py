@@ -15,7 +15,7 @@ from pokerkit_teach.core.i18n import Items, catalogue, message
 from pokerkit_teach.games.voces.cards import Special, SpecialCard, parse_voces_card, parse_voces_cards
 from pokerkit_teach.games.voces.ranking import rank_voces_hand
 from pokerkit_teach.games.voces.reveal import reveal
-from pokerkit_teach.games.voces.state import VocesEvent
+from pokerkit_teach.games.voces.events import VocesEvent
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
 from pokerkit_teach.widgets.voces_parts import reveal_steps_html
 

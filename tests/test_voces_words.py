@@ -18,7 +18,8 @@ from pokerkit_teach.games.voces.actions import Pick
 from pokerkit_teach.games.voces.cards import Special, SpecialCard, parse_voces_card, parse_voces_cards
 from pokerkit_teach.games.voces.ranking import rank_voces_hand
 from pokerkit_teach.games.voces.reveal import reveal
-from pokerkit_teach.games.voces.state import CardCount, VocesEvent
+from pokerkit_teach.games.voces.state import CardCount
+from pokerkit_teach.games.voces.events import VocesEvent
 from pokerkit_teach.widgets.voces_parts import reveal_steps_html
 
 from test_voces_engine import EVEN_BETS, TO_STOP, play, stacked

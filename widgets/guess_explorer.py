@@ -29,7 +29,7 @@ from pokerkit_teach.core.rng import make_rng
 from pokerkit_teach.games.pokerguess import Prediction, PredictionCheck, check_in_order, checking_order
 from pokerkit_teach.games.pokerguess.cards import DrezCard, pokerdrez_deck
 from pokerkit_teach.games.pokerguess.render import drez_hand_svg
-from pokerkit_teach.games.pokerguess.scenarios import GuessReplay, load_guess_scenario
+from pokerkit_teach.games.pokerguess.scenarios import PokerGuessReplay, load_guess_scenario
 from pokerkit_teach.games.pokerguess.state import PokerGuessState
 
 from .common import App, StepNavigator, esc
@@ -197,7 +197,7 @@ class GuessExplorerApp(App):
     # ------------------------------------------------------------------ tab 3: the rulebook example
     def _build_example(self) -> ipywidgets.Widget:
         self.example_intro = ipywidgets.HTML()
-        self._replay: GuessReplay | None = None
+        self._replay: PokerGuessReplay | None = None
         self.navigator = StepNavigator(lambda: len(self._example_replay().steps), self.refresh, self.guarded,
                                        prefix="pkt-guess-", counter_class="pkt-guess-step-counter")
         self.narration = ipywidgets.HTML()
@@ -206,7 +206,7 @@ class GuessExplorerApp(App):
         self.example_table.add_class("pkt-guess-example-table")
         return ipywidgets.VBox([self.example_intro, self.navigator.box, self.narration, self.example_table])
 
-    def _example_replay(self) -> GuessReplay:
+    def _example_replay(self) -> PokerGuessReplay:
         if self._replay is None:
             self._replay = load_guess_scenario(EXAMPLE).replay()
         return self._replay

@@ -38,9 +38,10 @@ from pokerkit_teach.core.render import Drawn, card_back, face_down_label, row_sv
 from pokerkit_teach.games.pokerguess import GAME, Prediction
 from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, Figure
 from pokerkit_teach.games.pokerguess.render import drez_card_body, drez_card_label, drez_card_svg, drez_hand_svg
-from pokerkit_teach.games.pokerguess.state import (
-    Action, Fold, GuessEvent, GuessPhase, PokerGuessRules, PokerGuessState, Predict, Reveal, RoundResult, Stay,
-)
+from pokerkit_teach.games.pokerguess.actions import Action, Fold, PokerGuessPhase, Predict, Reveal, Stay
+from pokerkit_teach.games.pokerguess.events import PokerGuessEvent, RoundResult
+from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
+from pokerkit_teach.games.pokerguess.state import PokerGuessState
 
 from .common import MoveControl, ScenarioDesk, esc, focus_first, show_tab_move
 from .drawn import DrawnBoard, Item, Region
@@ -54,7 +55,7 @@ __all__ = ["GuessGame", "HUMAN"]
 HUMAN = 0
 _K = "apps.guess.play."
 _D = "apps.guess.drawn."
-_BETTING = (GuessPhase.BETTING1, GuessPhase.BETTING2)
+_BETTING = (PokerGuessPhase.BETTING1, PokerGuessPhase.BETTING2)
 
 
 def seat_areas(count: int) -> tuple[str, str, list[str]]:
@@ -103,7 +104,7 @@ class GuessGame:
         self.app = app
         self.state: PokerGuessState | None = None
         self.match: Match[PokerGuessState] | None = None
-        self.log_lines: list[tuple[str, Any]] = []  # ("event", GuessEvent) or ("reason", (player, Msg)), put into words when drawn
+        self.log_lines: list[tuple[str, Any]] = []  # ("event", PokerGuessEvent) or ("reason", (player, Msg)), put into words when drawn
         self.finished: RoundResult | None = None  # the last round settled, as your view shows it
         self.paused = False
         g = app.guarded
@@ -119,8 +120,8 @@ class GuessGame:
         self.board = DrawnBoard()
         self.board.add_class("pkt-guess-board")
         self.board.on_press(g(self.press))
-        self.announcing: list[GuessEvent] = []  # the events of the moves not yet announced on the board
-        self.said: list[GuessEvent] = []  # the events of the last announcement
+        self.announcing: list[PokerGuessEvent] = []  # the events of the moves not yet announced on the board
+        self.said: list[PokerGuessEvent] = []  # the events of the last announcement
         self.said_lang = app.lang
         named = {"description_width": "initial"}
         self.colour_count = ipywidgets.Dropdown(options=list(range(1, 7)), value=2, layout=ipywidgets.Layout(width="12em"),
@@ -425,7 +426,7 @@ class GuessGame:
             return t(_K + "paused", round=self.finished.number if self.finished else 0)
         view = state.view_for(HUMAN)
         if view.to_act == HUMAN:
-            return t(_K + ("your_turn_reveal" if view.phase is GuessPhase.REVEAL else "your_turn"), cover=view.to_cover)
+            return t(_K + ("your_turn_reveal" if view.phase is PokerGuessPhase.REVEAL else "your_turn"), cover=view.to_cover)
         if HUMAN not in view.active:
             return t(_K + "you_are_out")
         return t(_K + "waiting", player=state.players[view.to_act] if view.to_act >= 0 else "")

@@ -1,7 +1,7 @@
 """The replay: a built-in Pokerface scenario (the rulebook's worked examples), one step at a time.
 
-Each step shows what happened (:meth:`ReplayStep.lines`), the rules that applied
-(:meth:`ReplayStep.rules_applied`) and the table after it (:meth:`Replay.state_after`): the dealer, the
+Each step shows what happened (:meth:`PokerfaceReplayStep.lines`), the rules that applied
+(:meth:`PokerfaceReplayStep.rules_applied`) and the table after it (:meth:`PokerfaceReplay.state_after`): the dealer, the
 board, the hole cards and each token round's holders (``A♦ Anna``). The last step adds the outcome. The
 steps are walked with the apps' one :class:`~widgets.common.StepNavigator`.
 
@@ -24,7 +24,7 @@ import ipywidgets
 
 from pokerkit_teach.holdem.render import cards_html
 from pokerkit_teach.games.pokerface.events import token_text
-from pokerkit_teach.games.pokerface.scenarios import Replay, Scenario, builtin_scenarios
+from pokerkit_teach.games.pokerface.scenarios import PokerfaceReplay, PokerfaceScenario, builtin_scenarios
 from pokerkit_teach.games.pokerface.state import PokerfaceState
 
 from .common import App, InputProblem, StepNavigator, download_html, esc, open_upload, scenario_tools, show_deal_link, table_link_html, table_link_tools
@@ -54,8 +54,8 @@ class ReplayApp(App):
     title_key = _K + "title"
 
     def build(self) -> list[ipywidgets.Widget]:
-        self.scenarios: dict[str, Scenario] = {s.name: s for s in builtin_scenarios()}
-        self.replays: dict[str, Replay] = {}
+        self.scenarios: dict[str, PokerfaceScenario] = {s.name: s for s in builtin_scenarios()}
+        self.replays: dict[str, PokerfaceReplay] = {}
         self.intro = ipywidgets.HTML()
         self.intro.add_class("pkt-intro")
         self.chooser = ipywidgets.Dropdown(options=[(name, name) for name in self.scenarios], layout=ipywidgets.Layout(width="40em"))
@@ -175,7 +175,7 @@ class ReplayApp(App):
 
     # -- the scenario and the step
     @property
-    def replay(self) -> Replay:
+    def replay(self) -> PokerfaceReplay:
         name = str(self.chooser.value)
         if name not in self.replays:
             self.replays[name] = self.scenarios[name].replay()

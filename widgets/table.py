@@ -46,9 +46,9 @@ from pokerkit_teach.core.match import Match, Move
 from pokerkit_teach.holdem.cards import Card, Suit
 from pokerkit_teach.core.render import face_down_svg
 from pokerkit_teach.holdem.render import card_label, card_svg
-from pokerkit_teach.games.pokerface import GAME, Action, Pass, Phase, PlayerView, PokerfaceRules, PokerfaceState, TakeFromMiddle, TakeFromPlayer, Variant
+from pokerkit_teach.games.pokerface import GAME, Action, Pass, PokerfacePhase, PokerfaceView, PokerfaceRules, PokerfaceState, TakeFromMiddle, TakeFromPlayer, Variant
 from pokerkit_teach.games.pokerface.actions import Showdown
-from pokerkit_teach.games.pokerface.events import Event, Token
+from pokerkit_teach.games.pokerface.events import PokerfaceEvent, Token
 from pokerkit_teach.games.pokerface.hints import rank_probabilities
 from pokerkit_teach.games.pokerface.render import token_label, token_svg
 from pokerkit_teach.games.pokerface.showdown import ShowdownResult
@@ -135,7 +135,7 @@ class TableApp(App):
         self.state: PokerfaceState | None = None
         self.seed: int = 0
         self.match: Match[PokerfaceState] | None = None
-        self.bots: list[Bot[PlayerView] | None] = []
+        self.bots: list[Bot[PokerfaceView] | None] = []
         # the bots' decisions by the index of the first event of their move: said in the language shown,
         # in the log under that event, in the bot's seat during that round, and in the live region
         self.reasons: dict[int, tuple[int, Any]] = {}
@@ -427,7 +427,7 @@ class TableApp(App):
                  t("apps.table.legend_goal", win=win, lose=lose)]
         return "<div>" + "".join(f"<p>{esc(part)}</p>" for part in parts) + "</div>"
 
-    def _status_text(self, view: PlayerView) -> str:
+    def _status_text(self, view: PokerfaceView) -> str:
         pending = self.pending
         if pending is not None:
             deal = view.showdowns
@@ -438,7 +438,7 @@ class TableApp(App):
         if view.game_over:
             return self.t("apps.table.won" if view.won else "apps.table.lost", deals=view.deal_number)
         dealer = view.players[view.dealer]
-        if view.phase is not Phase.ROUND or view.round_suit is None:
+        if view.phase is not PokerfacePhase.ROUND or view.round_suit is None:
             return self.t("apps.table.dealing", deal=view.deal_number, dealer=dealer)
         assert self.state is not None
         if self.state.rules.free_for_all and len(view.to_act) > 1:
@@ -452,12 +452,12 @@ class TableApp(App):
             who = self.t("apps.table.waiting", player=Items(view.players[seat] for seat in view.to_act))
         return self.t("apps.table.round_status", deal=view.deal_number, dealer=dealer, suit=view.round_suit.symbol, who=who)
 
-    def _draw_pass(self, view: PlayerView) -> None:
+    def _draw_pass(self, view: PokerfaceView) -> None:
         """The pass (in a free-for-all "I am done") button, enabled or disabled with the engine's reason."""
         state = self.state
         assert state is not None
         label = self.t("apps.table.done" if state.rules.free_for_all else "apps.table.pass")
-        in_round = view.round_suit is not None and view.phase is Phase.ROUND and not view.game_over
+        in_round = view.round_suit is not None and view.phase is PokerfacePhase.ROUND and not view.game_over
         if in_round and self.pending is None:
             why: Any = state.why_not(Pass(HUMAN))
         elif self.pending is not None and (self.revealing or not view.game_over):
@@ -471,7 +471,7 @@ class TableApp(App):
         self.pass_move.layout.display = "none" if self.pending is not None else ""
         self.hint_button.disabled = not in_round or self.pending is not None
 
-    def _take(self, key: str, view: PlayerView | None = None) -> Action | None:
+    def _take(self, key: str, view: PokerfaceView | None = None) -> Action | None:
         """The move a chip of the round being played stands for: taking it from the middle or from the
         player in front of whom it lies; None for a chip of an earlier round or your own. ``view``: seat
         0's view of the game now, if the caller has it already."""
@@ -491,7 +491,7 @@ class TableApp(App):
             return TakeFromMiddle(HUMAN, number)
         return TakeFromPlayer(HUMAN, holder) if holder != HUMAN else None
 
-    def _chip(self, view: PlayerView, suit: Suit, number: int, region: str, label: str) -> Item:
+    def _chip(self, view: PokerfaceView, suit: Suit, number: int, region: str, label: str) -> Item:
         """A chip on the table: a move of the round being played (legal, or illegal with the engine's
         reason), or a picture of an earlier round's token."""
         assert self.state is not None
@@ -506,14 +506,14 @@ class TableApp(App):
             return Item(key, region, picture, label, state="legal", pressable=True, size="token")
         return Item(key, region, picture, label, state="illegal", pressable=True, why=why.text(self.lang), size="token")
 
-    def _seat_note(self, view: PlayerView, seat: int, seat_reasons: dict[tuple[Suit, int], Any],
+    def _seat_note(self, view: PokerfaceView, seat: int, seat_reasons: dict[tuple[Suit, int], Any],
                    shown: dict[str, Any]) -> tuple[str, bool]:
         """What a seat's heading says besides the name (dealer, whose turn, the bot's reason, the
         showdown's verdict), and whether it is the seat to act."""
         assert self.state is not None
         t = self.t
         parts: list[str] = []
-        playing = self.pending is None and not view.game_over and view.phase is Phase.ROUND and view.round_suit is not None
+        playing = self.pending is None and not view.game_over and view.phase is PokerfacePhase.ROUND and view.round_suit is not None
         current = playing and seat in view.to_act
         if seat == view.dealer and self.pending is None:
             parts.append(t("table_drawn.deals"))
@@ -533,7 +533,7 @@ class TableApp(App):
             parts.append(str(seat_reasons[(view.round_suit, seat)]))
         return " · ".join(parts), current
 
-    def _draw_board(self, view: PlayerView, seat_reasons: dict[tuple[Suit, int], Any]) -> None:
+    def _draw_board(self, view: PokerfaceView, seat_reasons: dict[tuple[Suit, int], Any]) -> None:
         """The drawn table as seat 0 sees it: every seat with its hole cards and tokens, the board and the
         free tokens in the middle; during a showdown the hands turned over so far, face up and marked."""
         t, lang = self.t, self.lang
@@ -583,7 +583,7 @@ class TableApp(App):
         self.board.title = t("table_drawn.board")
         self.board.show(regions, items, areas=areas, columns=columns)
 
-    def _draw_middle(self, view: PlayerView, regions: list[Region], items: list[Item]) -> None:
+    def _draw_middle(self, view: PokerfaceView, regions: list[Region], items: list[Item]) -> None:
         """The middle of the table: the board (the showdown's during a showdown) and the round's free chips."""
         t, lang = self.t, self.lang
         pending = self.pending
@@ -659,7 +659,7 @@ class TableApp(App):
         sentences.append(sentence(self._status_text(state.view_for(HUMAN))))
         return " ".join(sentences)
 
-    def _hint_html(self, view: PlayerView) -> str:
+    def _hint_html(self, view: PokerfaceView) -> str:
         """The open hint: the chance of each token's place, ending with the move to the likeliest token."""
         hint, suit = self.hint_result, self.hint_suit
         if hint is None or suit is None:
@@ -713,7 +713,7 @@ class TableApp(App):
             end = index + 1
         return end
 
-    def _log(self, view: PlayerView) -> tuple[str, dict[tuple[Suit, int], Any]]:
+    def _log(self, view: PokerfaceView) -> tuple[str, dict[tuple[Suit, int], Any]]:
         """The log as the engine tells it to seat 0, under headings for each deal, token round and
         showdown, with each bot's reason under its move; and the bots' latest reasons of the deal on
         the table, by round and seat."""
@@ -726,7 +726,7 @@ class TableApp(App):
         entries: list[tuple[str, str]] = []
         suit: Suit | None = None
         previous = ""
-        events: list[Event] = state.events
+        events: list[PokerfaceEvent] = state.events
         for index in range(self._shown_events()):
             event = events[index]
             kind = event.kind

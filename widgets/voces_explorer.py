@@ -34,7 +34,8 @@ import ipywidgets
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.rng import make_rng
 from pokerkit_teach.games.voces.scenarios import VocesReplay, load_voces_scenario
-from pokerkit_teach.games.voces.state import VocesRules, VocesState
+from pokerkit_teach.games.voces.rules import VocesRules
+from pokerkit_teach.games.voces.state import VocesState
 from pokerkit_teach.games.voces.cards import AnyVocesCard, Special, VocesCard, parse_voces_cards, shuffled_voces_deck, voces_deck
 from pokerkit_teach.games.voces.reveal import RevealResult, reveal
 

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from pokerkit_teach.core.errors import CardParseError
-from pokerkit_teach.games.voces.state import VocesEvent, VocesPhase
+from pokerkit_teach.games.voces.events import VocesEvent
+from pokerkit_teach.games.voces.actions import VocesPhase
 from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.core.render import CARD_HEIGHT, CARD_WIDTH, Svg, card_back, stand_in, svg_picture, svg_text
 from pokerkit_teach.games.voces.render import voces_card_body, voces_card_html, voces_cards_html

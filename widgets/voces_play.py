@@ -60,7 +60,10 @@ from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.games.voces.actions import PILES, Accept, Action, Bet, Fold, Offer, Pick, Place, PlaceFive, Stay, Withdraw
-from pokerkit_teach.games.voces.state import CardCount, VocesEvent, VocesPhase, VocesRules, VocesState
+from pokerkit_teach.games.voces.state import CardCount, VocesState
+from pokerkit_teach.games.voces.events import VocesEvent
+from pokerkit_teach.games.voces.actions import VocesPhase
+from pokerkit_teach.games.voces.rules import VocesRules
 from pokerkit_teach.games.voces.cards import AnyVocesCard, Special
 
 from .common import App, MoveControl, ScenarioDesk, esc, focus_first, replace_children, show_move, show_tab_move

@@ -4,7 +4,7 @@
 >>> rules = PokerfaceRules.for_players(["Anna", "Ben", "Carla", "Dan"], dealer="Anna", variants=["soft-landing"])
 >>> state = rules.new_game(seed=7)
 >>> state.step
-Step(phase=<Phase.ROUND: 'round'>, suit=<Suit.CLUBS: 0>)
+Step(phase=<PokerfacePhase.ROUND: 'round'>, suit=<Suit.CLUBS: 0>)
 
 The kit finds the game by its name (``GAME``, a :class:`~pokerkit_teach.core.registry.GameInfo`):
 
@@ -20,19 +20,19 @@ from pokerkit_teach.games.pokerface.actions import (
     DealBoard,
     DealHoleCards,
     Pass,
-    Phase,
+    PokerfacePhase,
     Showdown,
     Step,
     TakeFromMiddle,
     TakeFromPlayer,
 )
-from pokerkit_teach.games.pokerface.bots import BOT_NAMES, new_bot
-from pokerkit_teach.games.pokerface.events import Event, token_text
+from pokerkit_teach.games.pokerface.bots import BOT_NAMES, make_bot
+from pokerkit_teach.games.pokerface.events import PokerfaceEvent, token_text
 from pokerkit_teach.games.pokerface.rules import MAX_PLAYERS, MIN_PLAYERS, ROUND_SUITS, PokerfaceRules, Variant, rules_for
-from pokerkit_teach.games.pokerface.scenarios import Scenario, builtin_scenarios
+from pokerkit_teach.games.pokerface.scenarios import PokerfaceScenario, builtin_scenarios
 from pokerkit_teach.games.pokerface.simulate import dealer, report, tally
 from pokerkit_teach.games.pokerface.state import CHANCE, SIMULTANEOUS, TERMINAL, PokerfaceState, TokenRound
-from pokerkit_teach.games.pokerface.views import PlayerView
+from pokerkit_teach.games.pokerface.view import PokerfaceView
 
 __all__ = [
     "GAME",
@@ -40,12 +40,12 @@ __all__ = [
     "DealBoard",
     "DealHoleCards",
     "Pass",
-    "Phase",
+    "PokerfacePhase",
     "Showdown",
     "Step",
     "TakeFromMiddle",
     "TakeFromPlayer",
-    "Event",
+    "PokerfaceEvent",
     "token_text",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
@@ -57,7 +57,7 @@ __all__ = [
     "TERMINAL",
     "PokerfaceState",
     "TokenRound",
-    "PlayerView",
+    "PokerfaceView",
 ]
 
 GAME = GameInfo(
@@ -68,8 +68,8 @@ GAME = GameInfo(
     rules_for=rules_for,
     bot_names=BOT_NAMES,
     default_bot="estimator",
-    make_bot=new_bot,
-    scenario_from_dict=Scenario.from_dict,
+    make_bot=make_bot,
+    scenario_from_dict=PokerfaceScenario.from_dict,
     builtin_scenarios=builtin_scenarios,
     tally=tally,
     report=report,

@@ -8,7 +8,7 @@ turn-based rounds and the free-for-all variant.
 TakeFromMiddle(seat=1, token=4)
 >>> Pass(2) == Pass(2)
 True
->>> DealBoard("flop") == DealBoard(Phase.FLOP), DealBoard("turn").stage is Phase.TURN
+>>> DealBoard("flop") == DealBoard(PokerfacePhase.FLOP), DealBoard("turn").stage is PokerfacePhase.TURN
 (True, True)
 """
 
@@ -22,7 +22,7 @@ from pokerkit_teach.core.game import Phase as GamePhase
 from pokerkit_teach.holdem.cards import Card, Suit
 
 __all__ = [
-    "Phase",
+    "PokerfacePhase",
     "Step",
     "BOARD_PHASES",
     "TakeFromMiddle",
@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 
-class Phase(GamePhase):
+class PokerfacePhase(GamePhase):
     """The steps of a deal: hole cards, a token round, flop, turn, river, the showdown; ``OVER`` once the
     game has ended. The values are the names used in messages (``the flop comes first``)."""
 
@@ -51,13 +51,13 @@ class Phase(GamePhase):
 
 
 # The board's stages: how many cards each lays.
-BOARD_PHASES = {Phase.FLOP: 3, Phase.TURN: 1, Phase.RIVER: 1}
+BOARD_PHASES = {PokerfacePhase.FLOP: 3, PokerfacePhase.TURN: 1, PokerfacePhase.RIVER: 1}
 
 
 class Step(NamedTuple):
     """Where a deal stands: the phase, and the suit of the token round (``None`` outside a round)."""
 
-    phase: Phase
+    phase: PokerfacePhase
     suit: Suit | None = None
 
 
@@ -100,14 +100,14 @@ class DealHoleCards:
 @dataclass(frozen=True)
 class DealBoard:
     """Chance: lay the flop (3 cards), the turn or the river (1 card). ``stage`` is a board
-    :class:`Phase` (its name, ``"flop"``, is read as the phase)."""
+    :class:`PokerfacePhase` (its name, ``"flop"``, is read as the phase)."""
 
-    stage: Phase
+    stage: PokerfacePhase
     cards: tuple[Card, ...] | None = None
 
     def __post_init__(self) -> None:
         try:
-            stage = Phase(self.stage)
+            stage = PokerfacePhase(self.stage)
         except ValueError:
             stage = None
         if stage not in BOARD_PHASES:

@@ -6,7 +6,7 @@ and falls back to the engine). Every game deals from the same per-game generator
 :func:`~pokerkit_teach.core.simulate.play_one` with :func:`~pokerkit_teach.games.pokerface.simulate.dealer`
 (the same shuffles in the same order), so the deals are the engine's deals; the estimator judges them
 exactly as :func:`~pokerkit_teach.games.pokerface.strength.share_beaten` does, and its choices follow
-:class:`~pokerkit_teach.games.pokerface.bots.EstimatorBot`, so an estimator team plays the engine's games move
+:class:`~pokerkit_teach.games.pokerface.bots.PokerfaceEstimatorBot`, so an estimator team plays the engine's games move
 for move (tests/test_batch_pokerface.py checks every game's outcome against the engine). A random bot
 draws from the same generator as the engine's bot in its seat, and turns each draw into a move as
 ``Generator.integers`` does (:meth:`_Games._picks`), so random bots, alone or beside estimators, play the
@@ -21,7 +21,7 @@ that does not clash with the board is evaluated once; a player's share is counte
 the holdings that touch the player's own cards are counted again and taken away. A share is
 ``(below + level / 2) / valid``, so it is fixed by the whole number ``2 * below + level``; what the bot
 makes of each such number (the place it wants, the place it expects, whether it is sure enough to take a
-token from a player) is worked out once with the bot's own code (:meth:`EstimatorBot._judged`).
+token from a player) is worked out once with the bot's own code (:meth:`PokerfaceEstimatorBot._judged`).
 
 >>> from pokerkit_teach.games.pokerface.rules import PokerfaceRules
 >>> outcome = play_batch(PokerfaceRules.for_players(4), ("estimator",) * 4, seed=1, numbers=range(5))
@@ -40,7 +40,7 @@ import numpy as np
 
 from pokerkit_teach.holdem.batch import build_tables, evaluate_batch
 from pokerkit_teach.holdem.cards import Suit
-from pokerkit_teach.games.pokerface.bots import EstimatorBot
+from pokerkit_teach.games.pokerface.bots import PokerfaceEstimatorBot
 from pokerkit_teach.games.pokerface.hints import RankHint
 from pokerkit_teach.games.pokerface.preflop import PREFLOP_SHARES
 from pokerkit_teach.games.pokerface.rules import ROUND_SUITS, PokerfaceRules
@@ -102,7 +102,7 @@ class _Judgements:
 
 def _judge(share: float, players: int, confidence: float) -> tuple[int, float, bool]:
     probabilities = probabilities_of_share(share, players)
-    _, expected, target = EstimatorBot._judged(RankHint(0, probabilities, 0, False), players)
+    _, expected, target = PokerfaceEstimatorBot._judged(RankHint(0, probabilities, 0, False), players)
     return target, expected, probabilities[target - 1] >= confidence
 
 
@@ -244,7 +244,7 @@ class _Games:
             self.bit_generators.append(own)
             for column in range(len(own)):
                 self._refill(game, column)
-        self.confidence = EstimatorBot().confidence
+        self.confidence = PokerfaceEstimatorBot().confidence
         self.generators = []
         for number in numbers:
             # As core.simulate.play_one makes the game's generator: the last of the n + 1 seeds spawned from
@@ -430,7 +430,7 @@ class _Games:
         return np.asarray(self.words[games, columns, position])
 
     def _picks(self, games: np.ndarray, seats: np.ndarray, counts: np.ndarray) -> np.ndarray:
-        """``RandomBot.decide``'s ``rng.integers(count)`` for the random bot in ``seats`` of ``games``
+        """``PokerfaceRandomBot.decide``'s ``rng.integers(count)`` for the random bot in ``seats`` of ``games``
         (indices into the batch): a count of 1 draws nothing (the pick is 0), a larger one one word, or
         more where a word is rejected (rare: below 20 moves, less than once in 200 million draws)."""
         picks = np.zeros(len(games), dtype=np.int64)
@@ -475,7 +475,7 @@ class _Games:
     def _estimator_choice(self, holder: np.ndarray, held: np.ndarray, games: np.ndarray, seats: np.ndarray,
                           view: tuple[np.ndarray, np.ndarray, np.ndarray], may_take: np.ndarray,
                           may_pass: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """EstimatorBot.decide for seat ``seats`` of ``games``: (kind, token, wants) with kind 0 a take from
+        """PokerfaceEstimatorBot.decide for seat ``seats`` of ``games``: (kind, token, wants) with kind 0 a take from
         the middle, 1 a take from a player, 2 a pass; ``wants`` is False where the bot returns nothing."""
         n = self.n
         target_all, expected_all, sure_all = view

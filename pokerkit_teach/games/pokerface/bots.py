@@ -1,4 +1,4 @@
-"""Bots for the other seats. Each sees only its own :class:`PlayerView` and explains every decision in
+"""Bots for the other seats. Each sees only its own :class:`PokerfaceView` and explains every decision in
 one sentence.
 
 - ``random``: any legal move, at random. Shows what the rules allow, and how badly chance plays.
@@ -40,18 +40,18 @@ from pokerkit_teach.games.pokerface.hints import RankHint
 from pokerkit_teach.games.pokerface.reading import (STAGE_OF_SUIT, Reading, board_table, pair_index, place_distribution, read_others,
                                               read_reason, wanted_places)
 from pokerkit_teach.games.pokerface.strength import place_probabilities
-from pokerkit_teach.games.pokerface.views import PlayerView
+from pokerkit_teach.games.pokerface.view import PokerfaceView
 
-__all__ = ["RandomBot", "EstimatorBot", "ReaderBot", "BOT_NAMES", "BOTS", "new_bot"]
+__all__ = ["PokerfaceRandomBot", "PokerfaceEstimatorBot", "PokerfaceReaderBot", "BOT_NAMES", "BOTS", "make_bot"]
 
 
-class RandomBot(Bot[PlayerView]):
+class PokerfaceRandomBot(Bot[PokerfaceView]):
     """Any legal move, chosen at random."""
 
     game = "pokerface"
     name = "random"
 
-    def decide(self, view: PlayerView) -> Decision | None:
+    def decide(self, view: PokerfaceView) -> Decision | None:
         actions = view.legal_actions
         if not actions:
             return None
@@ -59,7 +59,7 @@ class RandomBot(Bot[PlayerView]):
         return Decision(action, Msg.of("pokerface.reason.random", count=len(actions)))
 
 
-class EstimatorBot(Bot[PlayerView]):
+class PokerfaceEstimatorBot(Bot[PokerfaceView]):
     """Wants the token of the place it expects, judged from its own cards and the board only.
 
     ``confidence`` is how sure it must be of its place before it takes the token away from another
@@ -76,11 +76,11 @@ class EstimatorBot(Bot[PlayerView]):
         self.confidence = confidence
         self._cache: dict[Any, tuple[RankHint, float, int]] = {}
 
-    def estimate(self, view: PlayerView) -> RankHint:
+    def estimate(self, view: PokerfaceView) -> RankHint:
         """The bot's belief about its final place (cached while its cards and the board stay the same)."""
         return self._judge(view)[0]
 
-    def _judge(self, view: PlayerView) -> tuple[RankHint, float, int]:
+    def _judge(self, view: PokerfaceView) -> tuple[RankHint, float, int]:
         """The estimate, the place expected from it and the place wanted (the nearest whole place)."""
         key = (view.hole, view.board)
         judged = self._cache.get(key)
@@ -97,7 +97,7 @@ class EstimatorBot(Bot[PlayerView]):
         expected = sum((r + 1) * p for r, p in enumerate(hint.probabilities))
         return hint, expected, min(count, max(1, int(round(expected))))
 
-    def decide(self, view: PlayerView) -> Decision | None:
+    def decide(self, view: PokerfaceView) -> Decision | None:
         legal = view.legal_actions
         suit = view.round_suit
         if not legal or suit is None:
@@ -140,7 +140,7 @@ class EstimatorBot(Bot[PlayerView]):
         return Decision(TakeFromMiddle(seat, nearest), Msg.of(settle, token=Token(suit, nearest), wanted=wanted, **place))
 
 
-class ReaderBot(EstimatorBot):
+class PokerfaceReaderBot(PokerfaceEstimatorBot):
     """Reads the tokens (:mod:`.reading`): plays the earlier rounds as the estimator does, so that its
     tokens say what the team's convention says, and in the ♠ round judges its place from its chance
     against every other player over the holdings that fit every token that player was seen with."""
@@ -149,14 +149,14 @@ class ReaderBot(EstimatorBot):
     read_tokens = True
 
     @staticmethod
-    def _reads(view: PlayerView) -> bool:
+    def _reads(view: PokerfaceView) -> bool:
         """The ♠ round on the whole board: where the reader reads; before it, it plays as the estimator."""
         return view.round_suit is Suit.SPADES and len(view.board) == 5
 
-    def _judge(self, view: PlayerView) -> tuple[RankHint, float, int]:
+    def _judge(self, view: PokerfaceView) -> tuple[RankHint, float, int]:
         return self._read(view)[0] if self._reads(view) else super()._judge(view)
 
-    def _read(self, view: PlayerView) -> tuple[tuple[RankHint, float, int], tuple[Reading, ...]]:
+    def _read(self, view: PokerfaceView) -> tuple[tuple[RankHint, float, int], tuple[Reading, ...]]:
         key = ("read", view.hole, view.board, view.tokens)
         cached = self._readings.get(key)
         if cached is None:
@@ -173,7 +173,7 @@ class ReaderBot(EstimatorBot):
         super().__init__(seed, samples, confidence)
         self._readings: dict[Any, tuple[tuple[RankHint, float, int], tuple[Reading, ...]]] = {}
 
-    def decide(self, view: PlayerView) -> Decision | None:
+    def decide(self, view: PokerfaceView) -> Decision | None:
         """The estimator's rule on the reader's judgement; in the ♠ round the reason says what was read."""
         decision = super().decide(view)
         if decision is None or not self._reads(view):
@@ -183,15 +183,15 @@ class ReaderBot(EstimatorBot):
         return Decision(decision.action, Msg.of(f"pokerface.reading.{kind}", read=read, **dict(decision.reason.params)))
 
 
-BOTS: dict[str, type[Bot[PlayerView]]] = {"random": RandomBot, "estimator": EstimatorBot, "reader": ReaderBot}
+BOTS: dict[str, type[Bot[PokerfaceView]]] = {"random": PokerfaceRandomBot, "estimator": PokerfaceEstimatorBot, "reader": PokerfaceReaderBot}
 BOT_NAMES = tuple(BOTS)
 
 
-def new_bot(name: str, seed: SeedLike = None) -> Bot[PlayerView]:
+def make_bot(name: str, seed: SeedLike = None) -> Bot[PokerfaceView]:
     """A bot by name (``random``, ``estimator`` or ``reader``): the registry's ``make_bot``; another
     name raises :class:`OptionError`.
 
-    >>> new_bot("clever")
+    >>> make_bot("clever")
     Traceback (most recent call last):
     ...
     pokerkit_teach.core.errors.OptionError: bots: expected one of random, estimator, reader, got 'clever'
@@ -221,7 +221,7 @@ def count_likelihoods(players: int, games: int, seed: int = 0) -> tuple[np.ndarr
 
     for game in range(games):
         state = rules.new_game(seed=seed * 1_000_003 + game)
-        bots = [ReaderBot((seed * 1_000_003 + game) * 8 + s) for s in range(players)]
+        bots = [PokerfaceReaderBot((seed * 1_000_003 + game) * 8 + s) for s in range(players)]
         counted: set[tuple[int, Suit]] = set()
         while not state.is_terminal():
             assert state.hole is not None

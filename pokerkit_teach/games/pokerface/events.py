@@ -4,7 +4,7 @@ Events are frozen. A state appends them and never changes them; replays and expl
 A Pokerface event is a :class:`~pokerkit_teach.core.game.LogEvent` (its ``round`` is the deal's number)
 with the rule that applied and the hole cards only their owner may see.
 
->>> event = Event("passed", 1, 4, 2, (("player", "Carla"), ("suit", "♦")), rule="pass")
+>>> event = PokerfaceEvent("passed", 1, 4, 2, (("player", "Carla"), ("suit", "♦")), rule="pass")
 >>> event.describe("de"), event.deal
 ('Carla passt.', 1)
 """
@@ -18,7 +18,7 @@ from pokerkit_teach.core.game import LogEvent
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, capitalize_first, message
 from pokerkit_teach.holdem.cards import Suit
 
-__all__ = ["Event", "Token", "token_text"]
+__all__ = ["PokerfaceEvent", "Token", "token_text"]
 
 
 def _printed(suit: Suit, number: int) -> str:
@@ -68,7 +68,7 @@ def token_text(suit: Suit, number: int) -> str:
 
 
 @dataclass(frozen=True)
-class Event(LogEvent):
+class PokerfaceEvent(LogEvent):
     """One entry of the log.
 
     ``kind`` names the message (``pokerface.event.<kind>``), ``rule`` the rule that applied

@@ -28,7 +28,7 @@ from pokerkit_teach.holdem.cards import Suit
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, message
 from pokerkit_teach.core.rng import SeedLike, make_rng
 from pokerkit_teach.games.pokerface.events import token_text
-from pokerkit_teach.games.pokerface.views import PlayerView
+from pokerkit_teach.games.pokerface.view import PokerfaceView
 
 __all__ = ["RankHint", "rank_probabilities", "sample_strengths"]
 
@@ -75,7 +75,7 @@ class RankHint:
         return message("pokerface.hint.summary", lang, samples=self.samples, places=parts)
 
 
-def sample_strengths(view: PlayerView, samples: int, rng: np.random.Generator) -> np.ndarray:
+def sample_strengths(view: PokerfaceView, samples: int, rng: np.random.Generator) -> np.ndarray:
     """Strengths of every seat's final hand in ``samples`` random completions of the unseen cards.
 
     Returns an int array of shape (samples, players); the viewer's own column uses their hole cards.
@@ -115,7 +115,7 @@ def _places(strengths: np.ndarray, seat: int) -> np.ndarray:
     return shares
 
 
-def _token_weights(view: PlayerView, strengths: np.ndarray) -> np.ndarray:
+def _token_weights(view: PokerfaceView, strengths: np.ndarray) -> np.ndarray:
     """How well each sample fits the other players' token claims (1 where nothing is claimed)."""
     weights = np.ones(strengths.shape[0])
     ranks = strengths.argsort(axis=1).argsort(axis=1) + 1  # place of every seat (1 = weakest)
@@ -130,7 +130,7 @@ def _token_weights(view: PlayerView, strengths: np.ndarray) -> np.ndarray:
     return weights
 
 
-def rank_probabilities(view: PlayerView, samples: int = 20_000, seed: SeedLike = None, read_tokens: bool = False) -> RankHint:
+def rank_probabilities(view: PokerfaceView, samples: int = 20_000, seed: SeedLike = None, read_tokens: bool = False) -> RankHint:
     """The chance of each final place for the viewer, by Monte Carlo over the unseen cards.
 
     Needs the viewer's hole cards (from the first token round on). ``seed`` makes the hint repeatable.

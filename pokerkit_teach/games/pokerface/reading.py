@@ -40,7 +40,7 @@ from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.holdem.cards import Card, Suit
 from pokerkit_teach.games.pokerface.events import Token
 from pokerkit_teach.games.pokerface.strength import PAIR_BITS, PAIRS, preflop_share
-from pokerkit_teach.games.pokerface.views import PlayerView
+from pokerkit_teach.games.pokerface.view import PokerfaceView
 
 __all__ = [
     "Reading", "Seen", "board_table", "pair_index", "read_others", "place_distribution",
@@ -146,7 +146,7 @@ class Reading:
     prior: float
 
 
-def _seen(view: PlayerView, seat: int) -> tuple[Seen, ...]:
+def _seen(view: PokerfaceView, seat: int) -> tuple[Seen, ...]:
     out = []
     for suit, holders in view.tokens:
         if seat in holders:
@@ -154,7 +154,7 @@ def _seen(view: PlayerView, seat: int) -> tuple[Seen, ...]:
     return tuple(out)
 
 
-def read_others(view: PlayerView) -> tuple[Reading, ...]:
+def read_others(view: PokerfaceView) -> tuple[Reading, ...]:
     """The reading of every other player, judged on the board as it is now."""
     players = view.player_count
     board = tuple(c.code for c in view.board)
@@ -209,7 +209,7 @@ def most_telling(readings: Sequence[Reading]) -> Reading:
     return max(readings, key=lambda r: (abs(r.beat - r.prior), -r.seat))
 
 
-def read_reason(readings: Sequence[Reading], view: PlayerView) -> Msg:
+def read_reason(readings: Sequence[Reading], view: PokerfaceView) -> Msg:
     """What the reader read, as a message: the most telling player's tokens, round by round, and where
     that puts them (above the reader when its hand beats less than half of the holdings that fit)."""
     told = most_telling(readings)

@@ -46,13 +46,13 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg
 from pokerkit_teach.core.rng import make_rng
 from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, scenario_error, pick_title, read_builtin, read_titles_and_players
 from pokerkit_teach.holdem.cards import Card, Suit, french_deck, parse_cards
-from pokerkit_teach.games.pokerface.actions import Action, DealBoard, DealHoleCards, Pass, Phase, PlayerAction, Showdown, TakeFromMiddle, TakeFromPlayer
-from pokerkit_teach.games.pokerface.events import Event
+from pokerkit_teach.games.pokerface.actions import Action, DealBoard, DealHoleCards, Pass, PokerfacePhase, PlayerAction, Showdown, TakeFromMiddle, TakeFromPlayer
+from pokerkit_teach.games.pokerface.events import PokerfaceEvent
 from pokerkit_teach.games.pokerface.rules import PokerfaceRules
 from pokerkit_teach.games.pokerface.showdown import ShowdownResult
 from pokerkit_teach.games.pokerface.state import CHANCE, PokerfaceState
 
-__all__ = ["ScenarioError", "Scenario", "ScenarioDeal", "ReplayStep", "Replay", "ReplayEnding", "builtin_scenarios", "load_scenario",
+__all__ = ["ScenarioError", "PokerfaceScenario", "ScenarioDeal", "PokerfaceReplayStep", "PokerfaceReplay", "PokerfaceReplayEnding", "builtin_scenarios", "load_scenario",
            "parse_move", "CODEC"]
 
 GAME_NAME = "pokerface"
@@ -66,7 +66,7 @@ class ScenarioDeal:
 
 
 @dataclass(frozen=True)
-class Scenario:
+class PokerfaceScenario:
     game: ClassVar[str] = GAME_NAME
 
     name: str
@@ -79,7 +79,7 @@ class Scenario:
         return pick_title(self.titles, lang, self.name)
 
     @classmethod
-    def from_dict(cls, data: Any, source: str = "scenario") -> "Scenario":
+    def from_dict(cls, data: Any, source: str = "scenario") -> "PokerfaceScenario":
         """Check every field and build the scenario; problems raise :class:`ScenarioError`."""
         if not isinstance(data, Mapping):
             raise scenario_error(_K + "not_object", source)
@@ -105,15 +105,15 @@ class Scenario:
         deals = tuple(_parse_deal(raw, rules, source, Msg.of(_K + "deal", deal=n)) for n, raw in enumerate(raw_deals, start=1))
         return cls(name, tuple((k, str(v)) for k, v in titles.items()), rules, deals, seed)
 
-    def replay(self) -> "Replay":
+    def replay(self) -> "PokerfaceReplay":
         """Play the scenario through; raises :class:`ScenarioError` naming the step that fails."""
-        return Replay.of(self)
+        return PokerfaceReplay.of(self)
 
 
 _K = "pokerface.scenario."
 # How many board cards a deal has once each board stage is dealt: a stage whose cards the deal gives is
 # dealt even when no move follows it (a game saved just after the flop shows the flop).
-_BOARD_SIZE = {Phase.FLOP: 3, Phase.TURN: 4, Phase.RIVER: 5}
+_BOARD_SIZE = {PokerfacePhase.FLOP: 3, PokerfacePhase.TURN: 4, PokerfacePhase.RIVER: 5}
 
 
 def _as_scenario_error(error: ValueError, *where: str | Msg) -> ScenarioError:
@@ -197,12 +197,12 @@ def parse_move(text: str, rules: PokerfaceRules, round_suit: Suit | None = None)
 
 
 @dataclass(frozen=True)
-class ReplayStep(GameReplayStep):
+class PokerfaceReplayStep(GameReplayStep):
     """One step of a replay: a chance step (dealing, showdown) or a player's move (``move``, as the
     scenario wrote it), the action as recorded (chance steps with their cards) and its events. ``round``
     is the deal's number (also ``deal``)."""
 
-    events: tuple[Event, ...]
+    events: tuple[PokerfaceEvent, ...]
     action: Action
 
     @property
@@ -232,7 +232,7 @@ class ReplayStep(GameReplayStep):
 
 
 @dataclass(frozen=True)
-class ReplayEnding:
+class PokerfaceReplayEnding:
     """Where a scenario ends: the tally, whether the game is over (``won``: True, False, or None while it
     runs), the phase play stopped at, each showdown, the holders of each round's tokens by name, and the
     last event (``summary``)."""
@@ -241,13 +241,13 @@ class ReplayEnding:
     failures: int
     game_over: bool
     won: bool | None
-    stopped_at: Phase
+    stopped_at: PokerfacePhase
     showdowns: tuple[ShowdownResult, ...]
     tokens: tuple[tuple[Suit, tuple[tuple[str, int], ...]], ...]
-    last_event: Event | None
+    last_event: PokerfaceEvent | None
 
     @classmethod
-    def of(cls, state: PokerfaceState, last_event: Event | None) -> "ReplayEnding":
+    def of(cls, state: PokerfaceState, last_event: PokerfaceEvent | None) -> "PokerfaceReplayEnding":
         return cls(
             state.successes, state.failures, state.is_terminal(), state.won, state.phase, tuple(state.showdowns),
             tuple((suit, tuple((state.players[seat], n + 1) for n, seat in enumerate(r.holder) if seat is not None))
@@ -277,19 +277,19 @@ class ReplayEnding:
 
 
 @dataclass(frozen=True)
-class Replay(StepReplay[PokerfaceState]):
+class PokerfaceReplay(StepReplay[PokerfaceState]):
     """A scenario played through: its steps in order, and the final state; ``state_after(step)`` goes
     forward and back."""
 
-    scenario: Scenario
-    steps: tuple[ReplayStep, ...]
+    scenario: PokerfaceScenario
+    steps: tuple[PokerfaceReplayStep, ...]
     final: PokerfaceState
 
     @classmethod
-    def of(cls, scenario: Scenario) -> "Replay":
+    def of(cls, scenario: PokerfaceScenario) -> "PokerfaceReplay":
         state = scenario.rules.new_game(seed=scenario.seed, auto_chance=False)
         rng = make_rng(scenario.seed)
-        steps: list[ReplayStep] = []
+        steps: list[PokerfaceReplayStep] = []
         for deal_number, deal in enumerate(scenario.deals, start=1):
             if state.is_terminal():
                 raise scenario_error(_K + "game_over", Msg.of(_K + "deal", deal=deal_number))
@@ -298,9 +298,9 @@ class Replay(StepReplay[PokerfaceState]):
             while not state.is_terminal():
                 if state.current_player() == CHANCE:
                     phase = state.phase
-                    if phase is Phase.HOLE and state.deal_number != deal_number:
+                    if phase is PokerfacePhase.HOLE and state.deal_number != deal_number:
                         break  # this deal is over; the scenario's next deal begins
-                    if moves or phase in (Phase.HOLE, Phase.SHOWDOWN) or len(deal.board) >= _BOARD_SIZE.get(phase, 6):
+                    if moves or phase in (PokerfacePhase.HOLE, PokerfacePhase.SHOWDOWN) or len(deal.board) >= _BOARD_SIZE.get(phase, 6):
                         steps.append(_step(state, len(steps) + 1, None, _chance_action(state, hole, board)))
                         continue
                     break
@@ -330,10 +330,10 @@ class Replay(StepReplay[PokerfaceState]):
         return state
 
     @property
-    def ending(self) -> ReplayEnding:
+    def ending(self) -> PokerfaceReplayEnding:
         """What the scenario ends with: the tally, each showdown, and where play stopped."""
         last = self.steps[-1].events[-1] if self.steps and self.steps[-1].events else None
-        return ReplayEnding.of(self.final, last)
+        return PokerfaceReplayEnding.of(self.final, last)
 
     def as_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         return {
@@ -361,13 +361,13 @@ class Replay(StepReplay[PokerfaceState]):
         return "\n".join(lines)
 
 
-def _step(state: PokerfaceState, number: int, move: str | None, action: Action) -> ReplayStep:
+def _step(state: PokerfaceState, number: int, move: str | None, action: Action) -> PokerfaceReplayStep:
     deal = state.deal_number
     events = state.apply(action)
-    return ReplayStep(number, deal, move, tuple(e for e in events if isinstance(e, Event)), state.history[-1])
+    return PokerfaceReplayStep(number, deal, move, tuple(e for e in events if isinstance(e, PokerfaceEvent)), state.history[-1])
 
 
-def _complete_cards(scenario: Scenario, deal: ScenarioDeal, rng: Any) -> tuple[tuple[tuple[Card, Card], ...], tuple[Card, ...]]:
+def _complete_cards(scenario: PokerfaceScenario, deal: ScenarioDeal, rng: Any) -> tuple[tuple[tuple[Card, Card], ...], tuple[Card, ...]]:
     """The deal's cards: the scenario's, and random ones (from the scenario's seed) for the rest."""
     given = {scenario.rules.seat_of(name): cards for name, cards in deal.hole}
     used = {c for cards in given.values() for c in cards} | set(deal.board)
@@ -385,30 +385,30 @@ def _complete_cards(scenario: Scenario, deal: ScenarioDeal, rng: Any) -> tuple[t
 
 def _chance_action(state: PokerfaceState, hole: tuple[tuple[Card, Card], ...], board: tuple[Card, ...]) -> Action:
     phase = state.phase
-    if phase is Phase.HOLE:
+    if phase is PokerfacePhase.HOLE:
         return DealHoleCards(hole)
-    if phase is Phase.FLOP:
-        return DealBoard(Phase.FLOP, board[:3])
-    if phase is Phase.TURN:
-        return DealBoard(Phase.TURN, board[3:4])
-    if phase is Phase.RIVER:
-        return DealBoard(Phase.RIVER, board[4:5])
+    if phase is PokerfacePhase.FLOP:
+        return DealBoard(PokerfacePhase.FLOP, board[:3])
+    if phase is PokerfacePhase.TURN:
+        return DealBoard(PokerfacePhase.TURN, board[3:4])
+    if phase is PokerfacePhase.RIVER:
+        return DealBoard(PokerfacePhase.RIVER, board[4:5])
     chance = state.chance_action()
     assert chance is not None
     return chance
 
 
-def load_scenario(source: str | Path) -> Scenario:
+def load_scenario(source: str | Path) -> PokerfaceScenario:
     """A built-in scenario by name, or a scenario file (JSON)."""
-    return load_named_or_file(source, builtin_scenarios(), Scenario.from_dict)
+    return load_named_or_file(source, builtin_scenarios(), PokerfaceScenario.from_dict)
 
 
 @lru_cache(maxsize=1)
-def _builtin() -> tuple[Scenario, ...]:
-    return tuple(read_builtin("pokerkit_teach.games.pokerface", Scenario.from_dict))
+def _builtin() -> tuple[PokerfaceScenario, ...]:
+    return tuple(read_builtin("pokerkit_teach.games.pokerface", PokerfaceScenario.from_dict))
 
 
-def builtin_scenarios() -> list[Scenario]:
+def builtin_scenarios() -> list[PokerfaceScenario]:
     """The rulebook's worked examples, sorted by name (read once: the same objects every time)."""
     return list(_builtin())
 
@@ -485,7 +485,7 @@ class _Codec:
     def parse_chance(self, text: str, state: PokerfaceState) -> Any:
         phase = state.phase
         count = state.rules.player_count
-        if phase is Phase.HOLE:
+        if phase is PokerfacePhase.HOLE:
             cards = parse_cards(text, count=2 * count)
             return DealHoleCards(tuple((cards[2 * i], cards[2 * i + 1]) for i in range(count)))
         if phase in _BOARD_SIZE:

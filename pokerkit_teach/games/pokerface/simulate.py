@@ -27,8 +27,8 @@ from pokerkit_teach.core.game import Bot, GameState
 from pokerkit_teach.core.i18n import Items, Msg, message
 from pokerkit_teach.core.simulate import wilson_interval
 from pokerkit_teach.holdem.cards import Card, french_deck
-from pokerkit_teach.games.pokerface.actions import Action, DealBoard, DealHoleCards, Phase
-from pokerkit_teach.games.pokerface.bots import EstimatorBot, ReaderBot
+from pokerkit_teach.games.pokerface.actions import Action, DealBoard, DealHoleCards, PokerfacePhase
+from pokerkit_teach.games.pokerface.bots import PokerfaceEstimatorBot, PokerfaceReaderBot
 from pokerkit_teach.games.pokerface.rules import Variant
 from pokerkit_teach.games.pokerface.state import PokerfaceState
 from pokerkit_teach.games.pokerface.strength import prefetch
@@ -89,21 +89,21 @@ def dealer(state: GameState[Any, Any], rng: Any, bots: Sequence[Bot[Any]]) -> Ac
     come from the same deck. (A state it did not deal draws its own.)"""
     assert isinstance(state, PokerfaceState) and isinstance(rng, np.random.Generator)
     phase = state.phase
-    if phase is Phase.HOLE:
+    if phase is PokerfacePhase.HOLE:
         deck = [french_deck()[i] for i in rng.permutation(52)]
         count = state.player_count
         hole = tuple((deck[2 * seat], deck[2 * seat + 1]) for seat in range(count))
         to_come = tuple(deck[2 * count: 2 * count + 5])
         _BOARDS[state] = to_come
-        if any(isinstance(bot, EstimatorBot) and not isinstance(bot, ReaderBot) for bot in bots):
+        if any(isinstance(bot, PokerfaceEstimatorBot) and not isinstance(bot, PokerfaceReaderBot) for bot in bots):
             prefetch([(hole[seat], to_come[:size]) for seat in range(count) for size in (3, 4, 5)])
         return DealHoleCards(hole)
     board = _BOARDS.get(state)
-    if board is None or phase not in (Phase.FLOP, Phase.TURN, Phase.RIVER):  # not dealt here: the state draws
+    if board is None or phase not in (PokerfacePhase.FLOP, PokerfacePhase.TURN, PokerfacePhase.RIVER):  # not dealt here: the state draws
         chance = state.chance_action()
         assert chance is not None
         return chance
-    if phase is Phase.RIVER:
+    if phase is PokerfacePhase.RIVER:
         del _BOARDS[state]
-        return DealBoard(Phase.RIVER, board[4:5])
-    return DealBoard(phase, board[:3] if phase is Phase.FLOP else board[3:4])
+        return DealBoard(PokerfacePhase.RIVER, board[4:5])
+    return DealBoard(phase, board[:3] if phase is PokerfacePhase.FLOP else board[3:4])

@@ -8,7 +8,7 @@ round ♠, showdown. Dealing and the showdown are *chance steps*; the token roun
 >>> state.players[state.current_player()]            # the player left of the dealer starts
 'Ben'
 >>> state.phase, state.round_suit
-(<Phase.ROUND: 'round'>, <Suit.CLUBS: 0>)
+(<PokerfacePhase.ROUND: 'round'>, <Suit.CLUBS: 0>)
 >>> [str(a) for a in state.legal_actions()][:2]
 ['TakeFromMiddle(seat=1, token=1)', 'TakeFromMiddle(seat=1, token=2)']
 >>> events = state.apply(TakeFromMiddle(1, 4))
@@ -48,21 +48,21 @@ from pokerkit_teach.games.pokerface.actions import (
     DealBoard,
     DealHoleCards,
     Pass,
-    Phase,
+    PokerfacePhase,
     PlayerAction,
     Showdown,
     Step,
     TakeFromMiddle,
     TakeFromPlayer,
 )
-from pokerkit_teach.games.pokerface.events import Event, Token, token_text
+from pokerkit_teach.games.pokerface.events import PokerfaceEvent, Token, token_text
 from pokerkit_teach.games.pokerface.showdown import ShowdownResult, check_showdown
-from pokerkit_teach.games.pokerface.views import PlayerView
+from pokerkit_teach.games.pokerface.view import PokerfaceView
 
 if TYPE_CHECKING:
     from pokerkit_teach.games.pokerface.rules import PokerfaceRules
 
-__all__ = ["PokerfaceState", "CHANCE", "TERMINAL", "SIMULTANEOUS", "TokenRound", "Phase", "Step"]
+__all__ = ["PokerfaceState", "CHANCE", "TERMINAL", "SIMULTANEOUS", "TokenRound", "PokerfacePhase", "Step"]
 
 # The event that tells of each board stage.
 def _for(stage: str) -> Msg:
@@ -70,8 +70,8 @@ def _for(stage: str) -> Msg:
     return Msg.of(f"pokerface.phase_for.{stage}")
 
 
-_DEALT = {Phase.FLOP: "flop_dealt", Phase.TURN: "turn_dealt", Phase.RIVER: "river_dealt"}
-_OVER = Step(Phase.OVER)
+_DEALT = {PokerfacePhase.FLOP: "flop_dealt", PokerfacePhase.TURN: "turn_dealt", PokerfacePhase.RIVER: "river_dealt"}
+_OVER = Step(PokerfacePhase.OVER)
 
 
 @lru_cache(maxsize=None)
@@ -136,7 +136,7 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
 
     message_prefix = "pokerface"
 
-    events: list[Event]
+    events: list[PokerfaceEvent]
 
     def __init__(self, rules: PokerfaceRules, seed: SeedLike = None, auto_chance: bool = True) -> None:
         self._start(rules, seed, auto_chance)
@@ -175,12 +175,12 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
 
     @property
     def step(self) -> Step:
-        """The current step of the deal: ``Step(Phase.HOLE)``, ``Step(Phase.ROUND, Suit.CLUBS)``,
-        ``Step(Phase.FLOP)`` ... (``Step(Phase.OVER)`` once the game has ended)."""
+        """The current step of the deal: ``Step(PokerfacePhase.HOLE)``, ``Step(PokerfacePhase.ROUND, Suit.CLUBS)``,
+        ``Step(PokerfacePhase.FLOP)`` ... (``Step(PokerfacePhase.OVER)`` once the game has ended)."""
         return self._steps[self._step_index] if self.won is None else _OVER
 
     @property
-    def phase(self) -> Phase:
+    def phase(self) -> PokerfacePhase:
         return self.step.phase
 
     @property
@@ -233,9 +233,9 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
         if self._round is not None or self.won is not None:
             return None
         phase = self._steps[self._step_index].phase
-        if phase is Phase.HOLE:
+        if phase is PokerfacePhase.HOLE:
             return DealHoleCards()
-        if phase is Phase.SHOWDOWN:
+        if phase is PokerfacePhase.SHOWDOWN:
             return Showdown()
         if phase in BOARD_PHASES:
             return DealBoard(phase)
@@ -275,9 +275,9 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
             actions.append(passes[seat])
         return actions
 
-    def view_for(self, seat: int) -> PlayerView:
+    def view_for(self, seat: int) -> PokerfaceView:
         """What ``seat`` may know now, with its legal moves."""
-        return PlayerView.of(self, seat)
+        return PokerfaceView.of(self, seat)
 
     def log_for(self, seat: int | None, lang: str = DEFAULT_LANGUAGE, last: int | None = None) -> list[str]:
         """The log in words as ``seat`` may read it: hole cards only its own (``None``: every secret, for
@@ -346,10 +346,10 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
             count = self._count
             given: object = action.cards
             if not isinstance(given, tuple) or not all(isinstance(pair, tuple) for pair in given):
-                raise IllegalAction("pokerface.illegal.forced_not_cards", stage=_for(Phase.HOLE.value), count=2 * count)
+                raise IllegalAction("pokerface.illegal.forced_not_cards", stage=_for(PokerfacePhase.HOLE.value), count=2 * count)
             if len(given) != count or any(len(pair) != 2 for pair in given):
                 raise IllegalAction("pokerface.illegal.forced_hole_count", players=count)
-            self._check_card_values([card for pair in given for card in pair], _for(Phase.HOLE.value), set())
+            self._check_card_values([card for pair in given for card in pair], _for(PokerfacePhase.HOLE.value), set())
         if isinstance(action, DealBoard) and action.cards is not None:
             size = BOARD_PHASES[action.stage]
             stage = _for(action.stage.value)
@@ -380,7 +380,7 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
 
     # ----------------------------------------------------------------- changing
     def _event(self, kind: str, seat: int | None = None, rule: str = "", secret: Iterable[tuple[int, Any]] = (), **params: Any) -> None:
-        self.events.append(Event(kind, self.deal_number, len(self.history) - 1, seat, tuple(params.items()), rule, tuple(secret)))
+        self.events.append(PokerfaceEvent(kind, self.deal_number, len(self.history) - 1, seat, tuple(params.items()), rule, tuple(secret)))
 
     def _perform(self, action: Action) -> None:
         """Carry out one checked action; chance steps are recorded with the cards they drew."""
@@ -483,12 +483,12 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
 
     def _plan_deal(self) -> None:
         suits = self._round_suits()
-        steps = [Step(Phase.HOLE)]
-        for stage, suit in ((Phase.FLOP, Suit.CLUBS), (Phase.TURN, Suit.DIAMONDS), (Phase.RIVER, Suit.HEARTS)):
+        steps = [Step(PokerfacePhase.HOLE)]
+        for stage, suit in ((PokerfacePhase.FLOP, Suit.CLUBS), (PokerfacePhase.TURN, Suit.DIAMONDS), (PokerfacePhase.RIVER, Suit.HEARTS)):
             if suit in suits:
-                steps.append(Step(Phase.ROUND, suit))
+                steps.append(Step(PokerfacePhase.ROUND, suit))
             steps.append(Step(stage))
-        steps += [Step(Phase.ROUND, Suit.SPADES), Step(Phase.SHOWDOWN)]
+        steps += [Step(PokerfacePhase.ROUND, Suit.SPADES), Step(PokerfacePhase.SHOWDOWN)]
         self._steps = steps
         self._step_index = 0
         self._round = None
@@ -498,7 +498,7 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
         self._step_index += 1
         phase, suit = self._steps[self._step_index]
         self._round = None
-        if phase is Phase.ROUND:
+        if phase is PokerfacePhase.ROUND:
             assert suit is not None
             first = (self.dealer + 1) % self._count
             self._round = self.rounds[suit] = TokenRound(suit, self._count, first)

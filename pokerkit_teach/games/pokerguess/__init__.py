@@ -43,12 +43,17 @@ from pokerkit_teach.games.pokerguess.check import (
     checking_order,
     count_groups,
 )
-from pokerkit_teach.games.pokerguess.scenarios import GuessScenario, guess_builtin_scenarios
+from pokerkit_teach.games.pokerguess.scenarios import PokerGuessScenario, guess_builtin_scenarios
 from pokerkit_teach.games.pokerguess.simulate import report, tally
-from pokerkit_teach.games.pokerguess.state import PokerGuessRules
+from pokerkit_teach.games.pokerguess.actions import Action, Check, Deal, Fold, LegalMoves, PokerGuessPhase, Predict, Reveal, Stay
+from pokerkit_teach.games.pokerguess.events import PokerGuessEvent, RoundResult
+from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
+from pokerkit_teach.games.pokerguess.state import PokerGuessState
+from pokerkit_teach.games.pokerguess.view import PokerGuessView
 
 __all__ = [
-    "GAME", "ColourOrder", "Prediction", "PredictionCheck", "PredictionError", "PredictionCountError", "PredictionParseError",
+    "GAME", "PokerGuessRules", "PokerGuessState", "PokerGuessView", "PokerGuessPhase", "PokerGuessEvent", "RoundResult",
+    "Action", "Check", "Deal", "Fold", "LegalMoves", "Predict", "Reveal", "Stay", "ColourOrder", "Prediction", "PredictionCheck", "PredictionError", "PredictionCountError", "PredictionParseError",
     "check_in_order", "check_prediction", "checking_order", "count_groups",
 ]
 
@@ -88,7 +93,7 @@ GAME = GameInfo(
     bot_names=tuple(BOTS),
     default_bot="counter",
     make_bot=_make_bot,
-    scenario_from_dict=GuessScenario.from_dict,
+    scenario_from_dict=PokerGuessScenario.from_dict,
     builtin_scenarios=guess_builtin_scenarios,
     tally=tally,
     report=report,

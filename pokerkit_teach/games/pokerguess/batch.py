@@ -40,10 +40,12 @@ import numpy as np
 
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.i18n import Msg
-from pokerkit_teach.games.pokerguess.bots import BOTS, CountingBot
+from pokerkit_teach.games.pokerguess.bots import BOTS, PokerGuessCounterBot
 from pokerkit_teach.games.pokerguess.cards import Colour, Figure
 from pokerkit_teach.games.pokerguess.check import ColourOrder
-from pokerkit_teach.games.pokerguess.state import _PLAYING_DECK, ALL_PREDICTIONS, PokerGuessRules
+from pokerkit_teach.games.pokerguess.state import _PLAYING_DECK
+from pokerkit_teach.games.pokerguess.actions import ALL_PREDICTIONS
+from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
 
 __all__ = ["BATCH_BOTS", "BATCH_CHUNK", "GameRecord", "batch_simulate", "can_batch", "play_game", "simulate_batch", "tally_record"]
 
@@ -66,7 +68,7 @@ _PER_COLOUR = len(Figure)  # the deck holds one card of every figure in every co
 _PER_FIGURE = len(Colour)
 # a prediction is (colour count, colour, figure count, figure), as Prediction's fields
 _ALL = tuple((p.colour_count, p.colour.value, p.figure_count, p.figure.value) for p in ALL_PREDICTIONS)
-_CAUTION = CountingBot().caution
+_CAUTION = PokerGuessCounterBot().caution
 
 Pred = tuple[int, int, int, int]
 
@@ -155,7 +157,7 @@ def _generators(seed: int, number: int, players: int) -> tuple[list[np.random.Ge
 
 def _counter_best(seat: int, n: int, private: list[tuple[int, int] | None], community: list[int], shown: dict[int, int],
                   chips: list[int], committed: list[int], predictions: dict[int, Pred]) -> Pred:
-    """The counting bot's prediction, as :meth:`~pokerkit_teach.games.pokerguess.bots.CountingBot.best_prediction`
+    """The counting bot's prediction, as :meth:`~pokerkit_teach.games.pokerguess.bots.PokerGuessCounterBot.best_prediction`
     chooses it, with the same float operations in the same order (so the same roundings and ties).
 
     The largest prediction (colour count and figure count added) wins; of those, the one with the most

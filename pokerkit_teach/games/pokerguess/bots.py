@@ -1,4 +1,4 @@
-"""PokerGuess bots. Each sees only its own :class:`~pokerkit_teach.games.pokerguess.state.GuessView` and gives a
+"""PokerGuess bots. Each sees only its own :class:`~pokerkit_teach.games.pokerguess.state.PokerGuessView` and gives a
 one-sentence reason (a :class:`~pokerkit_teach.core.game.Decision`).
 
 - ``random``: any allowed move, at random (a random prediction when it predicts).
@@ -15,9 +15,9 @@ one-sentence reason (a :class:`~pokerkit_teach.core.game.Decision`).
 
 Bots are made by name with ``GAME.make_bot`` and play through :class:`~pokerkit_teach.core.match.Match`:
 
->>> from pokerkit_teach.games.pokerguess.state import PokerGuessRules
+>>> from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
 >>> state = PokerGuessRules(("A", "B", "C")).new_game(seed=3)
->>> decision = CountingBot(seed=1).decide(state.view_for(state.current_player()))
+>>> decision = PokerGuessCounterBot(seed=1).decide(state.view_for(state.current_player()))
 >>> decision.action in state.view_for(state.current_player()).legal_actions
 True
 """
@@ -32,30 +32,31 @@ from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, Figure, pokerdrez_deck
 from pokerkit_teach.games.pokerguess.check import Prediction
-from pokerkit_teach.games.pokerguess.state import ALL_PREDICTIONS, Fold, GuessPhase, GuessView, Predict, Reveal, Stay
+from pokerkit_teach.games.pokerguess.actions import ALL_PREDICTIONS, Fold, PokerGuessPhase, Predict, Reveal, Stay
+from pokerkit_teach.games.pokerguess.view import PokerGuessView
 
-__all__ = ["RandomGuessBot", "CountingBot", "BOTS", "expected_counts"]
+__all__ = ["PokerGuessRandomBot", "PokerGuessCounterBot", "BOTS", "expected_counts"]
 
 _DECK = [c for c in pokerdrez_deck(include_neutral=False) if isinstance(c, DrezCard)]
 
 
-def _taken(view: GuessView) -> set[Prediction]:
+def _taken(view: PokerGuessView) -> set[Prediction]:
     return {p for seat, p in view.predictions if seat != view.seat}
 
 
-def _own(view: GuessView) -> Prediction | None:
+def _own(view: PokerGuessView) -> Prediction | None:
     return dict(view.predictions).get(view.seat)
 
 
-class RandomGuessBot(Bot[GuessView]):
+class PokerGuessRandomBot(Bot[PokerGuessView]):
     """Any allowed move, at random."""
 
     game: ClassVar[str] = "pokerguess"
     name: ClassVar[str] = "random"
 
-    def decide(self, view: GuessView) -> Decision:
+    def decide(self, view: PokerGuessView) -> Decision:
         seat = view.seat
-        if view.phase is GuessPhase.REVEAL:
+        if view.phase is PokerGuessPhase.REVEAL:
             card = int(self.rng.integers(2))
             return Decision(Reveal(seat, card), Msg.of("pokerguess.reason.random_show"))
         roll = self.rng.random()
@@ -73,11 +74,11 @@ class RandomGuessBot(Bot[GuessView]):
         return Decision(Fold(seat), Msg.of("pokerguess.reason.random_fold"))
 
 
-def _seen(view: GuessView) -> list[DrezCard]:
+def _seen(view: PokerGuessView) -> list[DrezCard]:
     return list(view.private) + list(view.community) + [c for s, c in view.shown if s != view.seat]
 
 
-def _hidden_share(view: GuessView, seen: set[DrezCard]) -> float:
+def _hidden_share(view: PokerGuessView, seen: set[DrezCard]) -> float:
     """The chance that a card the viewer has not seen lies face down with another player: the number of
     such cards over the number of unseen cards."""
     unseen = len(_DECK) - len(seen)
@@ -87,7 +88,7 @@ def _hidden_share(view: GuessView, seen: set[DrezCard]) -> float:
     return hidden / unseen if unseen else 0.0
 
 
-def expected_counts(view: GuessView) -> tuple[dict[Colour, float], dict[Figure, float]]:
+def expected_counts(view: PokerGuessView) -> tuple[dict[Colour, float], dict[Figure, float]]:
     """Cards of each colour and figure the viewer expects on the table: those it sees, plus the share of
     the unseen cards that other players hold face down."""
     seen = _seen(view)
@@ -101,7 +102,7 @@ def expected_counts(view: GuessView) -> tuple[dict[Colour, float], dict[Figure, 
     return colours, figures
 
 
-def expected_apart(view: GuessView, colour: Colour, figure: Figure) -> float:
+def expected_apart(view: PokerGuessView, colour: Colour, figure: Figure) -> float:
     """Cards of ``figure`` the viewer expects on the table in the colours other than ``colour``: a card
     counts in one group only, so the card of that colour and figure cannot count for the figure too."""
     seen = set(_seen(view))
@@ -128,7 +129,7 @@ def _fits(card: DrezCard, prediction: Prediction) -> int:
     return (card.colour == prediction.colour) + (card.figure == prediction.figure)
 
 
-class CountingBot(Bot[GuessView]):
+class PokerGuessCounterBot(Bot[PokerGuessView]):
     """Predicts the groups it expects to be largest, judged from what it can see."""
 
     game: ClassVar[str] = "pokerguess"
@@ -138,11 +139,11 @@ class CountingBot(Bot[GuessView]):
         super().__init__(seed)
         self.caution = caution
 
-    def best_prediction(self, view: GuessView) -> Prediction:
+    def best_prediction(self, view: PokerGuessView) -> Prediction:
         """The prediction with the largest groups it expects (not held by another player)."""
         return self._best(view)[0]
 
-    def _best(self, view: GuessView) -> tuple[Prediction, float, float, int]:
+    def _best(self, view: PokerGuessView) -> tuple[Prediction, float, float, int]:
         """The prediction, the cards expected of its colour and of its figure in the other colours (the
         numbers its counts come from: :func:`cautious_count`), and how many free predictions of the same
         size there were. The largest prediction wins; of equal size, the one for which the bot expects
@@ -178,10 +179,10 @@ class CountingBot(Bot[GuessView]):
         same_size = sum(1 for key, *_ in candidates if key[0] == best[0][0])
         return best[1], best[2], best[3], same_size
 
-    def decide(self, view: GuessView) -> Decision:
+    def decide(self, view: PokerGuessView) -> Decision:
         seat = view.seat
         own = _own(view)
-        if view.phase is GuessPhase.REVEAL:
+        if view.phase is PokerGuessPhase.REVEAL:
             # show the card that tells the others least: one that belongs to fewer groups of the prediction
             fits = [_fits(card, own) if own is not None else 0 for card in view.private]
             card = 1 if fits[1] < fits[0] else 0
@@ -202,4 +203,4 @@ class CountingBot(Bot[GuessView]):
 
 
 # The bots by name, in the order the apps offer them.
-BOTS: dict[str, type[RandomGuessBot] | type[CountingBot]] = {"random": RandomGuessBot, "counter": CountingBot}
+BOTS: dict[str, type[PokerGuessRandomBot] | type[PokerGuessCounterBot]] = {"random": PokerGuessRandomBot, "counter": PokerGuessCounterBot}

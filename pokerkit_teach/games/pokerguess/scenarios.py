@@ -41,9 +41,11 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg
 from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds, scenario_error
 from pokerkit_teach.games.pokerguess.cards import DrezCard, parse_drez_cards
 from pokerkit_teach.games.pokerguess.check import ColourOrder, Prediction, PredictionError
-from pokerkit_teach.games.pokerguess.state import Action, Check, Deal, Fold, PokerGuessRules, PokerGuessState, Predict, Reveal, Stay
+from pokerkit_teach.games.pokerguess.actions import Action, Check, Deal, Fold, Predict, Reveal, Stay
+from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
+from pokerkit_teach.games.pokerguess.state import PokerGuessState
 
-__all__ = ["GuessScenario", "GuessReplay", "load_guess_scenario", "guess_builtin_scenarios", "parse_guess_move", "CODEC"]
+__all__ = ["PokerGuessScenario", "PokerGuessReplay", "load_guess_scenario", "guess_builtin_scenarios", "parse_guess_move", "CODEC"]
 
 _PREDICT = re.compile(r"^\s*(?P<name>.+?)\s+(?:raises\s+(?P<raise>\d+)\s+and\s+)?predicts\s+(?P<prediction>.+?)\s*$")
 _STAY = re.compile(r"^\s*(?P<name>.+?)\s+stays\s*$")
@@ -129,7 +131,7 @@ _OPTIONS = {"starting_chips": 20, "initial_bet": 1, "max_raise": 3, "count_folde
 
 
 @dataclass(frozen=True)
-class GuessScenario:
+class PokerGuessScenario:
     game: ClassVar[str] = "pokerguess"
 
     name: str
@@ -142,7 +144,7 @@ class GuessScenario:
         return pick_title(self.titles, lang, self.name)
 
     @classmethod
-    def from_dict(cls, data: Any, source: str = "scenario") -> "GuessScenario":
+    def from_dict(cls, data: Any, source: str = "scenario") -> "PokerGuessScenario":
         if not isinstance(data, Mapping) or data.get("game") != "pokerguess":
             raise ScenarioError(key="pokerguess.scenario.not_pokerguess", source=source)
         unknown = set(data) - {"game", "name", "title", "about", "players", "dealer", "options", "rounds", "seed", "format"}
@@ -180,21 +182,21 @@ class GuessScenario:
             rounds.append(_Round(tuple(tuple(p) for p in private), tuple(community), tuple(moves)))  # type: ignore[arg-type]
         return cls(str(data.get("name") or Path(source).stem), tuple((k, str(v)) for k, v in titles.items()), rules, tuple(rounds), seed)
 
-    def replay(self) -> "GuessReplay":
-        return GuessReplay.of(self)
+    def replay(self) -> "PokerGuessReplay":
+        return PokerGuessReplay.of(self)
 
 
 @dataclass(frozen=True)
-class GuessReplay(StepReplay[PokerGuessState]):
+class PokerGuessReplay(StepReplay[PokerGuessState]):
     """A scenario played step by step: its ``steps`` (chance steps too), the ``final`` state, and any
     step's state again (:meth:`state_after`)."""
 
-    scenario: GuessScenario
+    scenario: PokerGuessScenario
     steps: tuple[ReplayStep, ...]
     final: PokerGuessState
 
     @classmethod
-    def of(cls, scenario: GuessScenario) -> "GuessReplay":
+    def of(cls, scenario: PokerGuessScenario) -> "PokerGuessReplay":
         state = scenario.rules.new_game(seed=scenario.seed, auto_chance=False)
         rounds = [(Deal(r.private, r.community), r.moves) for r in scenario.rounds]
         steps = replay_rounds(state, rounds, lambda text: parse_guess_move(text, scenario.rules.players))
@@ -229,14 +231,14 @@ class GuessReplay(StepReplay[PokerGuessState]):
                 "outcome": self.outcome_json(lang)}
 
 
-def guess_builtin_scenarios() -> list[GuessScenario]:
+def guess_builtin_scenarios() -> list[PokerGuessScenario]:
     """The rulebook's worked examples, sorted by name."""
-    return read_builtin("pokerkit_teach.games.pokerguess", GuessScenario.from_dict)
+    return read_builtin("pokerkit_teach.games.pokerguess", PokerGuessScenario.from_dict)
 
 
-def load_guess_scenario(source: str | Path) -> GuessScenario:
+def load_guess_scenario(source: str | Path) -> PokerGuessScenario:
     """A built-in scenario by name, or a scenario file."""
-    return load_named_or_file(source, guess_builtin_scenarios(), GuessScenario.from_dict)
+    return load_named_or_file(source, guess_builtin_scenarios(), PokerGuessScenario.from_dict)
 
 
 class _Codec:

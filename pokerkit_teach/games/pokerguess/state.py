@@ -4,12 +4,13 @@ A round: everyone pays the initial bet; two private cards each and five communit
 betting phase; the last-card phase (each player shows one private card) and a second betting phase; the
 check. Rounds go on until one player holds all the chips.
 
+>>> from pokerkit_teach.games.pokerguess import PokerGuessRules, Predict, Prediction
 >>> rules = PokerGuessRules(("Top", "Left", "Bottom", "Right"))
 >>> state = rules.new_game(seed=1)
 >>> state.players[state.current_player()]          # the player left of the dealer begins
 'Left'
 >>> state.round.phase
-<GuessPhase.BETTING1: 'betting1'>
+<PokerGuessPhase.BETTING1: 'betting1'>
 >>> state.apply(Predict(1, Prediction.parse("3 red 2 pawns")))[-1].describe()
 'Left predicts 3 red cards and 2 Pawns.'
 >>> state.apply(Predict(2, Prediction.parse("3 red 2 pawns")))
@@ -37,290 +38,27 @@ How the kit reads the rules where they leave room (each is a rule option):
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Iterator, Sequence, Union, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
-from pokerkit_teach.core.errors import IllegalAction, OptionError
-from pokerkit_teach.core.game import CHANCE, TERMINAL, GameState, LogEvent, Outcome, Phase
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, ListRow, Msg
+from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.game import CHANCE, TERMINAL, GameState, Outcome
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, ListRow
 from pokerkit_teach.core.rng import SeedLike
-from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, Figure, pokerdrez_deck
-from pokerkit_teach.games.pokerguess.check import ColourOrder, Prediction, PredictionCheck, check_prediction, checking_order, order_reason
-
-__all__ = [
-    "PokerGuessRules", "PokerGuessState", "GuessPhase", "Predict", "Stay", "Fold", "Reveal", "Deal", "Check", "Action",
-    "GuessEvent", "GuessView", "LegalMoves", "RoundResult", "ALL_PREDICTIONS", "CHANCE", "TERMINAL",
-]
-
-# Every prediction there is: colour count 1-6 of each colour, figure count 1-9 of each figure.
-ALL_PREDICTIONS = tuple(
-    Prediction(cc, colour, fc, figure)
-    for colour in Colour for cc in range(1, 7) for figure in Figure for fc in range(1, 10)
+from pokerkit_teach.games.pokerguess.actions import (
+    _PREDICTION_INDEX, Action, Check, Deal, Fold, LegalMoves, PokerGuessPhase, Predict, Reveal, Stay, _whole,
 )
-_PREDICTION_INDEX = {prediction: index for index, prediction in enumerate(ALL_PREDICTIONS)}
+from pokerkit_teach.games.pokerguess.cards import DrezCard, pokerdrez_deck
+from pokerkit_teach.games.pokerguess.check import Prediction, PredictionCheck, check_prediction, checking_order, order_reason
+from pokerkit_teach.games.pokerguess.events import PokerGuessEvent, RoundResult
+from pokerkit_teach.games.pokerguess.view import PokerGuessView
+
+if TYPE_CHECKING:
+    from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
+
+__all__ = ["PokerGuessState", "CHANCE", "TERMINAL"]
+
 _PLAYING_DECK = tuple(c for c in pokerdrez_deck(include_neutral=False) if isinstance(c, DrezCard))
-
-
-class GuessPhase(Phase):
-    """The phases of a round; the values name them in the catalogue (``apps.guess.play.phase.<value>``)."""
-
-    DEAL = "deal"
-    BETTING1 = "betting1"
-    REVEAL = "reveal"
-    BETTING2 = "betting2"
-    CHECK = "check"
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Predict:
-    """Cover the bet, raise it by ``raise_by`` (0 for no raise) and state a prediction."""
-
-    seat: int
-    prediction: Prediction
-    raise_by: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Stay:
-    """Cover the bet and keep one's prediction (no change)."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Fold:
-    """Leave the round; the chips already in the pot stay there."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Reveal:
-    """Last-card phase: show private card 0 or 1."""
-
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """Chance: the initial bets, two private cards each and five community cards (filled in when drawn)."""
-
-    private: tuple[tuple[DrezCard, ...], ...] | None = None  # two cards per seat; none for a seat out of chips
-    community: tuple[DrezCard, ...] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Check:
-    """Chance step without chance: reveal everything and check the predictions from the highest down."""
-
-
-Action = Union[Predict, Stay, Fold, Reveal, Deal, Check]
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-@dataclass(frozen=True)
-class PokerGuessRules:
-    """Players in clockwise order and the rule options (defaults documented in the module). A value the
-    kit cannot use raises :class:`~pokerkit_teach.core.errors.OptionError` naming the option."""
-
-    players: tuple[str, ...]
-    first_dealer: int = 0
-    starting_chips: int = 20
-    initial_bet: int = 1
-    max_raise: int = 3
-    colour_order: ColourOrder = ColourOrder.BY_NUMBER
-    count_folded_cards: bool = True
-    max_rounds: int = 3000
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "players", tuple(self.players))
-        if not 2 <= len(self.players) <= 6:
-            raise OptionError("players", Msg.of("pokerguess.option.players"), len(self.players))
-        if len(set(self.players)) != len(self.players) or not all(isinstance(p, str) and p for p in self.players):
-            raise OptionError("players", Msg.of("pokerguess.option.names"), self.players)
-        if not _whole(self.first_dealer) or not 0 <= self.first_dealer < len(self.players):
-            raise OptionError("first_dealer", Msg.of("pokerguess.option.first_dealer", last=len(self.players) - 1), self.first_dealer)
-        for name in ("initial_bet", "max_raise", "max_rounds"):
-            value = getattr(self, name)
-            if not _whole(value) or value < 1:
-                raise OptionError(name, Msg.of("pokerguess.option.whole"), value)
-        if not _whole(self.starting_chips) or self.starting_chips < self.initial_bet:
-            raise OptionError("starting_chips", Msg.of("pokerguess.option.starting_chips", bet=self.initial_bet), self.starting_chips)
-        if not isinstance(self.colour_order, ColourOrder):
-            raise OptionError("colour_order", Msg.of("pokerguess.option.either", first=ColourOrder.BY_NUMBER.value,
-                                                     second=ColourOrder.BY_NUMBER_REVERSED.value), self.colour_order)
-        if not isinstance(self.count_folded_cards, bool):
-            raise OptionError("count_folded_cards", Msg.of("pokerguess.option.true_false"), self.count_folded_cards)
-
-    @property
-    def player_count(self) -> int:
-        return len(self.players)
-
-    def new_game(self, seed: SeedLike = None, auto_chance: bool = True) -> "PokerGuessState":
-        return PokerGuessState(self, seed, auto_chance)
-
-
-@dataclass(frozen=True)
-class GuessEvent(LogEvent):
-    """One entry of the log (see :class:`pokerkit_teach.core.game.LogEvent`)."""
-
-    prefix: ClassVar[str] = "pokerguess.event"
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """How a round ended: who took the pot (``None``: nobody's prediction held and it was shared), the
-    pot, the checks from the highest prediction down (empty when everyone else folded), and the cards
-    the check showed to everyone: the private cards it counted, by seat, and the community cards."""
-
-    number: int
-    winner: int | None
-    pot: int
-    checks: tuple[tuple[int, PredictionCheck], ...] = ()
-    hands: tuple[tuple[int, tuple[DrezCard, ...]], ...] = ()
-    community: tuple[DrezCard, ...] = ()
-
-    @property
-    def by_folding(self) -> bool:
-        """True when everyone else folded and the pot went to the last player without a check."""
-        return not self.checks
-
-    @property
-    def shared(self) -> bool:
-        return self.winner is None
-
-    @property
-    def cards(self) -> tuple[DrezCard, ...]:
-        """Every card the check counted (the private cards shown, then the community cards)."""
-        return tuple(card for _, hole in self.hands for card in hole) + self.community
-
-
-@dataclass(frozen=True)
-class LegalMoves(Sequence[Action]):
-    """The moves one seat may make now, in the order of :meth:`PokerGuessState.legal_actions`, without
-    building them: fold, stay (if allowed), then every prediction not held by another player for each
-    raise from 0 up to ``most_raise`` (the own prediction only with a raise). Over 11,000 moves, so
-    the view carries this small value; ``action in moves`` is answered at once.
-
-    >>> state = PokerGuessRules(("A", "B")).new_game(seed=1)
-    >>> moves = state.view_for(1).legal_actions
-    >>> len(moves), moves[0], moves[1]
-    (11665, Fold(seat=1), Predict(seat=1, prediction=Prediction(colour_count=1, colour=<Colour.GRAY: 1>, figure_count=1, figure=<Figure.PAWN: 1>), raise_by=0))
-    >>> list(moves) == state.legal_actions(1)
-    True
-    """
-
-    seat: int = -1
-    reveal: bool = False  # the last-card phase: show card 0 or 1
-    betting: bool = False
-    can_stay: bool = False
-    most_raise: int = -1  # the highest raise the seat can pay; -1 when it cannot even cover the bet
-    taken: tuple[int, ...] = ()  # indexes in ALL_PREDICTIONS of the other players' predictions, sorted
-    own: int | None = None  # index of the seat's own prediction
-
-    def _head(self) -> list[Action]:
-        if self.reveal:
-            return [Reveal(self.seat, 0), Reveal(self.seat, 1)]
-        if not self.betting:
-            return []
-        return [Fold(self.seat), Stay(self.seat)] if self.can_stay else [Fold(self.seat)]
-
-    def _excluded(self, raise_by: int) -> tuple[int, ...]:
-        if raise_by == 0 and self.own is not None and self.own not in self.taken:
-            return tuple(sorted((*self.taken, self.own)))
-        return self.taken
-
-    def _level(self, raise_by: int) -> int:
-        return len(ALL_PREDICTIONS) - len(self._excluded(raise_by))
-
-    def __len__(self) -> int:
-        if not self.betting:
-            return len(self._head())
-        return len(self._head()) + sum(self._level(r) for r in range(self.most_raise + 1))
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        size = len(self)
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError("legal move index out of range")
-        head = self._head()
-        if index < len(head):
-            return head[index]
-        index -= len(head)
-        for raise_by in range(self.most_raise + 1):
-            level = self._level(raise_by)
-            if index < level:
-                position = index
-                for excluded in self._excluded(raise_by):  # the index-th prediction not excluded
-                    if excluded <= position:
-                        position += 1
-                    else:
-                        break
-                return Predict(self.seat, ALL_PREDICTIONS[position], raise_by)
-            index -= level
-        raise IndexError("legal move index out of range")  # pragma: no cover
-
-    def __iter__(self) -> Iterator[Action]:
-        yield from self._head()
-        if not self.betting:
-            return
-        for raise_by in range(self.most_raise + 1):
-            excluded = set(self._excluded(raise_by))
-            for position, prediction in enumerate(ALL_PREDICTIONS):
-                if position not in excluded:
-                    yield Predict(self.seat, prediction, raise_by)
-
-    def __contains__(self, action: object) -> bool:
-        if isinstance(action, Predict):
-            position = _PREDICTION_INDEX.get(action.prediction) if isinstance(action.prediction, Prediction) else None
-            raise_by = action.raise_by
-            if not self.betting or action.seat != self.seat or position is None or not _whole(raise_by):
-                return False
-            excluded = self._excluded(raise_by)
-            found = bisect.bisect_left(excluded, position)
-            return 0 <= raise_by <= self.most_raise and not (found < len(excluded) and excluded[found] == position)
-        return action in self._head()
-
-
-@dataclass(frozen=True)
-class GuessView:
-    """What one player may know, as the engine decides it: their own private cards, the community cards,
-    every card shown, every prediction, every bet and all chips, the result of the last round (with the
-    cards its check showed), and the moves they may make now; never another player's hidden card."""
-
-    seat: int
-    players: tuple[str, ...]
-    round: int
-    phase: GuessPhase
-    private: tuple[DrezCard, ...]
-    community: tuple[DrezCard, ...]
-    shown: tuple[tuple[int, DrezCard], ...]
-    predictions: tuple[tuple[int, Prediction], ...]
-    chips: tuple[int, ...]
-    committed: tuple[int, ...]
-    active: tuple[int, ...]
-    current_bet: int
-    pot: int
-    to_act: int
-    to_cover: int
-    most_raise: int
-    legal_actions: LegalMoves
-    last_result: RoundResult | None
 
 
 @dataclass
@@ -334,21 +72,21 @@ class _Round:
     predictions: dict[int, Prediction] = field(default_factory=dict)
     shown: dict[int, int] = field(default_factory=dict)
     pending: list[int] = field(default_factory=list)
-    phase: GuessPhase = GuessPhase.DEAL
+    phase: PokerGuessPhase = PokerGuessPhase.DEAL
     next_seat: int = 0
 
 
-_CHANCE_PHASES = (GuessPhase.DEAL, GuessPhase.CHECK)
+_CHANCE_PHASES = (PokerGuessPhase.DEAL, PokerGuessPhase.CHECK)
 
 
-class PokerGuessState(GameState[Action, PokerGuessRules]):
+class PokerGuessState(GameState[Action, "PokerGuessRules"]):
     """A game in progress; create one with :meth:`PokerGuessRules.new_game`.
 
-    ``round`` is the round in play (its ``phase`` a :class:`GuessPhase`), ``chips`` every seat's chips
+    ``round`` is the round in play (its ``phase`` a :class:`PokerGuessPhase`), ``chips`` every seat's chips
     outside the pot, ``results`` the finished rounds (:class:`RoundResult`), ``outcome`` who won."""
 
     message_prefix: ClassVar[str] = "pokerguess"
-    events: list[GuessEvent]
+    events: list[PokerGuessEvent]
 
     def __init__(self, rules: PokerGuessRules, seed: SeedLike = None, auto_chance: bool = True) -> None:
         self._start(rules, seed, auto_chance)
@@ -370,7 +108,7 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
         return max(self.round.committed) if self.round.committed else 0
 
     def is_terminal(self) -> bool:
-        return self.round.phase is GuessPhase.OVER
+        return self.round.phase is PokerGuessPhase.OVER
 
     @property
     def outcome(self) -> Outcome | None:
@@ -387,7 +125,7 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
 
     def chance_action(self) -> Action | None:
         phase = self.round.phase
-        return Deal() if phase is GuessPhase.DEAL else Check() if phase is GuessPhase.CHECK else None
+        return Deal() if phase is PokerGuessPhase.DEAL else Check() if phase is PokerGuessPhase.CHECK else None
 
     def _name(self, seat: int) -> str:
         return self.players[seat]
@@ -397,7 +135,7 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
         r = self.round
         if self.is_terminal() or r.phase in _CHANCE_PHASES or seat != r.next_seat:
             return LegalMoves(seat)
-        if r.phase is GuessPhase.REVEAL:
+        if r.phase is PokerGuessPhase.REVEAL:
             return LegalMoves(seat, reveal=True)
         to_cover = self.current_bet - r.committed[seat]
         own = r.predictions.get(seat)
@@ -424,15 +162,15 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
         events = self.events if last is None else self.events[-last:] if last > 0 else []
         return [event.describe(lang) for event in events]
 
-    def view_for(self, seat: int) -> GuessView:
-        """What ``seat`` may know now (see :class:`GuessView`)."""
+    def view_for(self, seat: int) -> PokerGuessView:
+        """What ``seat`` may know now (see :class:`PokerGuessView`)."""
         if not 0 <= seat < self.rules.player_count:
             raise IllegalAction("pokerguess.illegal.no_such_seat", seat=seat)
         r = self.round
         shown = tuple((s, r.private[s][i]) for s, i in sorted(r.shown.items()))
         to_cover = self.current_bet - r.committed[seat] if r.committed else 0
         most_raise = min(self.rules.max_raise, self.chips[seat] - to_cover)
-        return GuessView(seat, self.players, r.number, r.phase, tuple(r.private[seat]) if r.private else (), r.community,
+        return PokerGuessView(seat, self.players, r.number, r.phase, tuple(r.private[seat]) if r.private else (), r.community,
                          shown, tuple(sorted(r.predictions.items())), tuple(self.chips), tuple(r.committed),
                          tuple(r.active), self.current_bet, self.pot, self.current_player(), to_cover, most_raise,
                          self.legal_moves(seat), self.results[-1] if self.results else None)
@@ -443,7 +181,7 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
             raise IllegalAction("pokerguess.illegal.game_over")
         r = self.round
         if isinstance(action, (Deal, Check)):
-            expected = {GuessPhase.DEAL: Deal, GuessPhase.CHECK: Check}.get(r.phase)
+            expected = {PokerGuessPhase.DEAL: Deal, PokerGuessPhase.CHECK: Check}.get(r.phase)
             if expected is None or not isinstance(action, expected):
                 raise IllegalAction("pokerguess.illegal.not_chance_now")
             if isinstance(action, Deal):
@@ -459,7 +197,7 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
         player = self._name(seat)
         if seat != r.next_seat:
             raise IllegalAction("pokerguess.illegal.not_your_turn", player=player, to_act=self._name(r.next_seat))
-        if r.phase is GuessPhase.REVEAL:
+        if r.phase is PokerGuessPhase.REVEAL:
             if not isinstance(action, Reveal):
                 raise IllegalAction("pokerguess.illegal.reveal_now", player=player)
             if not _whole(action.card) or action.card not in (0, 1):
@@ -516,7 +254,7 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
 
     # ------------------------------------------------------------------ changing
     def _event(self, kind: str, seat: int | None = None, **params: Any) -> None:
-        self.events.append(GuessEvent(kind, self.round.number, len(self.history) - 1, seat, tuple(params.items())))
+        self.events.append(PokerGuessEvent(kind, self.round.number, len(self.history) - 1, seat, tuple(params.items())))
 
     def _seats_from(self, start: int, seats: Iterable[int]) -> list[int]:
         wanted = set(seats)
@@ -544,7 +282,7 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
             if remaining:
                 r.next_seat = remaining[0]
             else:
-                self._start_betting(GuessPhase.BETTING2)
+                self._start_betting(PokerGuessPhase.BETTING2)
             return
         if isinstance(action, Fold):
             r.active.remove(seat)
@@ -571,12 +309,12 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
             self._award_sole(r.active[0])
             return
         if not r.pending:
-            if r.phase is GuessPhase.BETTING1:
-                r.phase = GuessPhase.REVEAL
+            if r.phase is PokerGuessPhase.BETTING1:
+                r.phase = PokerGuessPhase.REVEAL
                 r.next_seat = self._seats_from(r.dealer + 1, r.active)[0]
                 self._event("reveal_phase")
             else:
-                r.phase = GuessPhase.CHECK
+                r.phase = PokerGuessPhase.CHECK
             return
         r.next_seat = self._seats_from(seat + 1, r.pending)[0]
 
@@ -605,14 +343,14 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
         r = self.round
         self._event("round_started", None, round=r.number, dealer=self._name(r.dealer), pot=self.pot,
                     community=ListRow(r.community))
-        self._start_betting(GuessPhase.BETTING1)
+        self._start_betting(PokerGuessPhase.BETTING1)
 
-    def _start_betting(self, phase: GuessPhase) -> None:
+    def _start_betting(self, phase: PokerGuessPhase) -> None:
         r = self.round
         r.phase = phase
         r.pending = self._seats_from(r.dealer + 1, r.active)
         r.next_seat = r.pending[0]
-        self._event("betting_started" if phase is GuessPhase.BETTING1 else "betting_again")
+        self._event("betting_started" if phase is PokerGuessPhase.BETTING1 else "betting_again")
 
     def _award_sole(self, seat: int) -> None:
         pot = self.pot
@@ -681,7 +419,7 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
             kind = "game_won" if len(left) == 1 else "game_stopped"
             self._event(kind, winner, player=self._name(winner), chips=self.chips[winner], rounds=r.number)
             self._outcome = Outcome((winner,), tuple(float(c) for c in self.chips), by_rules=len(left) == 1)
-            r.phase = GuessPhase.OVER
+            r.phase = PokerGuessPhase.OVER
             return
         dealer = self._seats_from(r.dealer + 1, left)[0]
         self.round = _Round(r.number + 1, dealer)

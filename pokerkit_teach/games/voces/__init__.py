@@ -19,17 +19,19 @@ from pokerkit_teach.games.voces.actions import (
     PILES, Accept, Action, Bet, Deal, DrawForBaboons, Fold, Offer, Pick, Place, PlaceFive, Resolve, Stay, Withdraw,
     notation, parse_action,
 )
-from pokerkit_teach.games.voces.bots import BOT_NAMES, DEFAULT_BOT, BuilderBot, RandomVocesBot, make_bot
+from pokerkit_teach.games.voces.bots import BOT_NAMES, DEFAULT_BOT, VocesBuilderBot, VocesRandomBot, make_bot
 from pokerkit_teach.games.voces.cards import Special
 from pokerkit_teach.games.voces.scenarios import VocesScenario, voces_builtin_scenarios
 from pokerkit_teach.games.voces.simulate import report, tally
-from pokerkit_teach.games.voces.state import (
-    CHANCE, SIMULTANEOUS, TERMINAL, FoldTiming, VocesEvent, VocesPhase, VocesRules, VocesState, VocesView,
-)
+from pokerkit_teach.games.voces.state import CHANCE, SIMULTANEOUS, TERMINAL, VocesState
+from pokerkit_teach.games.voces.actions import FoldTiming, VocesPhase
+from pokerkit_teach.games.voces.events import VocesEvent
+from pokerkit_teach.games.voces.rules import VocesRules
+from pokerkit_teach.games.voces.view import VocesView
 
 __all__ = [
     "PILES", "Accept", "Action", "Bet", "Deal", "DrawForBaboons", "Fold", "Offer", "Pick", "Place", "PlaceFive",
-    "Resolve", "Stay", "Withdraw", "notation", "parse_action", "BuilderBot", "RandomVocesBot", "Special", "CHANCE",
+    "Resolve", "Stay", "Withdraw", "notation", "parse_action", "VocesBuilderBot", "VocesRandomBot", "Special", "CHANCE",
     "SIMULTANEOUS", "TERMINAL", "FoldTiming", "VocesEvent", "VocesPhase", "VocesRules", "VocesState", "VocesView",
     "VocesScenario", "GAME", "OPTIONS",
 ]

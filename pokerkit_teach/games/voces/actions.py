@@ -1,4 +1,5 @@
-"""The actions of a Póker a Voces round, and a short text notation for them.
+"""What can happen in Póker a Voces: the phases of a round, the players' moves and the chance steps, with a
+short text notation for them, and the coins and hands every round is played with.
 
 Players act with :class:`Offer`, :class:`Accept`, :class:`Withdraw` and :class:`Place` while trading,
 :class:`Bet` and :class:`PlaceFive` while betting, :class:`Fold` or :class:`Stay` for each hand, and
@@ -24,15 +25,17 @@ pokerkit_teach.core.errors.InputError: 'Gema: bet 1 0 2 1': pile 1 holds the coi
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Sequence, Union
 
 from pokerkit_teach.core.errors import InputError, in_context
+from pokerkit_teach.core.game import Phase
 from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.games.voces.cards import AnyVocesCard, VocesCard, parse_voces_cards
 
 __all__ = [
-    "PILES", "Offer", "Accept", "Withdraw", "Place", "Bet", "PlaceFive", "Fold", "Stay", "Pick",
+    "VocesPhase", "FoldTiming", "HANDS", "FOLD_BONUS", "COIN_VALUE", "FIVE", "PILES", "Offer", "Accept", "Withdraw", "Place", "Bet", "PlaceFive", "Fold", "Stay", "Pick",
     "Deal", "DrawForBaboons", "Resolve", "Action", "parse_action", "notation",
 ]
 
@@ -225,3 +228,34 @@ def notation(action: Action, players: Sequence[str]) -> str:
     if isinstance(action, Pick):
         return f"{name}: pick {' '.join(map(str, action.choices))}"
     return f"{name}: {type(action).__name__.lower()}"
+
+
+FOLD_BONUS = 2
+
+
+COIN_VALUE = sum(sum(pile) for pile in PILES.values()) + FIVE  # a player's coins: 11
+
+
+HANDS = (1, 2, 3)
+
+
+class FoldTiming(enum.Enum):
+    """When fold or stay is decided: for each hand just before it is revealed (default), or for all three
+    hands at the end of the betting phase."""
+
+    EACH_HAND = "each_hand"
+    AT_BETTING = "at_betting"
+
+
+class VocesPhase(Phase):
+    """The phases of a round; the values name the message keys (``voces.illegal.now_betting``,
+    ``apps.voces.play.phase.trading`` ...). ``deal``, ``draw`` and ``resolve`` are chance steps."""
+
+    DEAL = "deal"
+    TRADING = "trading"
+    BETTING = "betting"
+    DECIDING = "deciding"
+    DRAW = "draw"
+    PICKING = "picking"
+    RESOLVE = "resolve"
+    OVER = "over"

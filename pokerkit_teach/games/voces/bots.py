@@ -11,8 +11,8 @@ the bot ranked it, the chances it computed), and the text comes from the catalog
   Raccoon, one Emperor Penguin), offers the others and accepts offers it can answer with cards it does
   not need. Two Raccoons or two Doves in one hand knock that hand out at the reveal, so the bot offers
   the second one first and never places such a hand while it can still trade (only after
-  :attr:`BuilderBot.stuck` trading moves in a row without getting rid of it). It places a hand once it
-  holds two pair or better, or after :attr:`BuilderBot.patience` trading moves. It puts the biggest
+  :attr:`VocesBuilderBot.stuck` trading moves in a row without getting rid of it). It places a hand once it
+  holds two pair or better, or after :attr:`VocesBuilderBot.patience` trading moves. It puts the biggest
   coins and the 5-coin on its strongest hands. Before each reveal it folds a hand filled blind (it has
   not seen its cards) or knocked out for certain, and otherwise stays with a pair or better; when its
   hand holds a Raccoon or Capybaras are in the round it weighs the chance that another player's Raccoon
@@ -24,9 +24,9 @@ Trading has no turns: a :class:`~pokerkit_teach.core.match.Match` lets a randoml
 time.
 
 >>> from pokerkit_teach.core.match import Match
->>> from pokerkit_teach.games.voces.state import VocesRules
+>>> from pokerkit_teach.games.voces.rules import VocesRules
 >>> state = VocesRules(("A", "B", "C")).new_game(seed=1)
->>> state = Match(state, [BuilderBot(seed=s) for s in range(3)], seed=1).play_to_end()
+>>> state = Match(state, [VocesBuilderBot(seed=s) for s in range(3)], seed=1).play_to_end()
 >>> state.is_terminal(), len(state.round_scores)
 (True, 3)
 """
@@ -44,9 +44,10 @@ from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.games.voces.cards import AnyVocesCard, Special, SpecialCard, VocesCard, voces_deck
 from pokerkit_teach.games.voces.ranking import WILDS, VocesCategory, VocesHand, rank_voces_hand
 from pokerkit_teach.games.voces.actions import PILES, Accept, Bet, Fold, Offer, Pick, Place, PlaceFive, Stay, Withdraw
-from pokerkit_teach.games.voces.state import VocesPhase, VocesView
+from pokerkit_teach.games.voces.actions import VocesPhase
+from pokerkit_teach.games.voces.view import VocesView
 
-__all__ = ["RandomVocesBot", "BuilderBot", "BOT_NAMES", "DEFAULT_BOT", "make_bot", "knocked_out_by", "chance_others_show",
+__all__ = ["VocesRandomBot", "VocesBuilderBot", "BOT_NAMES", "DEFAULT_BOT", "make_bot", "knocked_out_by", "chance_others_show",
            "unseen_cards"]
 
 
@@ -55,7 +56,7 @@ _KINDS = (Offer, Accept, Withdraw, Place, Bet, PlaceFive, Fold, Stay, Pick)
 SURE_WILDS = (Special.RACCOON,)
 
 
-class RandomVocesBot(Bot[VocesView]):
+class VocesRandomBot(Bot[VocesView]):
     """Any allowed move: a kind of move at random, then one of that kind."""
 
     game = "voces"
@@ -156,7 +157,7 @@ def chance_others_show(view: VocesView, kind: Special, hand: int, odd_with: int 
     return chance
 
 
-class BuilderBot(Bot[VocesView]):
+class VocesBuilderBot(Bot[VocesView]):
     """A greedy hand builder (see the module's description)."""
 
     game = "voces"
@@ -306,7 +307,7 @@ class BuilderBot(Bot[VocesView]):
         return Decision(best[1], Msg.of("voces.reason.pick", cards=chosen, outcome=outcome, ranked=best[0], lowest=lowest))
 
 
-BOTS: dict[str, type[Bot[VocesView]]] = {"random": RandomVocesBot, "builder": BuilderBot}
+BOTS: dict[str, type[Bot[VocesView]]] = {"random": VocesRandomBot, "builder": VocesBuilderBot}
 BOT_NAMES = tuple(BOTS)
 DEFAULT_BOT = "builder"
 

@@ -43,7 +43,8 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg
 from pokerkit_teach.core.scenarios import load_named_or_file, scenario_error, pick_title, read_builtin, read_titles_and_players, replay_rounds
 from pokerkit_teach.games.voces.cards import AnyVocesCard, VocesCard, parse_voces_cards
 from pokerkit_teach.games.voces.actions import CHANCE_ACTIONS, Action, Deal, DrawForBaboons, notation, parse_action
-from pokerkit_teach.games.voces.state import VocesRules, VocesState
+from pokerkit_teach.games.voces.rules import VocesRules
+from pokerkit_teach.games.voces.state import VocesState
 
 __all__ = ["VocesScenario", "VocesReplay", "load_voces_scenario", "voces_builtin_scenarios", "parse_voces_move", "CODEC"]
 

@@ -15,16 +15,16 @@ from typing import TYPE_CHECKING, NamedTuple
 from pokerkit_teach.core.errors import InputError
 from pokerkit_teach.holdem.cards import Card, Suit
 from pokerkit_teach.holdem.render import cards_html
-from pokerkit_teach.games.pokerface.actions import Action, Phase
+from pokerkit_teach.games.pokerface.actions import Action, PokerfacePhase
 from pokerkit_teach.games.pokerface.showdown import ShowdownResult
 
 if TYPE_CHECKING:
     from pokerkit_teach.games.pokerface.state import PokerfaceState
 
-__all__ = ["PlayerView"]
+__all__ = ["PokerfaceView"]
 
 
-class PlayerView(NamedTuple):
+class PokerfaceView(NamedTuple):
     """A frozen picture of the game from one seat (a named tuple: bots ask for one at every move, and it
     is made in a fraction of a frozen dataclass's time).
 
@@ -38,7 +38,7 @@ class PlayerView(NamedTuple):
     players: tuple[str, ...]
     dealer: int
     deal_number: int
-    phase: Phase
+    phase: PokerfacePhase
     round_suit: Suit | None
     to_act: tuple[int, ...]
     hole: tuple[Card, ...]
@@ -54,7 +54,7 @@ class PlayerView(NamedTuple):
     won: bool | None
 
     @classmethod
-    def of(cls, state: "PokerfaceState", seat: int) -> "PlayerView":
+    def of(cls, state: "PokerfaceState", seat: int) -> "PokerfaceView":
         count = state.player_count
         if not 0 <= seat < count:
             raise InputError(key="pokerface.error.no_seat", seat=seat, last=count - 1)

@@ -1,0 +1,57 @@
+"""PokerGuess's rules for one game: the players and the rule options, checked when made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokerkit_teach.core.errors import OptionError
+from pokerkit_teach.core.i18n import Msg
+from pokerkit_teach.core.rng import SeedLike
+from pokerkit_teach.games.pokerguess.actions import _whole
+from pokerkit_teach.games.pokerguess.check import ColourOrder
+from pokerkit_teach.games.pokerguess.state import PokerGuessState
+
+__all__ = ["PokerGuessRules"]
+
+
+@dataclass(frozen=True)
+class PokerGuessRules:
+    """Players in clockwise order and the rule options (defaults documented in the module). A value the
+    kit cannot use raises :class:`~pokerkit_teach.core.errors.OptionError` naming the option."""
+
+    players: tuple[str, ...]
+    first_dealer: int = 0
+    starting_chips: int = 20
+    initial_bet: int = 1
+    max_raise: int = 3
+    colour_order: ColourOrder = ColourOrder.BY_NUMBER
+    count_folded_cards: bool = True
+    max_rounds: int = 3000
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(self.players))
+        if not 2 <= len(self.players) <= 6:
+            raise OptionError("players", Msg.of("pokerguess.option.players"), len(self.players))
+        if len(set(self.players)) != len(self.players) or not all(isinstance(p, str) and p for p in self.players):
+            raise OptionError("players", Msg.of("pokerguess.option.names"), self.players)
+        if not _whole(self.first_dealer) or not 0 <= self.first_dealer < len(self.players):
+            raise OptionError("first_dealer", Msg.of("pokerguess.option.first_dealer", last=len(self.players) - 1), self.first_dealer)
+        for name in ("initial_bet", "max_raise", "max_rounds"):
+            value = getattr(self, name)
+            if not _whole(value) or value < 1:
+                raise OptionError(name, Msg.of("pokerguess.option.whole"), value)
+        if not _whole(self.starting_chips) or self.starting_chips < self.initial_bet:
+            raise OptionError("starting_chips", Msg.of("pokerguess.option.starting_chips", bet=self.initial_bet), self.starting_chips)
+        if not isinstance(self.colour_order, ColourOrder):
+            raise OptionError("colour_order", Msg.of("pokerguess.option.either", first=ColourOrder.BY_NUMBER.value,
+                                                     second=ColourOrder.BY_NUMBER_REVERSED.value), self.colour_order)
+        if not isinstance(self.count_folded_cards, bool):
+            raise OptionError("count_folded_cards", Msg.of("pokerguess.option.true_false"), self.count_folded_cards)
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    def new_game(self, seed: SeedLike = None, auto_chance: bool = True) -> "PokerGuessState":
+        return PokerGuessState(self, seed, auto_chance)

@@ -18,7 +18,8 @@ import numpy as np
 import pytest
 
 from pokerkit_teach.core.registry import get_game
-from pokerkit_teach.core.simulate import BATCH_CHUNK, play_one, simulate
+from pokerkit_teach.core.simulate import play_one, simulate
+from pokerkit_teach.games.pokerface.batch import BATCH_CHUNK
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.games.pokerface.batch import _WORDS, _Games, _numerators, batch_simulate, can_batch, play_batch
 from pokerkit_teach.games.pokerface.rules import PokerfaceRules, Variant

@@ -176,7 +176,7 @@ def forced_deal(state: PokerfaceState, rng: np.random.Generator, given: list[lis
             return DealHoleCards(pairs)  # type: ignore[arg-type]
         return DealHoleCards(tuple((a, b) for a, b in pairs))
     if isinstance(chance, DealBoard):
-        used = state._used_cards()
+        used = state.dealt_cards()
         free = [card for card in french_deck() if card not in used]
         picked = [free[int(i)] for i in rng.choice(len(free), BOARD_PHASES[chance.stage], replace=False)]
         if as_lists:
@@ -202,8 +202,8 @@ def broken_deals(state: PokerfaceState, rng: np.random.Generator) -> list[object
         DealHoleCards(tuple((1, 2) for _ in pairs)),  # type: ignore[arg-type]
     ]
     for stage, size in BOARD_PHASES.items():
-        used = sorted(state._used_cards())
-        free = [card for card in deck if card not in state._used_cards()]
+        used = sorted(state.dealt_cards())
+        free = [card for card in deck if card not in state.dealt_cards()]
         broken += [
             DealBoard(stage, tuple(str(card) for card in free[:size])),  # type: ignore[arg-type]
             DealBoard(stage, " ".join(str(card) for card in free[:size])),  # type: ignore[arg-type]

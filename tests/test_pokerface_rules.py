@@ -414,7 +414,7 @@ def test_forced_cards_already_dealt_or_given_twice_are_refused_before_anything_c
     state = forced_flop_state()
     assert state.hole is not None
     held = state.hole[1][0]
-    free = [c for c in parse_cards("As Ks Qs Js Ts 9s 8s 7s") if c not in state._used_cards()]
+    free = [c for c in parse_cards("As Ks Qs Js Ts 9s 8s 7s") if c not in state.dealt_cards()]
     before = state.snapshot()
     error = refusal(state, DealBoard(PokerfacePhase.FLOP, (free[0], held, free[1])))
     assert (error.reason, error.details["card"]) == ("pokerface.illegal.forced_card_dealt", str(held))

@@ -156,7 +156,7 @@ def visible(state: PokerGuessState) -> tuple[object, ...]:
 
 
 def test_same_seed_and_moves_give_the_same_game_and_the_log_replays_it() -> None:
-    from pokerkit_teach.games.pokerguess.scenarios import load_guess_scenario
+    from pokerkit_teach.games.pokerguess.scenarios import load_scenario
 
     games = []
     for _ in range(2):
@@ -168,7 +168,7 @@ def test_same_seed_and_moves_give_the_same_game_and_the_log_replays_it() -> None
     assert games[0].snapshot() == games[1].snapshot()
     again = PokerGuessState.from_history(games[0].rules, games[0].history)
     assert visible(again) == visible(games[0])  # all but the random generator's position
-    replay = load_guess_scenario("pokerguess-example").replay()
+    replay = load_scenario("pokerguess-example").replay()
     assert replay.state_after(5).round.predictions[0] == P("3 red 4 bishops")
     assert replay.state_after(6).round.predictions[0] == P("4 red 4 bishops")  # one step forward: Top's change
 

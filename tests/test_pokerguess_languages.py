@@ -200,8 +200,8 @@ def test_each_prediction_checked_after_another_says_why() -> None:
 
 
 def test_the_replayed_check_gives_the_order_reason() -> None:
-    from pokerkit_teach.games.pokerguess.scenarios import load_guess_scenario
-    replay = load_guess_scenario("pokerguess-example").replay()
+    from pokerkit_teach.games.pokerguess.scenarios import load_scenario
+    replay = load_scenario("pokerguess-example").replay()
     lines = [line for step in replay.steps for line in step.lines("en")]
     assert any("checked after Top's prediction because both predict 4 red cards and 4 cards of one figure" in line for line in lines)
 

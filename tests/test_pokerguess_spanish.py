@@ -12,7 +12,7 @@ from pokerkit_teach.core.errors import CardParseError
 from pokerkit_teach.games.pokerguess import Prediction, PredictionParseError
 from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, Figure
 from pokerkit_teach.games.pokerguess.check import check_prediction, order_reason
-from pokerkit_teach.games.pokerguess.scenarios import load_guess_scenario
+from pokerkit_teach.games.pokerguess.scenarios import load_scenario
 from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
 
 
@@ -60,7 +60,7 @@ def test_the_spanish_check_gives_its_reasons() -> None:
 
 
 def test_the_rulebook_example_in_spanish() -> None:
-    lines = [line for step in load_guess_scenario("pokerguess-example").replay().steps for line in step.lines("es")]
+    lines = [line for step in load_scenario("pokerguess-example").replay().steps for line in step.lines("es")]
     assert "Top enseña el alfil azul." in lines and "Right enseña la reina roja." in lines
     assert lines[-1] == "Bottom se lleva el bote de 4 fichas."
 

@@ -23,9 +23,10 @@ from pokerkit_teach.cli import main
 from pokerkit_teach.core.i18n import LANGUAGES, message
 from pokerkit_teach.core.scenarios import MAX_DEPTH, ScenarioError, builtin_scenarios, check_scenario_data, json_path, scenario_schema
 from pokerkit_teach.games.pokerface.scenarios import load_scenario
-from pokerkit_teach.games.pokerguess.scenarios import PokerGuessScenario, load_guess_scenario
+from pokerkit_teach.games.pokerguess import scenarios as guess_scenarios
+from pokerkit_teach.games.pokerguess.scenarios import PokerGuessScenario
 from pokerkit_teach.games.voces import scenarios as voces_scenarios
-from pokerkit_teach.games.voces.scenarios import VocesScenario, load_voces_scenario
+from pokerkit_teach.games.voces.scenarios import VocesScenario
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS_SCHEMA = ROOT / "docs" / "scenario.schema.json"
@@ -49,7 +50,7 @@ def replay(path: Path | str, *extra: str) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-def test_the_schema_is_a_valid_draft_2020_12_schema_and_the_docs_publish_the_packaged_one() -> None:
+def test_the_schema_is_a_valid_draft_2020_12_schema_and_the_docs_publish_the_one_composed_of_the_games_parts() -> None:
     schema = scenario_schema()
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
@@ -128,7 +129,7 @@ def test_a_file_of_the_wrong_shape_is_refused_with_one_line_naming_the_field(
     assert path.read_bytes() == before
 
 
-@pytest.mark.parametrize("load, base", [(load_scenario, POKERFACE), (load_guess_scenario, GUESS), (load_voces_scenario, VOCES)])
+@pytest.mark.parametrize("load, base", [(load_scenario, POKERFACE), (guess_scenarios.load_scenario, GUESS), (voces_scenarios.load_scenario, VOCES)])
 def test_each_games_own_loader_checks_the_schema_too(tmp_path: Path, load: Any, base: dict[str, Any]) -> None:
     path = tmp_path / "lesson.json"
     path.write_text(json.dumps(base | {"name": 5}), encoding="utf-8")
@@ -294,7 +295,7 @@ def test_a_field_or_name_with_a_line_break_still_gives_one_line(tmp_path: Path) 
 def test_a_refused_move_is_explained_in_the_language_asked_for(tmp_path: Path, base: dict[str, Any], moves: dict[str, Any]) -> None:
     path = tmp_path / "lesson.json"
     path.write_text(json.dumps(base | moves), encoding="utf-8")
-    load = {"pokerface": load_scenario, "pokerguess": load_guess_scenario, "voces": load_voces_scenario}[base.get("game", "pokerface")]
+    load = {"pokerface": load_scenario, "pokerguess": guess_scenarios.load_scenario, "voces": voces_scenarios.load_scenario}[base.get("game", "pokerface")]
     with pytest.raises(ScenarioError) as refused:
         load(path).replay()
     reason = refused.value.__context__

@@ -15,7 +15,7 @@ from pokerkit_teach.games.voces import (
     CHANCE, GAME, SIMULTANEOUS, Accept, Bet, Deal, Fold, Offer, Pick, Place, PlaceFive, Stay, VocesPhase, VocesRules,
     VocesState, Withdraw, parse_action,
 )
-from pokerkit_teach.games.voces.scenarios import VocesScenario, load_voces_scenario
+from pokerkit_teach.games.voces.scenarios import VocesScenario, load_scenario
 from pokerkit_teach.games.voces.cards import Special, SpecialCard, VocesCard, parse_voces_cards, voces_deck
 from pokerkit_teach.games.voces.ranking import rank_voces_hand
 from pokerkit_teach.games.voces.reveal import TieRule
@@ -284,7 +284,7 @@ def test_the_next_hand_starts_left_of_the_winner() -> None:
 
 
 def test_gema_scores_eight_coins_plus_two_for_her_fold() -> None:
-    state = load_voces_scenario("voces-round-example").replay().final
+    state = load_scenario("voces-round-example").replay().final
     assert state.round_scores == [(10, 11, 16)]
     scored = [e for e in state.events if e.kind == "scored"]
     assert (scored[0].param("coins"), scored[0].param("fold_points")) == (8, 2)

@@ -11,18 +11,18 @@ import pytest
 
 from pokerkit_teach.cli import main
 from pokerkit_teach.core.scenarios import ScenarioError
-from pokerkit_teach.games.voces.scenarios import VocesScenario, load_voces_scenario, voces_builtin_scenarios
+from pokerkit_teach.games.voces.scenarios import VocesScenario, load_scenario, builtin_scenarios
 from pokerkit_teach.games.voces.cards import parse_voces_cards
 from pokerkit_teach.games.voces.actions import VocesPhase
 
 
 def events(name: str) -> list[tuple[str, dict[str, object]]]:
-    state = load_voces_scenario(name).replay().final
+    state = load_scenario(name).replay().final
     return [(e.kind, dict(e.params)) for e in state.events]
 
 
 def test_two_card_offer_is_taken_by_gema() -> None:
-    replay = load_voces_scenario("voces-trade-offer").replay()
+    replay = load_scenario("voces-trade-offer").replay()
     state = replay.final
     assert [kind for kind, _ in events("voces-trade-offer")] == ["round_started", "offered", "traded"]
     assert state.hand_of(1)[-2:] == parse_voces_cards("4s2 7s4")  # Marina got Gema's two cards
@@ -62,7 +62,7 @@ def test_capybara_lets_marinas_jack_high_beat_gemas_ace_high() -> None:
     assert next(p for k, p in log if k == "hand_won")["player"] == "Marina"
 
 
-@pytest.mark.parametrize("name", [s.name for s in voces_builtin_scenarios()])
+@pytest.mark.parametrize("name", [s.name for s in builtin_scenarios()])
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_replay_from_the_command_line(name: str, lang: str) -> None:
     out, err = io.StringIO(), io.StringIO()
@@ -78,7 +78,7 @@ def test_replay_from_the_command_line(name: str, lang: str) -> None:
 
 
 def test_step_back_and_forth_in_a_replay() -> None:
-    replay = load_voces_scenario("voces-round-example").replay()
+    replay = load_scenario("voces-round-example").replay()
     middle = replay.state_after(8)
     assert middle.phase is VocesPhase.BETTING and middle.placed_of(2)[1] == parse_voces_cards("5s1 5s2 9s2 Js2 Qs3")
     assert replay.state_after(len(replay.steps)).round_scores == replay.final.round_scores

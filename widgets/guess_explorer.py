@@ -29,7 +29,7 @@ from pokerkit_teach.core.rng import make_rng
 from pokerkit_teach.games.pokerguess import Prediction, PredictionCheck, check_in_order, checking_order
 from pokerkit_teach.games.pokerguess.cards import DrezCard, pokerdrez_deck
 from pokerkit_teach.games.pokerguess.render import drez_hand_svg
-from pokerkit_teach.games.pokerguess.scenarios import PokerGuessReplay, load_guess_scenario
+from pokerkit_teach.games.pokerguess.scenarios import PokerGuessReplay, load_scenario
 from pokerkit_teach.games.pokerguess.state import PokerGuessState
 
 from .common import App, StepNavigator, esc
@@ -136,7 +136,7 @@ class GuessExplorerApp(App):
 
     def load_example(self) -> None:
         """The rulebook example: its cards, and the four predictions the players hold at the check."""
-        scenario = load_guess_scenario(EXAMPLE)
+        scenario = load_scenario(EXAMPLE)
         first = scenario.rounds[0]
         players = scenario.rules.players
         self._set_table(GuessTable(tuple(zip(players, first.private)), first.community), dealt=False)
@@ -208,7 +208,7 @@ class GuessExplorerApp(App):
 
     def _example_replay(self) -> PokerGuessReplay:
         if self._replay is None:
-            self._replay = load_guess_scenario(EXAMPLE).replay()
+            self._replay = load_scenario(EXAMPLE).replay()
         return self._replay
 
     # ------------------------------------------------------------------ tab 4: the game
@@ -313,12 +313,12 @@ class GuessExplorerApp(App):
         self.example_table.value = self._example_table_html(state)
 
     def _example_cards(self) -> list[DrezCard]:
-        first = load_guess_scenario(EXAMPLE).rounds[0]
+        first = load_scenario(EXAMPLE).rounds[0]
         return [c for pair in first.private for c in pair] + list(first.community)
 
     def _example_table_html(self, state: PokerGuessState) -> str:
         t, lang = self.t, self.lang
-        first = load_guess_scenario(EXAMPLE).rounds[0]
+        first = load_scenario(EXAMPLE).rounds[0]
         settled = bool(state.results)
         predictions = dict(state.round.predictions) if not settled else {}
         shown = dict(state.round.shown) if not settled else {}

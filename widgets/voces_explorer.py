@@ -33,7 +33,7 @@ import ipywidgets
 
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.rng import make_rng
-from pokerkit_teach.games.voces.scenarios import VocesReplay, load_voces_scenario
+from pokerkit_teach.games.voces.scenarios import VocesReplay, load_scenario
 from pokerkit_teach.games.voces.rules import VocesRules
 from pokerkit_teach.games.voces.state import VocesState
 from pokerkit_teach.games.voces.cards import AnyVocesCard, Special, VocesCard, parse_voces_cards, shuffled_voces_deck, voces_deck
@@ -209,7 +209,7 @@ class VocesExplorerApp(App):
     def replay(self) -> VocesReplay:
         name = str(self.scenario.value)
         if name not in self._replays:
-            self._replays[name] = load_voces_scenario(name).replay()
+            self._replays[name] = load_scenario(name).replay()
         return self._replays[name]
 
     def _choose_scenario(self) -> None:
@@ -304,7 +304,7 @@ class VocesExplorerApp(App):
 
     def _scenario_title(self, name: str) -> str:
         if name not in self._replays:
-            return load_voces_scenario(name).title(self.lang)
+            return load_scenario(name).title(self.lang)
         return self._replays[name].scenario.title(self.lang)
 
     def _scenario_table_html(self, state: VocesState) -> str:

@@ -1,9 +1,9 @@
 """The game protocol: what every game of the kit implements, so that the CLI, the apps, the simulator and
 the tests handle all games alike.
 
-A game is a package with a :class:`~pokerkit_teach.core.registry.GameInfo` named ``GAME`` (found by
-:func:`~pokerkit_teach.core.registry.get_game`), rules (frozen, options validated, ``new_game(seed)``)
-and a state built on :class:`GameState`:
+A game is a package with a :class:`~pokerkit_teach.core.contract.GameModule` (registered in
+:mod:`pokerkit_teach.core.registry`), rules (frozen, options validated, ``new_game(seed)``) and a state
+built on :class:`GameState`:
 
 - ``current_player()``: a seat, or :data:`CHANCE`, :data:`TERMINAL`, :data:`SIMULTANEOUS`;
 - ``legal_actions(seat=None)``: every action allowed now (of one seat, if given), in a stable order;

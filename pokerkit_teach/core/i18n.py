@@ -70,21 +70,47 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
     return flat
 
 
+_EXTRA_FOLDERS: list[Any] = []  # catalogue folders of games outside the kit (add_catalogue_folder)
+
+
+def _toml_files(folder: Any) -> list[Any]:
+    if not folder.is_dir():
+        return []
+    return sorted((entry for entry in folder.iterdir() if entry.name.endswith(".toml")), key=lambda e: e.name)
+
+
 @lru_cache(maxsize=None)
 def catalogue(lang: str) -> dict[str, str]:
-    """All messages of one language, keyed by dotted id."""
+    """All messages of one language, keyed by dotted id: the kit's ``messages/<lang>/*.toml`` and those of
+    every folder added with :func:`add_catalogue_folder` (``<folder>/<lang>/*.toml``)."""
     check_language(lang)
-    folder = resources.files("pokerkit_teach").joinpath("messages", lang)
+    sources = [(f"messages/{lang}", entry) for entry in _toml_files(resources.files("pokerkit_teach").joinpath("messages", lang))]
+    for folder in _EXTRA_FOLDERS:
+        sources += [(f"{folder}/{lang}", entry) for entry in _toml_files(folder.joinpath(lang))]
     merged: dict[str, str] = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".toml"):
-            continue
+    for place, entry in sources:
         table = _flatten(tomllib.loads(entry.read_text("utf-8")))
         clash = set(table) & set(merged)
         if clash:
-            raise ValueError(f"messages/{lang}/{entry.name} repeats the key {sorted(clash)[0]!r}")
+            raise ValueError(f"{place}/{entry.name} repeats the key {sorted(clash)[0]!r}")
         merged.update(table)
     return merged
+
+
+def add_catalogue_folder(folder: Any) -> None:
+    """Add the catalogues of a game that lives outside the kit: ``folder`` (a ``pathlib.Path`` or an
+    ``importlib.resources`` folder) holds one folder per language (``en/``, ``de/``, ...) of TOML files,
+    merged into the kit's; a key may not repeat one of the kit's. Languages are still the kit's folders."""
+    if all(folder != known for known in _EXTRA_FOLDERS):
+        _EXTRA_FOLDERS.append(folder)
+        catalogue.cache_clear()
+
+
+def remove_catalogue_folder(folder: Any) -> None:
+    """Take a folder added with :func:`add_catalogue_folder` out again."""
+    if folder in _EXTRA_FOLDERS:
+        _EXTRA_FOLDERS.remove(folder)
+        catalogue.cache_clear()
 
 
 def language_name(lang: str) -> str:

@@ -8,7 +8,6 @@ reading a file, and playing scenario rounds step by step.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import re
 import sys
@@ -16,12 +15,13 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 from pokerkit_teach.core.errors import IllegalAction, InputError, KitError, OptionError, in_context
 from pokerkit_teach.core.game import CHANCE, ReplayStep as GameStep
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Counted, Msg, catalogue
-from pokerkit_teach.core.registry import all_games, get_game
+from pokerkit_teach.core.contract import ScenarioCodec
+from pokerkit_teach.core.registry import all_games, get_game, registry_version
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["ScenarioError", "read_titles_and_players", "pick_title", "read_builtin", "load_named_or_file", "replay_rounds",
            "builtin_scenarios", "load_any_scenario", "read_json", "check_scenario_data", "scenario_schema", "json_path", "MAX_DEPTH",
            "scenario_error", "load_scenario_data", "load_scenario_text", "parse_json_text", "ScenarioCodec", "codec_of",
-           "game_of_state", "save_scenario", "scenario_json", "playable_state", "replay_until", "SEED_LIMIT", "FILE_FORMAT"]
+           "game_of_state", "save_scenario", "scenario_json", "playable_state", "replay_until", "SEED_LIMIT", "FILE_FORMAT", "DEFAULT_SCENARIO_GAME"]
 
 T = TypeVar("T")
 
@@ -170,7 +170,7 @@ def load_scenario_data(data: Any, source: str = "scenario") -> Any:
     """A scenario of any game from a file's JSON data (a dict): checked against the schema, then read by
     the game its ``game`` field names (``pokerface`` when it has none). Problems raise
     :class:`ScenarioError` naming ``source``, the field and the problem."""
-    name = data.get("game", "pokerface") if isinstance(data, Mapping) else "pokerface"
+    name = data.get("game", DEFAULT_SCENARIO_GAME) if isinstance(data, Mapping) else DEFAULT_SCENARIO_GAME
     try:
         if not isinstance(name, str):
             raise OptionError("game", Msg.of("errors.expected.game_name"), name)
@@ -178,7 +178,7 @@ def load_scenario_data(data: Any, source: str = "scenario") -> Any:
     except OptionError:
         raise scenario_error("errors.scenario.game", source, place="game", names=", ".join(g.name for g in all_games()),
                              got=repr(name)) from None
-    return game.scenario_from_dict(check_scenario_data(data, source), source)
+    return game.scenarios.from_dict(check_scenario_data(data, source), source)
 
 
 def load_scenario_text(text: str | bytes, source: str = "scenario") -> Any:
@@ -206,44 +206,15 @@ def parse_json_text(text: str, source: str) -> Any:
 
 # -- saving a game as a scenario, and playing on from a replay --------------------------------------------
 
-class ScenarioCodec(Protocol):
-    """What a game's ``scenarios`` module offers (as ``CODEC``) to save its states as scenario files and
-    to write and read deal codes (:mod:`pokerkit_teach.core.dealcode`).
-
-    - ``data_of(state, moves, seed)``: the scenario file's fields for the game so far (``moves``: the text
-      of each entry of the history, ``None`` for a chance step; ``None`` for all: the kit's own texts);
-    - ``rules_of(header)``: the rules from a file's fields other than the rounds (players, dealer,
-      options; a problem raises :class:`ScenarioError`);
-    - ``move_text(action, state)`` / ``parse_move(text, state)``: a player's move as a scenario writes it;
-    - ``chance_text(action, state)`` / ``parse_chance(text, state)``: a chance step with its cards, short."""
-
-    game: str
-    state_type: type
-
-    def data_of(self, state: Any, moves: Sequence[str | None] | None, seed: int) -> dict[str, Any]: ...
-
-    def rules_of(self, header: Mapping[str, Any]) -> Any: ...
-
-    def move_text(self, action: Any, state: Any) -> str: ...
-
-    def parse_move(self, text: str, state: Any) -> Any: ...
-
-    def chance_text(self, action: Any, state: Any) -> str: ...
-
-    def parse_chance(self, text: str, state: Any) -> Any: ...
-
-
 def codec_of(game: str) -> ScenarioCodec:
-    """The :class:`ScenarioCodec` of a game (``CODEC`` in ``pokerkit_teach.<game>.scenarios``)."""
-    module = importlib.import_module(f"pokerkit_teach.games.{get_game(game).name}.scenarios")
-    codec: ScenarioCodec = getattr(module, "CODEC")
-    return codec
+    """The :class:`~pokerkit_teach.core.contract.ScenarioCodec` of a game, by its name."""
+    return get_game(game).scenarios
 
 
 def game_of_state(state: Any) -> str:
     """The name of the game a state belongs to."""
     for game in all_games():
-        if isinstance(state, codec_of(game.name).state_type):
+        if isinstance(state, game.state_type):
             return game.name
     raise TypeError(f"not a state of a game of the kit: {type(state).__name__}")
 
@@ -362,20 +333,43 @@ def _jsonschema() -> ModuleType:
     return jsonschema
 
 
-@lru_cache(maxsize=1)
+DEFAULT_SCENARIO_GAME = "pokerface"
+"""The game of a scenario file without a ``game`` field (the format began with Pokerface's files)."""
+
+
 def scenario_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of the scenario files of every game, as shipped in the package
-    (``pokerkit_teach/core/scenario.schema.json``, published as ``docs/scenario.schema.json``)."""
-    schema: dict[str, Any] = json.loads(resources.files("pokerkit_teach.core").joinpath("scenario.schema.json").read_text("utf-8"))
+    """The JSON Schema (draft 2020-12) of the scenario files of every registered game: the kit's frame
+    (``pokerkit_teach/core/scenario.schema.json``) with each game's part (its GameModule's
+    ``scenario_schema``), picked by the file's ``game`` field. For the kit's own games it is published as
+    ``docs/scenario.schema.json``."""
+    return _composed(registry_version())
+
+
+@lru_cache(maxsize=4)
+def _composed(version: int) -> dict[str, Any]:
+    frame: dict[str, Any] = json.loads(resources.files("pokerkit_teach.core").joinpath("scenario.schema.json").read_text("utf-8"))
+    games = all_games()
+    schema = {key: frame[key] for key in ("$schema", "title", "description", "type")}
+    schema["properties"] = {"game": {"enum": [game.name for game in games]}}
+    schema["allOf"] = [
+        {"if": {"properties": {"game": {"const": game.name}}} | ({} if game.name == DEFAULT_SCENARIO_GAME else {"required": ["game"]}),
+         "then": {"$ref": f"#/$defs/{game.name}"}}
+        for game in games
+    ]
+    schema["$defs"] = {"title": frame["$defs"]["title"]} | {game.name: dict(game.scenario_schema) for game in games}
     return schema
 
 
-@lru_cache(maxsize=1)
 def _validator() -> Any:
+    return _validator_for(registry_version())
+
+
+@lru_cache(maxsize=4)
+def _validator_for(version: int) -> Any:
     jsonschema = _jsonschema()
     checker = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number)
     validator = jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=checker)
-    return validator(scenario_schema())
+    return validator(_composed(version))
 
 
 def json_path(parts: Sequence[Any]) -> str:

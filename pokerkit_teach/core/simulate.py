@@ -5,15 +5,12 @@ Every game has its own seed derived from ``seed`` and its number, so a result do
 number of worker processes.
 
 Two paths play the games. The engine plays every game move by move through its state machine
-(:func:`play_one`). A game may also offer a *batch path*, which plays many games side by side with array
-operations, for the bots it can write that way: a module ``pokerkit_teach.<game>.batch`` with
-``can_batch(bots) -> bool`` (``bots``: one bot name per seat) and
-``batch_simulate(rules, bots, seed, numbers) -> totals`` (the sums of the game's ``tally`` over the games
-``numbers`` of a simulation seeded ``seed``), found by :func:`batch_module` (or the same two names on the
-game's registry entry). :func:`simulate` takes the batch path when every bot can be batched and
-``engine`` is not asked for; the result's ``path`` says which ran. The batch path plays slices of
-:data:`BATCH_CHUNK` games; a game's result must not depend on the slice it is played in (Pokerface's
-does not), so results do not depend on the number of workers, nor on the variant lab's slices.
+(:func:`play_one`). A game may also offer a *batch path* (its GameModule's ``batch``, a
+:class:`~pokerkit_teach.core.contract.BatchPath`), which plays many games side by side with array
+operations, for the bots it can write that way. :func:`simulate` takes the batch path when every bot can
+be batched and ``engine`` is not asked for; the result's ``path`` says which ran. The batch path plays
+slices of ``BATCH_CHUNK`` games; a game's result must not depend on the slice it is played in, so results
+do not depend on the number of workers, nor on the variant lab's slices.
 
 >>> result = simulate("pokerface", players=3, bots=["random"], games=20, seed=1)
 >>> result.games, result.totals["won"] + result.totals["lost"]
@@ -22,10 +19,8 @@ does not), so results do not depend on the number of workers, nor on the variant
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
-from types import SimpleNamespace
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
@@ -35,14 +30,14 @@ import numpy as np
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, message
 from pokerkit_teach.core.match import Match
-from pokerkit_teach.core.registry import GameInfo, get_game
+from pokerkit_teach.core.contract import GameModule
+from pokerkit_teach.core.registry import get_game
 
-__all__ = ["SimulationResult", "simulate", "play_one", "play_games", "batch_module", "path_for", "wilson_interval",
-           "two_proportion_p_value", "compare_rates", "MAX_GAMES", "MAX_WORKERS", "BATCH_CHUNK", "PATHS"]
+__all__ = ["SimulationResult", "simulate", "play_one", "play_games", "path_for", "wilson_interval",
+           "two_proportion_p_value", "compare_rates", "MAX_GAMES", "MAX_WORKERS", "PATHS"]
 
 MAX_GAMES = 10_000_000
 MAX_WORKERS = 64
-BATCH_CHUNK = 1000  # games of one slice of the batch path
 PATHS = ("batch", "engine")
 
 
@@ -135,7 +130,7 @@ class SimulationResult:
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         info = get_game(self.game)
         report = info.report(self.totals, self.games, lang, bots=self.seat_bots)
-        if self.path == "batch" or batch_module(info) is not None:  # a game with two paths says which one ran
+        if self.path == "batch" or info.batch is not None:  # a game with two paths says which one ran
             return message("simulate.timed_path", lang, report=report, seconds=self.seconds,
                            path=Msg.of(f"simulate.path.{self.path}"))
         return message("simulate.timed", lang, report=report, seconds=self.seconds)
@@ -158,7 +153,7 @@ def compare_rates(base: SimulationResult, other: SimulationResult, name: str, le
     return 1 if other.rate(name) > base.rate(name) else -1
 
 
-def play_one(game: GameInfo, rules: Any, bot_names: Sequence[str], seed: int, number: int) -> Any:
+def play_one(game: GameModule, rules: Any, bot_names: Sequence[str], seed: int, number: int) -> Any:
     """Game ``number`` of a simulation seeded ``seed``: its bots and its deal come from its own seeds."""
     players = rules.player_count if hasattr(rules, "player_count") else len(rules.players)
     game_seed = np.random.SeedSequence([seed, number])
@@ -169,43 +164,26 @@ def play_one(game: GameInfo, rules: Any, bot_names: Sequence[str], seed: int, nu
     return Match(state, bots, seed=rng, dealer=game.dealer).play_to_end()
 
 
-def batch_module(game: GameInfo) -> Any:
-    """The game's batch path (an object with ``can_batch`` and ``batch_simulate``), or ``None``: the
-    registry entry's own two functions if it has them, else the module ``pokerkit_teach.<game>.batch``."""
-    can, play = getattr(game, "can_batch", None), getattr(game, "batch_simulate", None)
-    if callable(can) and callable(play):
-        return SimpleNamespace(can_batch=can, batch_simulate=play)
-    name = f"pokerkit_teach.games.{game.name}.batch"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:
-            raise
-        return None
-    if callable(getattr(module, "can_batch", None)) and callable(getattr(module, "batch_simulate", None)):
-        return module
-    return None
-
-
-def path_for(game: GameInfo, seat_bots: Sequence[str], engine: bool = False) -> str:
+def path_for(game: GameModule, seat_bots: Sequence[str], engine: bool = False) -> str:
     """``"batch"`` if the game's batch path can play these bots (one name per seat) and ``engine`` is not
     asked for, else ``"engine"``."""
-    module = None if engine else batch_module(game)
-    return "batch" if module is not None and module.can_batch(tuple(seat_bots)) else "engine"
+    batch = None if engine else game.batch
+    return "batch" if batch is not None and batch.can_batch(tuple(seat_bots)) else "engine"
 
 
 def _seat_bots(bot_names: Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(bot_names) * players if len(bot_names) == 1 else tuple(bot_names)
 
 
-def play_games(game: GameInfo, rules: Any, bot_names: Sequence[str], seed: int, numbers: range,
+def play_games(game: GameModule, rules: Any, bot_names: Sequence[str], seed: int, numbers: range,
                path: str = "engine") -> dict[str, float]:
     """The sums of the game's figures over games ``numbers`` of a simulation seeded ``seed``, on ``path``
     (``"batch"``: one call of the game's batch path, which the caller has checked can play these bots)."""
     totals: dict[str, float] = {}
     if path == "batch":
         players = rules.player_count if hasattr(rules, "player_count") else len(rules.players)
-        _add(totals, batch_module(game).batch_simulate(rules, _seat_bots(bot_names, players), seed, numbers))
+        assert game.batch is not None, f"{game.name} has no batch path"
+        _add(totals, game.batch.batch_simulate(rules, _seat_bots(bot_names, players), seed, numbers))
         return totals
     for number in numbers:
         _add(totals, game.tally(play_one(game, rules, bot_names, seed, number)))
@@ -224,7 +202,7 @@ def _add(totals: dict[str, float], figures: Mapping[str, float]) -> None:
 
 
 def simulate(
-    game: str | GameInfo,
+    game: str | GameModule,
     players: int,
     bots: Sequence[str] = (),
     games: int = 1000,
@@ -238,7 +216,7 @@ def simulate(
     bot if none) and sum each game's figures. ``progress(done, total)`` is called as chunks finish.
     The game's batch path plays them when it can play these bots; ``engine=True`` asks for the engine
     (to check the batch path against it)."""
-    info = game if isinstance(game, GameInfo) else get_game(game)
+    info = game if isinstance(game, GameModule) else get_game(game)
     given = {k: (tuple(v) if isinstance(v, (list, tuple)) else v) for k, v in (options or {}).items() if v not in (None, (), [])}
     info.new_rules(players, given)  # check the arguments before any work
     bot_names = tuple(bots) or (info.default_bot,)
@@ -249,8 +227,8 @@ def simulate(
         raise OptionError("workers", Msg.of("errors.scenario.kind.integer_range", low=1, high=MAX_WORKERS), workers)
     start = time.perf_counter()
     path = path_for(info, _seat_bots(bot_names, players), engine)
-    if path == "batch":  # a game's batch module may ask for smaller slices (PokerGuess: 50), so both workers play
-        chunk = int(getattr(batch_module(info), "BATCH_CHUNK", BATCH_CHUNK))
+    if path == "batch" and info.batch is not None:  # a game's slices (PokerGuess: 50, so both workers play)
+        chunk = info.batch.BATCH_CHUNK
     else:
         chunk = max(1, min(200, games // (workers * 4) or 1))
     option_items = tuple(sorted(given.items()))

@@ -46,9 +46,10 @@ from pokerkit_teach.games.pokerface.preflop import PREFLOP_SHARES
 from pokerkit_teach.games.pokerface.rules import ROUND_SUITS, PokerfaceRules
 from pokerkit_teach.games.pokerface.strength import PAIR_BITS, PAIRS, probabilities_of_share
 
-__all__ = ["BATCHABLE", "can_batch", "play_batch", "batch_simulate", "BatchOutcome", "batch_totals"]
+__all__ = ["BATCHABLE", "BATCH_CHUNK", "can_batch", "play_batch", "batch_simulate", "BatchOutcome", "batch_totals"]
 
 BATCHABLE = frozenset({"random", "estimator"})
+BATCH_CHUNK = 1000  # games of one slice of a simulation (pokerkit_teach.core.simulate)
 # The board stage each token round is played on: ♣ before the flop, ♦ on the flop, ♥ on the turn, ♠ on the river.
 _STAGE = {Suit.CLUBS: 0, Suit.DIAMONDS: 3, Suit.HEARTS: 4, Suit.SPADES: 5}
 _AHEAD = 48  # free-for-all orders drawn ahead for a game at a time (a deal asks for about 40 at 4 players)

@@ -29,7 +29,6 @@ from typing import Any
 
 import numpy as np
 
-from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.game import Bot, Decision
 from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.core.rng import SeedLike
@@ -42,7 +41,7 @@ from pokerkit_teach.games.pokerface.reading import (STAGE_OF_SUIT, Reading, boar
 from pokerkit_teach.games.pokerface.strength import place_probabilities
 from pokerkit_teach.games.pokerface.view import PokerfaceView
 
-__all__ = ["PokerfaceRandomBot", "PokerfaceEstimatorBot", "PokerfaceReaderBot", "BOT_NAMES", "BOTS", "make_bot"]
+__all__ = ["PokerfaceRandomBot", "PokerfaceEstimatorBot", "PokerfaceReaderBot", "BOTS", "DEFAULT_BOT"]
 
 
 class PokerfaceRandomBot(Bot[PokerfaceView]):
@@ -184,22 +183,7 @@ class PokerfaceReaderBot(PokerfaceEstimatorBot):
 
 
 BOTS: dict[str, type[Bot[PokerfaceView]]] = {"random": PokerfaceRandomBot, "estimator": PokerfaceEstimatorBot, "reader": PokerfaceReaderBot}
-BOT_NAMES = tuple(BOTS)
-
-
-def make_bot(name: str, seed: SeedLike = None) -> Bot[PokerfaceView]:
-    """A bot by name (``random``, ``estimator`` or ``reader``): the registry's ``make_bot``; another
-    name raises :class:`OptionError`.
-
-    >>> make_bot("clever")
-    Traceback (most recent call last):
-    ...
-    pokerkit_teach.core.errors.OptionError: bots: expected one of random, estimator, reader, got 'clever'
-    """
-    kind = BOTS.get(name)
-    if kind is None:
-        raise OptionError("bots", f"one of {', '.join(BOT_NAMES)}", name)
-    return kind(seed)
+DEFAULT_BOT = "estimator"
 
 
 def count_likelihoods(players: int, games: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:

@@ -21,7 +21,9 @@ from pokerkit_teach.holdem.cards import Suit
 from pokerkit_teach.games.pokerface.showdown import MAX_PLAYERS, MIN_PLAYERS
 from pokerkit_teach.games.pokerface.state import PokerfaceState
 
-__all__ = ["Variant", "PokerfaceRules", "ROUND_SUITS", "SUCCESSES_TO_WIN", "MIN_PLAYERS", "MAX_PLAYERS", "rules_for"]
+__all__ = ["Variant", "PokerfaceRules", "ROUND_SUITS", "SUCCESSES_TO_WIN", "MIN_PLAYERS", "MAX_PLAYERS", "OPTIONS", "rules_for"]
+
+OPTIONS = ("variants",)  # the rule options rules_for takes by name
 
 SUCCESSES_TO_WIN = 3
 ROUND_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)

@@ -44,6 +44,7 @@ from pokerkit_teach.core.game import ReplayStep as GameReplayStep
 from pokerkit_teach.core.game import StepReplay
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg
 from pokerkit_teach.core.rng import make_rng
+from pokerkit_teach.core.contract import ScenarioCodec
 from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, scenario_error, pick_title, read_builtin, read_titles_and_players
 from pokerkit_teach.holdem.cards import Card, Suit, french_deck, parse_cards
 from pokerkit_teach.games.pokerface.actions import Action, DealBoard, DealHoleCards, Pass, PokerfacePhase, PlayerAction, Showdown, TakeFromMiddle, TakeFromPlayer
@@ -414,12 +415,15 @@ def builtin_scenarios() -> list[PokerfaceScenario]:
 
 
 
-class _Codec:
+class _Codec(ScenarioCodec):
     """Saving a Pokerface game as a scenario, and its moves and deals in the short form of a deal code
-    (see :class:`~pokerkit_teach.core.scenarios.ScenarioCodec`)."""
+    (see :class:`~pokerkit_teach.core.contract.ScenarioCodec`)."""
 
-    game = GAME_NAME
-    state_type = PokerfaceState
+    def from_dict(self, data: Any, source: str) -> PokerfaceScenario:
+        return PokerfaceScenario.from_dict(data, source)
+
+    def builtin(self) -> list[PokerfaceScenario]:
+        return builtin_scenarios()
 
     def data_of(self, state: PokerfaceState, moves: Sequence[str | None] | None, seed: int) -> dict[str, Any]:
         rules = state.rules

@@ -36,9 +36,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable
 
-from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL, GameState, Outcome
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg, Row
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Row
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.holdem.cards import Card, Suit, french_deck
 from pokerkit_teach.holdem.explain import description_msg
@@ -55,6 +54,7 @@ from pokerkit_teach.games.pokerface.actions import (
     TakeFromMiddle,
     TakeFromPlayer,
 )
+from pokerkit_teach.games.pokerface.checks import check
 from pokerkit_teach.games.pokerface.events import PokerfaceEvent, Token, token_text
 from pokerkit_teach.games.pokerface.showdown import ShowdownResult, check_showdown
 from pokerkit_teach.games.pokerface.view import PokerfaceView
@@ -65,11 +65,6 @@ if TYPE_CHECKING:
 __all__ = ["PokerfaceState", "CHANCE", "TERMINAL", "SIMULTANEOUS", "TokenRound", "PokerfacePhase", "Step"]
 
 # The event that tells of each board stage.
-def _for(stage: str) -> Msg:
-    """``for the flop``: the deal's step that forced cards are given for, in the reader's language."""
-    return Msg.of(f"pokerface.phase_for.{stage}")
-
-
 _DEALT = {PokerfacePhase.FLOP: "flop_dealt", PokerfacePhase.TURN: "turn_dealt", PokerfacePhase.RIVER: "river_dealt"}
 _OVER = Step(PokerfacePhase.OVER)
 
@@ -289,94 +284,15 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
     def _name(self, seat: int) -> str:
         return self.rules.players[seat]
 
-    def _check(self, action: Action) -> None:
-        """Raise :class:`IllegalAction` if ``action`` is not allowed now; change nothing."""
-        if self.won is not None:
-            raise IllegalAction("pokerface.illegal.game_over")
-        if isinstance(action, (DealHoleCards, DealBoard, Showdown)):
-            expected = self.chance_action()
-            if expected is None:
-                raise IllegalAction("pokerface.illegal.not_chance_now")
-            if type(action) is not type(expected) or (
-                isinstance(action, DealBoard) and isinstance(expected, DealBoard) and action.stage is not expected.stage
-            ):
-                raise IllegalAction("pokerface.illegal.wrong_chance_step", step=Msg.of(f"pokerface.phase.{self.phase.value}"))
-            self._check_forced_cards(action)
-            return
-        if not isinstance(action, (TakeFromMiddle, TakeFromPlayer, Pass)):
-            raise IllegalAction("pokerface.illegal.unknown_action", action=repr(action))
-        token_round = self._round
-        if token_round is None:
-            raise IllegalAction("pokerface.illegal.waiting_for_chance", step=Msg.of(f"pokerface.first.{self.phase.value}"))
-        seat = action.seat
-        if not isinstance(seat, int) or not 0 <= seat < self._count:
-            raise IllegalAction("pokerface.illegal.no_such_seat", seat=seat, count=self._count, last=self._count - 1)
-        player = self._name(seat)
-        suit = token_round.suit.symbol
-        if not self.may_act(seat):
-            raise IllegalAction("pokerface.illegal.not_your_turn", player=player, to_act=self._name(self.current_player()))
-        if token_round.brake_queue is not None and not isinstance(action, TakeFromMiddle):
-            raise IllegalAction("pokerface.illegal.brake_take_only", player=player, suit=suit)
-        if isinstance(action, TakeFromMiddle):
-            if not isinstance(action.token, int) or not 1 <= action.token <= self._count:
-                raise IllegalAction("pokerface.illegal.no_such_token", token=action.token, count=self._count)
-            holder = token_round.holder[action.token - 1]
-            if holder is not None:
-                key = "own_token" if holder == seat else "token_not_in_middle"
-                raise IllegalAction(f"pokerface.illegal.{key}", player=player,
-                                    token=Token(token_round.suit, action.token), holder=self._name(holder))
-        elif isinstance(action, TakeFromPlayer):
-            target = action.target
-            if not isinstance(target, int) or not 0 <= target < self._count:
-                raise IllegalAction("pokerface.illegal.no_such_seat", seat=target, count=self._count, last=self._count - 1)
-            if target == seat:
-                raise IllegalAction("pokerface.illegal.take_from_self", player=player)
-            if token_round.token_of(target) is None:
-                raise IllegalAction("pokerface.illegal.target_has_none", target=self._name(target), suit=suit)
-        else:
-            if token_round.token_of(seat) is None:
-                raise IllegalAction("pokerface.illegal.pass_without_token", player=player, suit=suit)
-            if seat in token_round.done:
-                raise IllegalAction("pokerface.illegal.already_done", player=player)
-
-    def _check_forced_cards(self, action: Action) -> None:
-        """Forced cards must be a tuple of :class:`Card` values of the right size, none of them twice and
-        none already dealt in this deal; checked whole before anything changes."""
-        if isinstance(action, DealHoleCards) and action.cards is not None:
-            count = self._count
-            given: object = action.cards
-            if not isinstance(given, tuple) or not all(isinstance(pair, tuple) for pair in given):
-                raise IllegalAction("pokerface.illegal.forced_not_cards", stage=_for(PokerfacePhase.HOLE.value), count=2 * count)
-            if len(given) != count or any(len(pair) != 2 for pair in given):
-                raise IllegalAction("pokerface.illegal.forced_hole_count", players=count)
-            self._check_card_values([card for pair in given for card in pair], _for(PokerfacePhase.HOLE.value), set())
-        if isinstance(action, DealBoard) and action.cards is not None:
-            size = BOARD_PHASES[action.stage]
-            stage = _for(action.stage.value)
-            cards: object = action.cards
-            if not isinstance(cards, tuple):
-                raise IllegalAction("pokerface.illegal.forced_not_cards", stage=stage, count=size)
-            if len(cards) != size:
-                raise IllegalAction("pokerface.illegal.forced_card_count", stage=stage, count=size, got=len(cards))
-            self._check_card_values(list(cards), stage, self._used_cards())
-
-    @staticmethod
-    def _check_card_values(cards: list[object], stage: Msg, used: set[Card]) -> None:
-        if not all(isinstance(card, Card) for card in cards):
-            raise IllegalAction("pokerface.illegal.forced_not_cards", stage=stage, count=len(cards))
-        seen: set[object] = set()
-        for card in cards:
-            if card in used:
-                raise IllegalAction("pokerface.illegal.forced_card_dealt", card=str(card))
-            if card in seen:
-                raise IllegalAction("pokerface.illegal.forced_card_twice", card=str(card))
-            seen.add(card)
-
-    def _used_cards(self) -> set[Card]:
+    def dealt_cards(self) -> set[Card]:
+        """The cards dealt in this deal so far: the hole cards and the board."""
         used = set(self.board)
         for pair in self.hole or ():
             used.update(pair)
         return used
+
+    def _check(self, action: Action) -> None:
+        check(self, action)
 
     # ----------------------------------------------------------------- changing
     def _event(self, kind: str, seat: int | None = None, rule: str = "", secret: Iterable[tuple[int, Any]] = (), **params: Any) -> None:

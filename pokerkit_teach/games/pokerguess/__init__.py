@@ -1,14 +1,13 @@
 """PokerGuess: predictions about colour and figure groups over all the cards on the table.
 
-- :mod:`~pokerkit_teach.games.pokerguess.cards`: the Pokerdrez deck; :mod:`~pokerkit_teach.games.pokerguess.check`:
-  predictions, their order and the check;
-- :mod:`~pokerkit_teach.games.pokerguess.state`: the game on the kit's protocol (rules, actions, phases, the
-  view of one player, round results, the outcome);
-- :mod:`~pokerkit_teach.games.pokerguess.bots`: the ``random`` and ``counter`` bots;
-- :mod:`~pokerkit_teach.games.pokerguess.scenarios`: scenario files and the rulebook's worked example;
-- :mod:`~pokerkit_teach.games.pokerguess.simulate`: what a simulation counts and reports.
+The package has the layout of every game (see docs/architecture.md): ``rules``, ``actions`` (the phases of
+a round, the moves, the moves one seat may make now), ``events``, ``view``, ``state``, ``bots`` (``random``
+and ``counter``), ``scenarios`` (files and the rulebook's worked example), ``render``, ``simulate`` and
+``batch``; and what is PokerGuess's own: ``cards`` (the Pokerdrez deck) and ``check`` (predictions, their
+order and the check).
 
-``GAME`` tells the kit (CLI, apps, simulator) all of that without naming the game anywhere else:
+``GAME`` (a :class:`~pokerkit_teach.core.contract.GameModule`) tells the kit (CLI, apps, simulator) all of
+that without naming the game anywhere else:
 
 >>> from pokerkit_teach.core.match import Match
 >>> rules = GAME.new_rules(3, {"max_rounds": 5})
@@ -23,79 +22,43 @@ pokerkit_teach.core.errors.OptionError: max_raise: expected a whole number of at
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
-
-from pokerkit_teach.core.errors import OptionError
-from pokerkit_teach.core.game import Bot
-from pokerkit_teach.core.i18n import Msg
-from pokerkit_teach.core.registry import GameInfo
-from pokerkit_teach.core.rng import SeedLike
-from pokerkit_teach.games.pokerguess.bots import BOTS
-from pokerkit_teach.games.pokerguess.check import (
-    ColourOrder,
-    Prediction,
-    PredictionCheck,
-    PredictionCountError,
-    PredictionError,
-    PredictionParseError,
-    check_in_order,
-    check_prediction,
-    checking_order,
-    count_groups,
-)
-from pokerkit_teach.games.pokerguess.scenarios import PokerGuessScenario, guess_builtin_scenarios
-from pokerkit_teach.games.pokerguess.simulate import report, tally
+from pokerkit_teach.core.contract import GameModule, package_schema
+from pokerkit_teach.games.pokerguess import batch
 from pokerkit_teach.games.pokerguess.actions import Action, Check, Deal, Fold, LegalMoves, PokerGuessPhase, Predict, Reveal, Stay
+from pokerkit_teach.games.pokerguess.bots import BOTS, DEFAULT_BOT, PokerGuessCounterBot, PokerGuessRandomBot
+from pokerkit_teach.games.pokerguess.check import (
+    ColourOrder, Prediction, PredictionCheck, PredictionCountError, PredictionError, PredictionParseError, check_in_order,
+    check_prediction, checking_order, count_groups,
+)
 from pokerkit_teach.games.pokerguess.events import PokerGuessEvent, RoundResult
-from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
+from pokerkit_teach.games.pokerguess.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, PokerGuessRules, rules_for
+from pokerkit_teach.games.pokerguess.scenarios import CODEC, PokerGuessScenario
+from pokerkit_teach.games.pokerguess.simulate import report, tally
 from pokerkit_teach.games.pokerguess.state import PokerGuessState
 from pokerkit_teach.games.pokerguess.view import PokerGuessView
 
 __all__ = [
     "GAME", "PokerGuessRules", "PokerGuessState", "PokerGuessView", "PokerGuessPhase", "PokerGuessEvent", "RoundResult",
-    "Action", "Check", "Deal", "Fold", "LegalMoves", "Predict", "Reveal", "Stay", "ColourOrder", "Prediction", "PredictionCheck", "PredictionError", "PredictionCountError", "PredictionParseError",
-    "check_in_order", "check_prediction", "checking_order", "count_groups",
+    "PokerGuessScenario", "PokerGuessRandomBot", "PokerGuessCounterBot", "Action", "Check", "Deal", "Fold", "LegalMoves",
+    "Predict", "Reveal", "Stay", "ColourOrder", "Prediction", "PredictionCheck", "PredictionError", "PredictionCountError",
+    "PredictionParseError", "check_in_order", "check_prediction", "checking_order", "count_groups", "OPTIONS",
 ]
 
-# The rule options a caller may set by name (the other fields of PokerGuessRules are the players and the dealer).
-OPTIONS = ("starting_chips", "initial_bet", "max_raise", "max_rounds", "count_folded_cards", "colour_order")
-
-
-def _rules_for(players: Sequence[str], options: Mapping[str, Any]) -> PokerGuessRules:
-    """The rules for these players with the options given by name; ``colour_order`` may be given by its
-    value (``by_number``, ``by_number_reversed``)."""
-    values = dict(options)
-    for name in values:
-        if name not in OPTIONS:
-            raise OptionError(name, Msg.of("pokerguess.option.options", names=", ".join(OPTIONS)), values[name])
-    order = values.get("colour_order")
-    if isinstance(order, str) and not isinstance(order, ColourOrder):
-        try:
-            values["colour_order"] = ColourOrder(order)
-        except ValueError:
-            raise OptionError("colour_order", Msg.of("pokerguess.option.either", first=ColourOrder.BY_NUMBER.value,
-                                                     second=ColourOrder.BY_NUMBER_REVERSED.value), order) from None
-    return PokerGuessRules(tuple(players), **values)
-
-
-def _make_bot(name: str, seed: SeedLike = None) -> Bot[Any]:
-    if name not in BOTS:
-        raise OptionError("bot", Msg.of("pokerguess.option.bot", names=", ".join(BOTS)), name)
-    return BOTS[name](seed)
-
-
-GAME = GameInfo(
+GAME = GameModule(
     name="pokerguess",
     aliases=("poker-guess",),
-    min_players=2,
-    max_players=6,
-    rules_for=_rules_for,
-    bot_names=tuple(BOTS),
-    default_bot="counter",
-    make_bot=_make_bot,
-    scenario_from_dict=PokerGuessScenario.from_dict,
-    builtin_scenarios=guess_builtin_scenarios,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    rules_type=PokerGuessRules,
+    state_type=PokerGuessState,
+    view_type=PokerGuessView,
+    rules_for=rules_for,
+    options=OPTIONS,
+    bots=BOTS,
+    default_bot=DEFAULT_BOT,
+    scenarios=CODEC,
+    scenario_schema=package_schema(__name__),
     tally=tally,
     report=report,
-    options=OPTIONS,
+    batch=batch,
 )

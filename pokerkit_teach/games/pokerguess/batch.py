@@ -436,6 +436,6 @@ def simulate_batch(rules: PokerGuessRules, bots: Sequence[str], games: int | ran
 
 
 def batch_simulate(rules: PokerGuessRules, bots: Sequence[str], seed: int, numbers: range) -> dict[str, float]:
-    """The runner's hook (:func:`pokerkit_teach.core.simulate.batch_module`): the sums over the games
+    """The runner's hook (the GameModule's ``batch``, :class:`pokerkit_teach.core.contract.BatchPath`): the sums over the games
     ``numbers`` of a simulation seeded ``seed``, ``bots`` one name per seat."""
     return simulate_batch(rules, bots, numbers, seed)

@@ -35,7 +35,7 @@ from pokerkit_teach.games.pokerguess.check import Prediction
 from pokerkit_teach.games.pokerguess.actions import ALL_PREDICTIONS, Fold, PokerGuessPhase, Predict, Reveal, Stay
 from pokerkit_teach.games.pokerguess.view import PokerGuessView
 
-__all__ = ["PokerGuessRandomBot", "PokerGuessCounterBot", "BOTS", "expected_counts"]
+__all__ = ["PokerGuessRandomBot", "PokerGuessCounterBot", "BOTS", "DEFAULT_BOT", "expected_counts"]
 
 _DECK = [c for c in pokerdrez_deck(include_neutral=False) if isinstance(c, DrezCard)]
 
@@ -204,3 +204,4 @@ class PokerGuessCounterBot(Bot[PokerGuessView]):
 
 # The bots by name, in the order the apps offer them.
 BOTS: dict[str, type[PokerGuessRandomBot] | type[PokerGuessCounterBot]] = {"random": PokerGuessRandomBot, "counter": PokerGuessCounterBot}
+DEFAULT_BOT = "counter"

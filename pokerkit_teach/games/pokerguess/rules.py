@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
 
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.i18n import Msg
@@ -12,7 +13,9 @@ from pokerkit_teach.games.pokerguess.actions import _whole
 from pokerkit_teach.games.pokerguess.check import ColourOrder
 from pokerkit_teach.games.pokerguess.state import PokerGuessState
 
-__all__ = ["PokerGuessRules"]
+__all__ = ["PokerGuessRules", "OPTIONS", "MIN_PLAYERS", "MAX_PLAYERS", "rules_for"]
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
 @dataclass(frozen=True)
@@ -31,7 +34,7 @@ class PokerGuessRules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
-        if not 2 <= len(self.players) <= 6:
+        if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
             raise OptionError("players", Msg.of("pokerguess.option.players"), len(self.players))
         if len(set(self.players)) != len(self.players) or not all(isinstance(p, str) and p for p in self.players):
             raise OptionError("players", Msg.of("pokerguess.option.names"), self.players)
@@ -55,3 +58,24 @@ class PokerGuessRules:
 
     def new_game(self, seed: SeedLike = None, auto_chance: bool = True) -> "PokerGuessState":
         return PokerGuessState(self, seed, auto_chance)
+
+
+# The rule options a caller may set by name (the other fields of PokerGuessRules are the players and the dealer).
+OPTIONS = ("starting_chips", "initial_bet", "max_raise", "max_rounds", "count_folded_cards", "colour_order")
+
+
+def rules_for(players: Sequence[str], options: Mapping[str, Any]) -> PokerGuessRules:
+    """The rules for these players with the options given by name; ``colour_order`` may be given by its
+    value (``by_number``, ``by_number_reversed``)."""
+    values = dict(options)
+    for name in values:
+        if name not in OPTIONS:
+            raise OptionError(name, Msg.of("pokerguess.option.options", names=", ".join(OPTIONS)), values[name])
+    order = values.get("colour_order")
+    if isinstance(order, str) and not isinstance(order, ColourOrder):
+        try:
+            values["colour_order"] = ColourOrder(order)
+        except ValueError:
+            raise OptionError("colour_order", Msg.of("pokerguess.option.either", first=ColourOrder.BY_NUMBER.value,
+                                                     second=ColourOrder.BY_NUMBER_REVERSED.value), order) from None
+    return PokerGuessRules(tuple(players), **values)

@@ -21,7 +21,7 @@ Cards are Pokerdrez cards in words or short form (``B5``), separated by commas. 
 PREDICTION``, ``NAME raises N and predicts PREDICTION``, ``NAME stays``, ``NAME folds`` or ``NAME shows 1``
 (or 2: which private card). The initial bets, the deal and the check happen by themselves.
 
->>> replay = load_guess_scenario("pokerguess-example").replay()
+>>> replay = load_scenario("pokerguess-example").replay()
 >>> replay.outcome_json()["winner"]
 'Bottom'
 >>> replay.final.results[-1].winner, replay.final.outcome is None   # seat 2 took the pot; the game goes on
@@ -38,6 +38,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from pokerkit_teach.core.errors import CardError, OptionError, in_context
 from pokerkit_teach.core.game import ReplayStep, StepReplay
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg
+from pokerkit_teach.core.contract import ScenarioCodec
 from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds, scenario_error
 from pokerkit_teach.games.pokerguess.cards import DrezCard, parse_drez_cards
 from pokerkit_teach.games.pokerguess.check import ColourOrder, Prediction, PredictionError
@@ -45,7 +46,7 @@ from pokerkit_teach.games.pokerguess.actions import Action, Check, Deal, Fold, P
 from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
 from pokerkit_teach.games.pokerguess.state import PokerGuessState
 
-__all__ = ["PokerGuessScenario", "PokerGuessReplay", "load_guess_scenario", "guess_builtin_scenarios", "parse_guess_move", "CODEC"]
+__all__ = ["PokerGuessScenario", "PokerGuessReplay", "load_scenario", "builtin_scenarios", "parse_guess_move", "CODEC"]
 
 _PREDICT = re.compile(r"^\s*(?P<name>.+?)\s+(?:raises\s+(?P<raise>\d+)\s+and\s+)?predicts\s+(?P<prediction>.+?)\s*$")
 _STAY = re.compile(r"^\s*(?P<name>.+?)\s+stays\s*$")
@@ -231,22 +232,25 @@ class PokerGuessReplay(StepReplay[PokerGuessState]):
                 "outcome": self.outcome_json(lang)}
 
 
-def guess_builtin_scenarios() -> list[PokerGuessScenario]:
+def builtin_scenarios() -> list[PokerGuessScenario]:
     """The rulebook's worked examples, sorted by name."""
     return read_builtin("pokerkit_teach.games.pokerguess", PokerGuessScenario.from_dict)
 
 
-def load_guess_scenario(source: str | Path) -> PokerGuessScenario:
+def load_scenario(source: str | Path) -> PokerGuessScenario:
     """A built-in scenario by name, or a scenario file."""
-    return load_named_or_file(source, guess_builtin_scenarios(), PokerGuessScenario.from_dict)
+    return load_named_or_file(source, builtin_scenarios(), PokerGuessScenario.from_dict)
 
 
-class _Codec:
+class _Codec(ScenarioCodec):
     """Saving a PokerGuess game as a scenario, and its moves and deals in the short form of a deal code
-    (see :class:`~pokerkit_teach.core.scenarios.ScenarioCodec`)."""
+    (see :class:`~pokerkit_teach.core.contract.ScenarioCodec`)."""
 
-    game = "pokerguess"
-    state_type = PokerGuessState
+    def from_dict(self, data: Any, source: str) -> PokerGuessScenario:
+        return PokerGuessScenario.from_dict(data, source)
+
+    def builtin(self) -> list[PokerGuessScenario]:
+        return builtin_scenarios()
 
     def data_of(self, state: PokerGuessState, moves: Sequence[str | None] | None, seed: int) -> dict[str, Any]:
         rules = state.rules

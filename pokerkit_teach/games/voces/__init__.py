@@ -1,5 +1,13 @@
-"""Póker a Voces as a game: the round engine, its actions and notation, scenarios and bots, and ``GAME``,
-what the kit's registry needs to know of it.
+"""Póker a Voces as a game: a round of trading, coin betting and reveals, three rounds to a game.
+
+The package has the layout of every game (see docs/architecture.md): ``rules`` (players, special cards,
+options), ``actions`` (the phases of a round, the moves and their notation, the coins and hands),
+``events``, ``view``, ``state``, ``checks`` (what is allowed now and why not), ``bots``, ``scenarios``,
+``render`` and ``simulate``; and what is Póker a Voces's own: ``cards`` (up to seven suits and the animal
+special cards), ``ranking`` (hands with wild cards), ``reveal`` (the special cards at a reveal),
+``reveal_steps`` (a hand's reveal, step by step) and ``round`` (what lies on the table in a round).
+
+``GAME`` (a :class:`~pokerkit_teach.core.contract.GameModule`) is all the kit needs to know of the game:
 
 >>> rules = GAME.new_rules(3, {"specials": ["capybara", "penguin"]})
 >>> rules.specials[0]
@@ -10,23 +18,18 @@ Traceback (most recent call last):
 pokerkit_teach.core.errors.OptionError: specials: expected special cards named emperor_penguin, capybara, raccoon, dove, baboon (round 1), got 'unicorn'
 """
 
-from typing import Any, Mapping, Sequence
-
-from pokerkit_teach.core.errors import OptionError
-from pokerkit_teach.core.i18n import Msg
-from pokerkit_teach.core.registry import GameInfo
+from pokerkit_teach.core.contract import GameModule, package_schema
 from pokerkit_teach.games.voces.actions import (
-    PILES, Accept, Action, Bet, Deal, DrawForBaboons, Fold, Offer, Pick, Place, PlaceFive, Resolve, Stay, Withdraw,
-    notation, parse_action,
+    PILES, Accept, Action, Bet, Deal, DrawForBaboons, Fold, FoldTiming, Offer, Pick, Place, PlaceFive, Resolve, Stay,
+    VocesPhase, Withdraw, notation, parse_action,
 )
-from pokerkit_teach.games.voces.bots import BOT_NAMES, DEFAULT_BOT, VocesBuilderBot, VocesRandomBot, make_bot
+from pokerkit_teach.games.voces.bots import BOTS, DEFAULT_BOT, VocesBuilderBot, VocesRandomBot
 from pokerkit_teach.games.voces.cards import Special
-from pokerkit_teach.games.voces.scenarios import VocesScenario, voces_builtin_scenarios
+from pokerkit_teach.games.voces.events import VocesEvent
+from pokerkit_teach.games.voces.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, VocesRules, rules_for
+from pokerkit_teach.games.voces.scenarios import CODEC, VocesScenario
 from pokerkit_teach.games.voces.simulate import report, tally
 from pokerkit_teach.games.voces.state import CHANCE, SIMULTANEOUS, TERMINAL, VocesState
-from pokerkit_teach.games.voces.actions import FoldTiming, VocesPhase
-from pokerkit_teach.games.voces.events import VocesEvent
-from pokerkit_teach.games.voces.rules import VocesRules
 from pokerkit_teach.games.voces.view import VocesView
 
 __all__ = [
@@ -36,38 +39,20 @@ __all__ = [
     "VocesScenario", "GAME", "OPTIONS",
 ]
 
-#: The rule options a simulation may set (the command line passes ``specials``); see :class:`VocesRules`.
-OPTIONS = ("specials", "rounds", "ace_low_straight", "tie_rule", "fold_timing", "unused_five_scores", "baboon_same_card",
-           "placed_hidden")
-
-
-def rules_for(players: Sequence[str], options: Mapping[str, Any]) -> VocesRules:
-    """The rules for these players and options (no special cards unless ``specials`` names some, as the
-    command line has always simulated); an option the game does not have, or a value it cannot use,
-    raises :class:`OptionError` naming it."""
-    for name in options:
-        if name not in OPTIONS:
-            raise OptionError(name, Msg.of("errors.expected.game_option", names=", ".join(OPTIONS)), options[name])
-    settings = {"specials": ()} | dict(options)
-    return VocesRules(tuple(players), **settings)
-
-
-def _scenario_from_dict(data: Any, source: str) -> VocesScenario:
-    return VocesScenario.from_dict(data, source)
-
-
-GAME = GameInfo(
+GAME = GameModule(
     name="voces",
     aliases=("poker-a-voces", "póker-a-voces", "poker a voces", "póker a voces"),
-    min_players=3,
-    max_players=6,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    rules_type=VocesRules,
+    state_type=VocesState,
+    view_type=VocesView,
     rules_for=rules_for,
-    bot_names=BOT_NAMES,
+    options=OPTIONS,
+    bots=BOTS,
     default_bot=DEFAULT_BOT,
-    make_bot=make_bot,
-    scenario_from_dict=_scenario_from_dict,
-    builtin_scenarios=voces_builtin_scenarios,
+    scenarios=CODEC,
+    scenario_schema=package_schema(__name__),
     tally=tally,
     report=report,
-    options=OPTIONS,
 )

@@ -37,7 +37,6 @@ from collections import Counter
 from math import comb
 from typing import Callable, Iterable, Sequence
 
-from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.game import Bot, Decision
 from pokerkit_teach.core.i18n import Items, ListRow, Msg
 from pokerkit_teach.core.rng import SeedLike
@@ -47,7 +46,7 @@ from pokerkit_teach.games.voces.actions import PILES, Accept, Bet, Fold, Offer, 
 from pokerkit_teach.games.voces.actions import VocesPhase
 from pokerkit_teach.games.voces.view import VocesView
 
-__all__ = ["VocesRandomBot", "VocesBuilderBot", "BOT_NAMES", "DEFAULT_BOT", "make_bot", "knocked_out_by", "chance_others_show",
+__all__ = ["VocesRandomBot", "VocesBuilderBot", "BOTS", "DEFAULT_BOT", "knocked_out_by", "chance_others_show",
            "unseen_cards"]
 
 
@@ -308,12 +307,5 @@ class VocesBuilderBot(Bot[VocesView]):
 
 
 BOTS: dict[str, type[Bot[VocesView]]] = {"random": VocesRandomBot, "builder": VocesBuilderBot}
-BOT_NAMES = tuple(BOTS)
 DEFAULT_BOT = "builder"
 
-
-def make_bot(name: str, seed: SeedLike = None) -> Bot[VocesView]:
-    """A bot by name (``random`` or ``builder``); another name raises :class:`OptionError` for ``bots``."""
-    if name not in BOTS:
-        raise OptionError("bots", Msg.of("errors.expected.bot", names=", ".join(BOT_NAMES)), name)
-    return BOTS[name](seed)

@@ -69,7 +69,7 @@ def check(state: "VocesState", action: Action) -> None:
     if isinstance(action, (Offer, Accept, Withdraw, Place)):
         if r.phase is not VocesPhase.TRADING:
             raise IllegalAction("voces.illegal.trading_over")
-        check_trade(state, action, player)
+        _check_trade(state, action, player)
         return
     if r.phase is VocesPhase.TRADING:
         raise IllegalAction("voces.illegal.still_trading")
@@ -101,7 +101,7 @@ def check(state: "VocesState", action: Action) -> None:
             raise IllegalAction("voces.illegal.same_drawn_card", player=player)
 
 
-def check_trade(state: "VocesState", action: Offer | Accept | Withdraw | Place, player: str) -> None:
+def _check_trade(state: "VocesState", action: Offer | Accept | Withdraw | Place, player: str) -> None:
     r = state.round
     seat = action.seat
     hand = r.hands[seat]

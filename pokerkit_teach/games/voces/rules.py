@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.i18n import Msg
@@ -16,7 +16,9 @@ from pokerkit_teach.games.voces.cards import AnyVocesCard, Special, special_name
 from pokerkit_teach.games.voces.reveal import TieRule
 from pokerkit_teach.games.voces.state import VocesState
 
-__all__ = ["VocesRules"]
+__all__ = ["VocesRules", "OPTIONS", "MIN_PLAYERS", "MAX_PLAYERS", "rules_for"]
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 
 def _round_specials(specials: Any, rounds: int) -> tuple[tuple[Special, ...], ...]:
@@ -82,7 +84,7 @@ class VocesRules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
-        if not 3 <= len(self.players) <= 6:
+        if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
             raise OptionError("players", Msg.of("voces.expected.players"), len(self.players))
         names = self.players
         if len(set(names)) != len(names) or not all(isinstance(p, str) and p and ":" not in p for p in names):
@@ -105,3 +107,19 @@ class VocesRules:
 
     def new_game(self, seed: SeedLike = None, auto_chance: bool = True) -> "VocesState":
         return VocesState(self, seed, auto_chance)
+
+
+#: The rule options a simulation may set (the command line passes ``specials``); see :class:`VocesRules`.
+OPTIONS = ("specials", "rounds", "ace_low_straight", "tie_rule", "fold_timing", "unused_five_scores", "baboon_same_card",
+           "placed_hidden")
+
+
+def rules_for(players: Sequence[str], options: Mapping[str, Any]) -> VocesRules:
+    """The rules for these players and options (no special cards unless ``specials`` names some, as the
+    command line has always simulated); an option the game does not have, or a value it cannot use,
+    raises :class:`OptionError` naming it."""
+    for name in options:
+        if name not in OPTIONS:
+            raise OptionError(name, Msg.of("errors.expected.game_option", names=", ".join(OPTIONS)), options[name])
+    settings = {"specials": ()} | dict(options)
+    return VocesRules(tuple(players), **settings)

@@ -21,7 +21,7 @@ order of :func:`~pokerkit_teach.games.voces.cards.voces_deck`. Moves use the not
 round). Options: ``specials`` (one list, or one per round), ``rounds``, ``ace_low_straight``, ``tie_rule``
 (``shared`` or ``nobody``), ``fold_timing`` (``each_hand`` or ``at_betting``), ``unused_five_scores``.
 
->>> replay = load_voces_scenario("voces-capybara").replay()
+>>> replay = load_scenario("voces-capybara").replay()
 >>> for event in replay.final.events[-4:-1]:
 ...     print(event.describe())
 Gema shows hand 3: A●, K▲, 5■, 3◆, 2●, high card Ace.
@@ -40,13 +40,14 @@ from typing import Any, ClassVar, Mapping, Sequence
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.game import ReplayStep, StepReplay
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg
+from pokerkit_teach.core.contract import ScenarioCodec
 from pokerkit_teach.core.scenarios import load_named_or_file, scenario_error, pick_title, read_builtin, read_titles_and_players, replay_rounds
 from pokerkit_teach.games.voces.cards import AnyVocesCard, VocesCard, parse_voces_cards
 from pokerkit_teach.games.voces.actions import CHANCE_ACTIONS, Action, Deal, DrawForBaboons, notation, parse_action
 from pokerkit_teach.games.voces.rules import VocesRules
 from pokerkit_teach.games.voces.state import VocesState
 
-__all__ = ["VocesScenario", "VocesReplay", "load_voces_scenario", "voces_builtin_scenarios", "parse_voces_move", "CODEC"]
+__all__ = ["VocesScenario", "VocesReplay", "load_scenario", "builtin_scenarios", "parse_voces_move", "CODEC"]
 
 _OPTIONS = {"specials", "rounds", "ace_low_straight", "tie_rule", "fold_timing", "unused_five_scores", "baboon_same_card",
             "placed_hidden"}
@@ -183,14 +184,14 @@ def _builtin() -> tuple[VocesScenario, ...]:
     return tuple(read_builtin("pokerkit_teach.games.voces", VocesScenario.from_dict))
 
 
-def voces_builtin_scenarios() -> list[VocesScenario]:
+def builtin_scenarios() -> list[VocesScenario]:
     """The rulebook's worked examples, sorted by name (read once: the same objects every time)."""
     return list(_builtin())
 
 
-def load_voces_scenario(source: str | Path) -> VocesScenario:
+def load_scenario(source: str | Path) -> VocesScenario:
     """A built-in scenario by name, or a scenario file."""
-    return load_named_or_file(source, voces_builtin_scenarios(), VocesScenario.from_dict)
+    return load_named_or_file(source, builtin_scenarios(), VocesScenario.from_dict)
 
 
 # The rule options with the kit's defaults (a saved game writes every option it changes, and always
@@ -199,12 +200,15 @@ _DEFAULTS = {"ace_low_straight": False, "tie_rule": "shared", "fold_timing": "ea
              "baboon_same_card": False, "placed_hidden": True}
 
 
-class _Codec:
+class _Codec(ScenarioCodec):
     """Saving a Póker a Voces game as a scenario, and its moves and deals in the short form of a deal code
-    (see :class:`~pokerkit_teach.core.scenarios.ScenarioCodec`)."""
+    (see :class:`~pokerkit_teach.core.contract.ScenarioCodec`)."""
 
-    game = "voces"
-    state_type = VocesState
+    def from_dict(self, data: Any, source: str) -> VocesScenario:
+        return VocesScenario.from_dict(data, source)
+
+    def builtin(self) -> list[VocesScenario]:
+        return builtin_scenarios()
 
     def data_of(self, state: VocesState, moves: Sequence[str | None] | None, seed: int) -> dict[str, Any]:
         rules = state.rules

@@ -60,7 +60,7 @@ def test_bots_are_made_by_name_and_describe_themselves() -> None:
     for name in GAME.bot_names:
         bot = GAME.make_bot(name, 1)
         assert bot.name == name and bot.describe("en") != bot.describe("de")
-    with pytest.raises(OptionError, match="bot: expected one of random, counter, got 'clever'"):
+    with pytest.raises(OptionError, match="bots: expected one of random, counter, got 'clever'"):
         GAME.make_bot("clever", 1)
 
 

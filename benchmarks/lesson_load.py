@@ -57,7 +57,7 @@ import psutil  # noqa: E402
 
 ROOT = load.ROOT
 LESSONS = ROOT / "notebooks" / "lessons"
-GOAL = 3.0  # s: issue 19 asks for every lesson's first widget within 3 s, cold (a new browser, an empty cache)
+GOAL = 3.0  # s: the goal for every lesson's first widget within 3 s, cold (a new browser, an empty cache)
 
 # Timed inside the page from the navigation's start (performance.now() counts from it): the first widget
 # view drawn, and every widget view drawn. A widget view is an element with the class jupyter-widgets
@@ -116,8 +116,7 @@ def wait_for_quiet_machine(busy_below: float, seconds: float) -> float:
 def wait_for_quiet_server(server: subprocess.Popen[bytes], seconds: float) -> bool:
     """Wait (at most ``seconds``) until the preheated pools are full and quiet (classroom_load) and the
     Voila server's own process has used less than 5 % of a core for 3 s in a row. After a start the
-    server renders the pools' pages for a while after their kernels went quiet (on the busy machine of
-    2026-12-01 for about 35 s), and a lesson page opened then waited for it."""
+    server renders the pools' pages for a while after their kernels went quiet (on a busy machine for about 35 s), and a lesson page opened then waited for it."""
     deadline = time.monotonic() + seconds
     if not load.wait_for_quiet_pools(server, seconds):
         return False

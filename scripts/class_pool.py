@@ -7,8 +7,8 @@ give that notebook a pool of N + its own + one for every five learners (rounded 
 comers, and let Voila refill it 10 minutes after a kernel was taken instead of 5 s (voila.json). The long
 delay keeps the refill away from the class's first minutes: with voila.json's 5 s, 30 learners who opened
 the table at once waited 78 s in the median for their complete page (the 30 refill kernels started and
-their pages were rendered by the same server), against 0.53 s with the 10 minutes (benchmarks/
-classroom_load.py --class-pool, protocol clients, both on 2026-12-02). Its cost: Voila 0.5 hands a refill kernel
+their pages were rendered by the same server), against half a second with the 10 minutes (benchmarks/
+classroom_load.py --class-pool; the figures are in docs/serving.md). Its cost: Voila 0.5 hands a refill kernel
 that still waits out its delay to the next page, so a learner who comes after the ready kernels are all
 taken waits up to 10 minutes; hence the extra kernels. A lesson
 is named with its folder, as in its address.

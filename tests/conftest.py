@@ -1,4 +1,5 @@
-"""Shared fixtures: the test data in tests/data, and the rulebook's showdown examples."""
+"""Shared fixtures (the test data in tests/data) and the collection hook; shared values and helpers are in
+tests/support.py."""
 
 from __future__ import annotations
 
@@ -6,12 +7,7 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parent / "data"
-
-# Pokerface rulebook, showdown examples: the board, and the hands in token order.
-RULEBOOK_BOARD = "Qc 8h 8s 5d 3c"
-RULEBOOK_SUCCESS = [("Anna", "7d 6h"), ("Ben", "As Jd"), ("Carla", "Qd Ts"), ("Dan", "5s 5h")]
-RULEBOOK_FAILURE = [("Anna", "7d 6h"), ("Ben", "4h 2d"), ("Carla", "Qd Ts"), ("Dan", "5s 5h")]
+from tests.support import DATA
 
 
 @pytest.fixture(scope="session")

@@ -779,7 +779,7 @@ def scenario_tools(guarded: Callable[[Callable[..., Any]], Callable[..., Any]], 
                    make_link: Callable[[], Any], on_upload: Callable[[Any], Any]
                    ) -> tuple[ipywidgets.Button, ipywidgets.HTML, ipywidgets.Button, ipywidgets.Text, ipywidgets.HTML,
                               ipywidgets.FileUpload]:
-    """The teacher's tools every app shows in the same way (issue #20), without their words (the owner's
+    """The teacher's tools every app shows in the same way, without their words (the owner's
     ``refresh`` sets them): Save as scenario and the file's link beside it, Copy link with the address
     field and its "open" link, and the upload of a scenario file. ``guarded`` is the app's error guard."""
     save_button = ipywidgets.Button(icon="download")

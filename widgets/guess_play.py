@@ -172,7 +172,7 @@ class GuessGame:
             self.result, row(self.next_button), self.log,
         ])
         self.box.add_class("pkt-guess-play")
-        self.desk = ScenarioDesk(app, self, "pokerguess_explorer.ipynb")  # save, open, walk through, link (issue #20)
+        self.desk = ScenarioDesk(app, self, "pokerguess_explorer.ipynb")  # save, open, walk through, link
         self.box.children = (*self.box.children, self.desk.box)
 
     # ------------------------------------------------------------------ flow

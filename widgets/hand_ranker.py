@@ -185,7 +185,7 @@ class HandRankerApp(App):
             self.tools,
         ]
 
-    # -- the teacher's tools (issue #20): the table as a Pokerface scenario, a link, a scenario's deals step by step
+    # -- the teacher's tools: the table as a Pokerface scenario, a link, a scenario's deals step by step
     def _build_tools(self) -> None:
         g = self.guarded
         self.scenario: Any = None  # the scenario being walked through, and its replay

@@ -76,19 +76,16 @@ RUN_SECONDS = 60  # one run plays about this long at most, whatever is asked (se
 PROGRESS_EVERY = 0.25  # s between moves of the progress bar during a run
 TICK_AFTER = 0.02  # s after each whole second of a run when the seconds played beside the progress bar move
 # Games per second of one core of the 2-core server on the engine (core.simulate.play_one), the slowest of
-# the base game and the variants (soft landing and all three make games longer), measured 2026-12-01 while
-# other work shared the cores. Free of load it was up to twice as fast (random at 3 players 270/s, 6 players
-# 180/s; estimator 160/s and 105/s). The reader of issue 18 (pokerface/reading.py, 2026-12-01 evening, processor
-# time of one quiet core, its slowest configuration, free-for-all): 51/s at 3 players, 23/s at 4, 17/s at 5,
-# 10/s at 6; the figures below are half of that, as for the others.
+# the base game and the variants (soft landing and all three make games longer), with other work sharing the
+# cores: about half of what a quiet core plays (docs/benchmarks.md, "Variant lab", has the measured figures).
 GAMES_PER_SECOND: dict[str, dict[int, float]] = {
     "random": {3: 200, 4: 150, 5: 80, 6: 50},
     "estimator": {3: 60, 4: 45, 5: 20, 6: 10},
     "reader": {3: 25, 4: 12, 5: 8, 6: 5},
 }
 # The same on the batch path (pokerface.batch), for the bots it plays: the slowest configuration is
-# free-for-all, whose every move asks the game's own generator for the order of the bots (2026-12-01, one
-# core, while other work shared the cores; benchmarks/pokerface_batch.py).
+# free-for-all, whose every move asks the game's own generator for the order of the bots (one core shared
+# with other work; benchmarks/pokerface_batch.py measures it).
 BATCH_GAMES_PER_SECOND: dict[str, dict[int, float]] = {
     "random": {3: 4000, 4: 3000, 5: 2400, 6: 2000},
     "estimator": {3: 1000, 4: 800, 5: 650, 6: 500},
@@ -419,7 +416,7 @@ class VariantLabApp(App):
         self.mode.options = [(t(_K + "mode_together"), "together"), (t(_K + "mode_side_by_side"), "side_by_side")]
         self.mode.value = mode
         self.mode.description = t(_K + "mode")
-        self.mode.style.button_width = "auto"  # the whole label, in every language (issue 24: no cut labels)
+        self.mode.style.button_width = "auto"  # the whole label, in every language (no cut labels)
         bot = self.bot.value
         self.bot.options = [(t(_K + "bot_" + name), name) for name in GAME.bot_names]
         self.bot.value = bot

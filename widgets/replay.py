@@ -95,7 +95,7 @@ class ReplayApp(App):
         ])
         self.tools.add_class("pkt-scenario-desk")
 
-    # -- the teacher's tools (issue #20)
+    # -- the teacher's tools
     def open_linked(self) -> None:
         """``?scenario=NAME`` chooses a built-in scenario, ``?deal=CODE`` opens a situation; what cannot be
         opened is named at the top of the page and the first scenario is shown."""

@@ -220,7 +220,7 @@ class TableApp(App):
         columns = ipywidgets.HBox([main, side], layout=ipywidgets.Layout(align_items="flex-start", grid_gap="1em",
                                                                          flex_flow="row wrap"))
         columns.add_class("pkt-table-columns")
-        self.desk = ScenarioDesk(self, self, "table.ipynb")  # save, open, walk through, link (issue #20)
+        self.desk = ScenarioDesk(self, self, "table.ipynb")  # save, open, walk through, link
         return [ipywidgets.HTML(TABLE_CSS), setup, columns, self.desk.box]
 
     def take_params(self, params: AppParams) -> bool:

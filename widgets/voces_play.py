@@ -228,7 +228,7 @@ class VocesGame:
             self.result, self.next_button, self.log,
         ])
         self.box.add_class("pkt-voces-play")
-        self.desk = ScenarioDesk(app, self, "voces_explorer.ipynb")  # save, open, walk through, link (issue #20)
+        self.desk = ScenarioDesk(app, self, "voces_explorer.ipynb")  # save, open, walk through, link
         self.box.children = (*self.box.children, self.desk.box)
 
     def _button(self, css: str, callback: Any, style: str = "") -> ipywidgets.Button:

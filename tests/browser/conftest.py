@@ -134,7 +134,7 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-# voila.json preheats a kernel for each of the 24 lessons (issue 19); the suite's shared servers start
+# voila.json preheats a kernel for each of the 24 lessons; the suite's shared servers start
 # without them (about 40 processor seconds a server at its start, for pages most tests never open), so
 # their lesson pages get a kernel started for the page. test_lesson_preheated.py serves a preheated lesson.
 LESSONS_COLD = '--VoilaKernelManager.preheat_denylist=["lessons/"]'

@@ -1,4 +1,4 @@
-"""What the apps ask the network for (issue 19: the apps work on a classroom network without the internet).
+"""What the apps ask the network for (the apps work on a classroom network without the internet).
 
 test_a11y.py's visit of each app records it with :class:`Traffic` while the app loads, is played and is
 switched to German, and checks with :func:`offline_problems` that every request of the page went to

@@ -1,6 +1,6 @@
 """axe-core audits every app in Chromium, in English and in German, before and after it is played
-(issue 19): no violation of impact "serious" or "critical" is allowed. The same visit checks that the
-app works on a classroom network without the internet (issue 19): from the page's first request to the
+no violation of impact "serious" or "critical" is allowed. The same visit checks that the
+app works on a classroom network without the internet: from the page's first request to the
 last audit nothing is asked of any host but 127.0.0.1, and the Font Awesome icons draw with their font
 (tests/browser/offline.py; one page load per app serves both checks).
 

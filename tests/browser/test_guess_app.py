@@ -60,7 +60,7 @@ def test_pokerguess_round_is_played_by_clicks_to_the_check(page: apps.Page, voil
     assert not page.errors, "\n".join(page.errors)
 
 
-# -- the drawn table played with the keyboard only (issue 19)
+# -- the drawn table played with the keyboard only
 
 KEYBOARD_SEED = "seed=5&players=4"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"

@@ -1,4 +1,4 @@
-"""The apps work with the keyboard alone (issue #24): every button has an accessible name, the focus ring
+"""The apps work with the keyboard alone: every button has an accessible name, the focus ring
 is thick and contrasts with the page, a Pokerface token round takes at most MOVE_PRESSES key presses per
 move because the focus goes to the next move after each one, and disabled moves look disabled and say
 why in visible text.
@@ -118,8 +118,7 @@ def test_table_is_played_and_translated_with_the_keyboard(page: Page, voila_serv
     assert not page.errors, "\n".join(page.errors)
 
 
-
-# ---------------------------------------------------------------------------------------------- issue #24
+# ---------------------------------------------------------------------------------------------- the reasons and the focus
 MOVE_PRESSES = 6  # key presses a move may take: Tabs to reach it and the Enter that makes it
 ANY_MOVE = f"{PASS}, {TAKE_MIDDLE}, {TAKE_FROM}"
 MAX_MOVES = 40  # the brake ends a token round after a few laps; this bounds a round that never ends

@@ -1,4 +1,4 @@
-"""A lesson served from a kernel Voila preheated (issue 19: a lesson's first widget within 3 s).
+"""A lesson served from a kernel Voila preheated (a lesson's first widget within 3 s).
 
 voila.json keeps one preheated kernel for every lesson: Voila runs the whole lesson in it before any page
 asks, and a page gets the finished HTML at once (benchmarks/lesson_load.py measures how soon). This checks

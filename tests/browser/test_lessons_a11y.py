@@ -51,7 +51,7 @@ def open_lesson(page: Page, url: str) -> None:
 
     A known open problem (docs/benchmarks.md, "Lesson pages"): now and then a lesson page's HTML never
     comes; Voila starts the page's kernel and the notebook's cells never run (about 1 load in 15 in the
-    benchmark, once in a whole suite run on 2026-12-01; the cause is not found yet). Such a load is
+    benchmark, now and then in a whole suite run; the cause is not found yet). Such a load is
     reported as a warning in the test summary and the page is opened once more, so that the audit still
     runs; a second hang fails the test."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -89,7 +89,7 @@ FIRST_CONTROL_JS = """() => {
 
 @pytest.mark.parametrize("lesson", PAGES)
 def test_lesson_page_has_no_serious_accessibility_violation(page: Page, voila_server: VoilaServer, lesson: str) -> None:
-    """The audit, and (issue 23, "each lesson's interactive part starts within the first screen") the
+    """The audit, and (each lesson's interactive part starts within the first screen) the
     first control of the page lies within the first screen of the window (Playwright's 1280x720)."""
     open_lesson(page, voila_server.url(lesson))
     page.page.wait_for_timeout(300)  # the frame after the last widget: styles applied

@@ -1,4 +1,4 @@
-"""Spanish in a real browser (issue 17): the table app opened with ``?lang=es`` plays a Pokerface deal by
+"""Spanish in a real browser: the table app opened with ``?lang=es`` plays a Pokerface deal by
 clicks to its showdown, and every text the app itself writes is Spanish; German tab labels are not cut.
 
 The Pokerface catalogue (the log, the showdown's sentences) is translated on its own; this file checks the

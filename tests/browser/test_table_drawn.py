@@ -1,4 +1,4 @@
-"""The drawn Pokerface table in Chromium (issue 19): a whole deal played with the keyboard alone, another by
+"""The drawn Pokerface table in Chromium: a whole deal played with the keyboard alone, another by
 clicking chips, and a chip the rules refuse, pressed.
 
 - Keyboard only: Tab, Shift+Tab, Enter and Space (``page.keyboard.press``); no mouse and no

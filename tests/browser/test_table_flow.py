@@ -1,4 +1,4 @@
-"""A whole Pokerface game in Chromium, in English and in German, as a learner plays it (issue #24).
+"""A whole Pokerface game in Chromium, in English and in German, as a learner plays it.
 
 At 1280x720, the learner's view, the test plays the table app by clicks to the game's end and checks:
 

@@ -1,4 +1,4 @@
-"""The teacher's workflow in Chromium (issue #20), one test per game: play a few moves, save the game as a
+"""The teacher's workflow in Chromium, one test per game: play a few moves, save the game as a
 scenario file (the page's download link), make the link (``?deal=CODE``), then
 
 - open the app with a bad deal code: the page names the problem and shows a game of its own;

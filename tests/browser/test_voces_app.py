@@ -65,7 +65,7 @@ def test_typed_hand_with_a_raccoon_is_ranked_in_the_browser(page: apps.Page, voi
     assert not page.errors, "\n".join(page.errors)
 
 
-# -- issue #24: a round a learner can follow (the bots wait, an offer to take, STOP announced first)
+# -- a round a learner can follow (the bots wait, an offer to take, STOP announced first)
 
 PACED_SEED = "seed=29&players=3"  # a bot offers early; Anna's hand 2 meets Ben's Raccoon at the reveal
 MAX_WAITS = 40  # "Let one bot move" clicks allowed before STOP
@@ -184,7 +184,7 @@ def test_learner_takes_a_bots_offer_and_sees_the_stop_warning_before_stop(page: 
     assert not page.errors, "\n".join(page.errors)
 
 
-# -- issue #19: the drawn table played with the keyboard alone
+# -- the drawn table played with the keyboard alone
 
 KEYS_SEED = "seed=29&players=3"
 

@@ -6,12 +6,12 @@ one-sentence reason (a :class:`~pokerkit_teach.core.game.Decision`).
   among the cards it cannot see. A card counts in one group only, so for a figure it counts the cards
   expected in the colours other than the prediction's. It names ``caution`` (70%) of each expectation,
   rounded down, and 1 where that comes to 0 but it expects at least one card (a prediction names at
-  least 1; a group it expects less than one card of is not named: issue 18, where "about 0.5 cards ... so
+  least 1; a group it expects less than one card of is not named (otherwise "about 0.5 cards ... so
   I predict 1 Green" came from a count raised to 1). It predicts the largest prediction it gets this way;
-  of equal ones, the one for which it expects the most cards in all (issue 24: the colour number used to
+  of equal ones, the one for which it expects the most cards in all (the colour number used to
   decide), and its reason says so with the very numbers the counts came from. In the last-card phase it
   shows the card that belongs to fewer groups of its prediction, and says "says little" only of a card
-  that belongs to neither (issue 18: a bot that predicted Jokers showed the Gray Joker so).
+  that belongs to neither (a bot that predicted Jokers showed the Gray Joker so).
 
 Bots are made by name with ``GAME.make_bot`` and play through :class:`~pokerkit_teach.core.match.Match`:
 
@@ -149,8 +149,8 @@ class PokerGuessCounterBot(Bot[PokerGuessView]):
         size there were. The largest prediction wins; of equal size, the one for which the bot expects
         the most cards in all (the likeliest to hold); only then the one the check reaches first.
 
-        Issue 24: with every colour's count raised to 1, the height alone chose green (number 9) even when
-        the bot had seen no green card; issue 18: a count is never raised above what the bot expects."""
+        With every colour's count raised to 1, the height alone would choose green (number 9) even when
+        the bot had seen no green card; and a count is never raised above what the bot expects."""
         colours, figures = expected_counts(view)
         seen = set(_seen(view))
         share = _hidden_share(view, seen)

@@ -18,7 +18,7 @@ figures: per learner, and learners per core and per GiB. Then the teacher (the h
 servers, the hub is stopped (it stops the servers and the proxy), and anything left is killed.
 
 Bounded: every request has a timeout, every wait a deadline, the whole run --budget seconds.
-tests/test_jupyterhub.py uses the same functions (start_hub, HubClient, stop_hub) with 3 learners.
+tests/serving/test_jupyterhub.py uses the same functions (start_hub, HubClient, stop_hub) with 3 learners.
 
     bash scripts/hub_deps.sh     # JupyterHub, the idle culler and configurable-http-proxy, into .venv
     .venv/bin/python benchmarks/hub_load.py [--learners 30] [--ramp 0] [--max-clicks 40]

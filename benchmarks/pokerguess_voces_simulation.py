@@ -10,7 +10,7 @@ processes (the runner splits the games evenly; the projection divides by the wor
 of this process is measured, not the clock: on a machine busy with other work the clock says more about
 the other work. ``--run N`` also times N games through the runner, ``simulate(..., workers=1)`` and with
 the workers, on the clock, for the cases that take less than about a minute.
-PokerGuess games are the same on both paths (tests/test_pokerguess_batch.py), so the speed-up is the
+PokerGuess games are the same on both paths (tests/engine/pokerguess/test_batch.py), so the speed-up is the
 whole difference.
 """
 

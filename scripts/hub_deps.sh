@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What a JupyterHub for the apps needs (deploy/jupyterhub/, tests/test_jupyterhub.py,
+# What a JupyterHub for the apps needs (deploy/jupyterhub/, tests/serving/test_jupyterhub.py,
 # benchmarks/hub_load.py): the kit, JupyterHub and its idle culler from PyPI, and the hub's proxy,
 # configurable-http-proxy, from the npm registry (it runs on Node.js, which must be installed).
 # Installs only what is missing, into .venv: the proxy goes to .venv/node with a link in .venv/bin, so

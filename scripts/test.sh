@@ -6,12 +6,12 @@
 #
 #   bash scripts/test.sh            every step below, in this order:
 #       ruff        ruff check pokerkit_teach widgets tests benchmarks scripts  (rules: [tool.ruff] in pyproject.toml)
-#       mypy        mypy --strict over the package and the widgets, as tests/test_types.py runs it
+#       mypy        mypy --strict over the package and the widgets, as tests/serving/test_types.py runs it
 #       imports     lint-imports ([tool.importlinter] in pyproject.toml) on a copy laid out as installed:
-#                   pokerkit_teach/ with widgets/ inside it as pokerkit_teach/widgets (see tests/test_contracts.py)
+#                   pokerkit_teach/ with widgets/ inside it as pokerkit_teach/widgets (see tests/serving/test_import_contracts.py)
 #       quick tier  pytest -m "not slow": the engine and widget tests, the doctests, the notebooks (nbval)
 #       slow tier   pytest -m slow: fuzzers, exhaustive checks, packaging, Binder, Voila and kernels, browsers
-#                   (tests/test_types.py is left out here: the mypy step ran the same command)
+#                   (tests/serving/test_types.py is left out here: the mypy step ran the same command)
 #     Each tier runs in two worker processes (pytest-xdist, -n 2), a test file staying in one worker
 #     (--dist loadfile: a notebook's cells run in order, and a browser module shares its Voila server).
 #     Every step runs even when an earlier one failed; each failure is named, and at the end the failed
@@ -20,7 +20,7 @@
 #   bash scripts/test.sh ARGS...    the setup, then only pytest, once, with ARGS: e.g.
 #       bash scripts/test.sh -m "not slow"        the quick tier
 #       bash scripts/test.sh -m slow              the slow tier, mypy test included
-#       bash scripts/test.sh tests/test_cards.py -x
+#       bash scripts/test.sh tests/engine/holdem/test_cards.py -x
 #     and its exit status.
 #
 # In every pytest run, "no tests collected" (pytest's exit status 5) counts as a failure.
@@ -91,7 +91,7 @@ step "import contracts" "an import breaks a contract of [tool.importlinter] in p
 step "quick tier" "pytest -m \"not slow\" failed or collected nothing" \
     run_pytest -m "not slow" -n 2 --dist loadfile --durations=20
 step "slow tier" "pytest -m slow failed or collected nothing" \
-    run_pytest -m slow -n 2 --dist loadfile --durations=40 --deselect tests/test_types.py::test_package_passes_mypy_strict
+    run_pytest -m slow -n 2 --dist loadfile --durations=40 --deselect tests/serving/test_types.py::test_package_passes_mypy_strict
 
 if [ "${#failed[@]}" -gt 0 ]; then
     joined=$(printf '%s, ' "${failed[@]}")

@@ -8,7 +8,7 @@
 # Every setting a school may change is an environment variable (PKT_HUB_...); the defaults suit a workshop
 # on this machine. Learners log in with any name and the class password; the teacher logs in as
 # PKT_TEACHER (default "teacher") with the teacher password and is the hub's admin.
-# Tests (tests/test_jupyterhub.py) and the load benchmark (benchmarks/hub_load.py) start the hub with
+# Tests (tests/serving/test_jupyterhub.py) and the load benchmark (benchmarks/hub_load.py) start the hub with
 # this very file, with free ports and a short idle time.
 import hashlib
 import json

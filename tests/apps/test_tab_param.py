@@ -3,7 +3,7 @@
 The keys are short English words that stay the same in every language; the tab each opens is checked
 against its title as the catalogue words it (written out here), so a key that opened the wrong tab fails.
 A key the app does not have is named in the page's language with the keys there are, and the first
-tab opens. The preheated Voila page is checked in tests/test_page_apps.py.
+tab opens. The preheated Voila page is checked in tests/apps/test_page_apps.py.
 """
 
 from __future__ import annotations

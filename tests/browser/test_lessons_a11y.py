@@ -8,7 +8,7 @@ axe-playwright-python) audits the whole page. A violation is reported with its r
 elements it names, so a failure says what to fix. Moderate and minor findings (e.g. ``region``: the
 notebook's content lies outside an ARIA landmark, which is Voila's page template) are not counted.
 
-Spanish pages have the same code cells (tests/test_lessons_structure.py), so their controls are the same
+Spanish pages have the same code cells (tests/lessons/test_structure.py), so their controls are the same
 widgets with other words; they are left out to keep the slow tier short.
 """
 

@@ -2,7 +2,7 @@
 and an unknown key is named at the top of the page while the first tab opens.
 
 Uses the session's Voila server and Chromium (conftest.py) and the Page helper of test_apps.py; the
-quick-tier checks of the parameter are in tests/test_tab_param.py.
+quick-tier checks of the parameter are in tests/apps/test_tab_param.py.
 """
 
 from __future__ import annotations

@@ -181,7 +181,7 @@ def _stored(output: Any) -> Cell:
 
 def refresh_checked_outputs(paths: list[Path]) -> None:
     """Run each lesson and store the outputs of its ``# NBVAL_CHECK_OUTPUT`` cells only (every other cell is
-    left without output). For after a catalogue's wording changed: ``python tests/test_lessons_structure.py
+    left without output). For after a catalogue's wording changed: ``python tests/lessons/test_structure.py
     notebooks/lessons/es/06_poker_a_voces_cards.ipynb`` (no argument: every lesson). Review the diff before committing."""
     import nbformat
     from nbclient import NotebookClient

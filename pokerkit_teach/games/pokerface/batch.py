@@ -7,7 +7,7 @@ and falls back to the engine). Every game deals from the same per-game generator
 (the same shuffles in the same order), so the deals are the engine's deals; the estimator judges them
 exactly as :func:`~pokerkit_teach.games.pokerface.strength.share_beaten` does, and its choices follow
 :class:`~pokerkit_teach.games.pokerface.bots.PokerfaceEstimatorBot`, so an estimator team plays the engine's games move
-for move (tests/test_batch_pokerface.py checks every game's outcome against the engine). A random bot
+for move (tests/engine/pokerface/test_batch.py checks every game's outcome against the engine). A random bot
 draws from the same generator as the engine's bot in its seat, and turns each draw into a move as
 ``Generator.integers`` does (:meth:`_Games._picks`), so random bots, alone or beside estimators, play the
 engine's games too, move for move.

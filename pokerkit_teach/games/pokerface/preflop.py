@@ -2,7 +2,7 @@
 
 Written by :func:`pokerkit_teach.games.pokerface.strength.estimate_preflop_table` (3,000 seeded deals per class)
 and stored here, so that a kernel does not spend a second of CPU on it at its first bot move;
-``tests/test_pokerface_bots_hints.py`` checks that the stored values are exactly what it computes.
+``tests/engine/pokerface/test_bots_hints.py`` checks that the stored values are exactly what it computes.
 Index: high rank * 13 + low rank for suited hands, low * 13 + high for offsuit hands and pairs.
 """
 

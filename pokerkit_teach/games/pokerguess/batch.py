@@ -10,7 +10,7 @@ This module plays the same rules with the same bots in plain integers: cards are
 deck, predictions tuples, and each bot's choice is computed as the bot computes it (the same float
 operations in the same order, so the same roundings and the same ties), drawing the same random numbers
 from the same generators. Every game therefore ends exactly as the engine's game with the same seed and
-number does; ``tests/test_pokerguess_batch.py`` compares them game by game, so a change to a bot's choice
+number does; ``tests/engine/pokerguess/test_batch.py`` compares them game by game, so a change to a bot's choice
 in :mod:`pokerkit_teach.games.pokerguess.bots` must be made here too (those tests fail until it is). Nothing is
 said in words here: no views, reasons or log are built.
 

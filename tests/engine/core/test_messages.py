@@ -29,7 +29,7 @@ def forms(template: str) -> set[str]:
 
 def messages_and_counts(lang: str) -> set[str]:
     """The keys of a catalogue, with each count (``count.chips.one`` ...) named once: the plural categories
-    of a count are the language's own (Spanish has ``many``; tests/test_words.py checks them)."""
+    of a count are the language's own (Spanish has ``many``; tests/engine/core/test_words.py checks them)."""
     return {key.rpartition(".")[0] if key.startswith("count.") else key for key in catalogue(lang)}
 
 

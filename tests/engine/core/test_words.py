@@ -1,7 +1,7 @@
 """Counts agree with their nouns in every language: every message of every catalogue is rendered with the
 counts 0, 1, 2 and 5, and the text is read the way a reader would.
 
-The catalogue tests (tests/test_messages.py) check that every language has every key with the same
+The catalogue tests (tests/engine/core/test_messages.py) check that every language has every key with the same
 placeholders; this file checks what the sentences say with real numbers in them:
 
 - no ``card(s)``-style suffix in any message (a count chooses its form, ``{n:#cards}``);

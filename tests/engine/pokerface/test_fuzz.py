@@ -1,4 +1,4 @@
-"""Seeded fuzzing: random legal games (600 in a normal run, PKT_FUZZ_GAMES for more: see tests/fuzzing.py) over 3 to 6 players and every combination of variants.
+"""Seeded fuzzing: random legal games (600 in a normal run, PKT_FUZZ_GAMES for more: see tests/support.py) over 3 to 6 players and every combination of variants.
 
 Each game checks, as it goes: every token is in the middle or with exactly one player; every round ends
 (the emergency brake bounds it); every deal uses 52 distinct cards; the tally matches the showdowns,

@@ -2,7 +2,7 @@
 its figures are the ones its model gives when computed again another way, it plays the rounds before ♠
 exactly as the estimator does, and it does better than the estimator.
 
-:func:`check_reading` checks one ♠-round reason of the reader against the position; tests/test_bot_reasons.py
+:func:`check_reading` checks one ♠-round reason of the reader against the position; tests/conformance/test_bot_reasons.py
 may call it for the keys ``pokerface.reading.*``.
 """
 

@@ -143,7 +143,7 @@ def play_games(first: int, count: int) -> int:
 
 @pytest.mark.slow
 def test_thousands_of_random_games_keep_every_rule() -> None:
-    """600 seeded random games in a normal run (PKT_FUZZ_GAMES for more: see tests/fuzzing.py)."""
+    """600 seeded random games in a normal run (PKT_FUZZ_GAMES for more: see tests/support.py)."""
     games = fuzz_games()
     chunks = [(start, min(250, games - start)) for start in range(0, games, 250)]
     with ProcessPoolExecutor(max_workers=2) as pool:

@@ -1,4 +1,4 @@
-"""Seeded fuzzing of Póker a Voces: random legal rounds (600 in a normal run, PKT_FUZZ_GAMES for more: see tests/fuzzing.py) (games of one round) over 3 to 6 players,
+"""Seeded fuzzing of Póker a Voces: random legal rounds (600 in a normal run, PKT_FUZZ_GAMES for more: see tests/support.py) (games of one round) over 3 to 6 players,
 every choice of special cards (none, one kind, two kinds) and every rule option.
 
 Each round checks, as it goes: all the cards of the round's deck are somewhere, each exactly once
@@ -79,7 +79,7 @@ def canon(action: Any) -> Any:
 def exactly(state: Any) -> bytes:
     """The whole state as bytes: equal bytes for an object graph left as it was, down to the order of every
     list and dict and the random generator's state (stricter than ``snapshot()``, and fast enough to take
-    tens of thousands of times; tests/test_voces_protocol.py checks refusals with ``snapshot()``)."""
+    tens of thousands of times; tests/engine/voces/test_protocol.py checks refusals with ``snapshot()``)."""
     return pickle.dumps(state)
 
 

@@ -685,7 +685,7 @@ class TableApp(App):
         if text is None:
             assert self.state is not None
             if what == "event":
-                text = self.state.events[index].describe(self.lang, viewer=HUMAN, omniscient=False)
+                text = self.state.log_for(HUMAN, self.lang, last=len(self.state.events) - index)[0]
             else:
                 text = self.reasons[index][1].text(self.lang)
             self.told[key] = text

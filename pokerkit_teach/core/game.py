@@ -11,8 +11,8 @@ built on :class:`GameState`:
 - ``apply(action)``: checks first, then changes the state and returns the events it caused;
 - ``events`` (the append-only log) and ``history`` (every action applied, chance steps with the cards
   they drew, so a replay needs no randomness);
-- ``view_for(seat)``: what one player may know, and ``log_for(seat, lang)``: the log as that player may
-  read it; ``outcome``: who won, once the game is over;
+- ``view_for(seat)``: what one player may know, and ``events_for(seat)`` / ``log_for(seat, lang)``: the
+  log as that player may read it; ``outcome``: who won, once the game is over;
 - ``clone()`` (exact, the cards still to come included) and ``undo()``.
 
 Bots (:class:`Bot`) decide from a view and give their reason as a message (:class:`Decision`).
@@ -149,9 +149,9 @@ class GameState(Checked[A], Generic[A, R]):
     def view_for(self, seat: int) -> Any:
         raise NotImplementedError
 
-    def log_for(self, seat: int | None, lang: str = DEFAULT_LANGUAGE, last: int | None = None) -> list[str]:
-        """The log in words as ``seat`` may read it (``None``: everything, as a teacher's replay shows it);
-        only the ``last`` events, if given. No entry names a card ``seat`` may not see."""
+    def events_for(self, seat: int | None) -> list[Any]:
+        """The log as ``seat`` may read it: every event, with the cards ``seat`` may not see left out of it
+        (``None``: everything, as a teacher's replay shows it)."""
         raise NotImplementedError
 
     # ---------------------------------------------------------------- shared
@@ -163,6 +163,13 @@ class GameState(Checked[A], Generic[A, R]):
     @property
     def player_count(self) -> int:
         return len(self.players)
+
+    def log_for(self, seat: int | None, lang: str = DEFAULT_LANGUAGE, last: int | None = None) -> list[str]:
+        """The log in words as ``seat`` may read it (:meth:`events_for`), in ``lang``; only the ``last``
+        events, if given."""
+        events = self.events_for(seat)
+        chosen = events if last is None else events[-last:] if last > 0 else []
+        return [event.describe(lang) for event in chosen]
 
     def seats_to_act(self) -> list[int]:
         """Every seat that may act now (all seats with a legal move while everyone may act at once)."""

@@ -74,8 +74,8 @@ class PokerfaceEvent(LogEvent):
     ``kind`` names the message (``pokerface.event.<kind>``), ``rule`` the rule that applied
     (``pokerface.rule.<rule>``, or empty), ``seat`` the acting player (or ``None`` for the table),
     ``round`` the deal (also as ``deal``), ``action_index`` the position in the state's history of the
-    action that caused it. ``secret`` holds per-seat hidden data (hole cards) shown only to its owner or
-    to an omniscient reader.
+    action that caused it. ``secret`` holds per-seat hidden data (hole cards), which a seat's log keeps only
+    for that seat (:meth:`PokerfaceState.events_for`).
     """
 
     prefix: ClassVar[str] = "pokerface.event"
@@ -88,12 +88,12 @@ class PokerfaceEvent(LogEvent):
         """The number of the deal (1, 2, ...): the event's round."""
         return self.round
 
-    def describe(self, lang: str = DEFAULT_LANGUAGE, viewer: int | None = None, omniscient: bool = True) -> str:
-        """The event in words. With ``viewer`` set (and not omniscient) only that seat's secrets show."""
+    def describe(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The event in words, with the secrets it carries (a seat's log, :meth:`PokerfaceState.events_for`,
+        carries only that seat's own)."""
         text = capitalize_first(message(f"{self.prefix}.{self.kind}", lang, **dict(self.params)))
-        for seat, value in self.secret:
-            if omniscient or seat == viewer:
-                text += " " + message("pokerface.event.secret_hole", lang, **dict(value))
+        for _, value in self.secret:
+            text += " " + message("pokerface.event.secret_hole", lang, **dict(value))
         return text
 
     def rule_text(self, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -33,11 +33,13 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable
 
+from pokerkit_teach.core.errors import InputError
 from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL, GameState, Outcome
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Row
+from pokerkit_teach.core.i18n import Items, Row
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.holdem.cards import Card, Suit, french_deck
 from pokerkit_teach.holdem.explain import description_msg
@@ -274,11 +276,15 @@ class PokerfaceState(GameState[Action, "PokerfaceRules"]):
         """What ``seat`` may know now, with its legal moves."""
         return PokerfaceView.of(self, seat)
 
-    def log_for(self, seat: int | None, lang: str = DEFAULT_LANGUAGE, last: int | None = None) -> list[str]:
-        """The log in words as ``seat`` may read it: hole cards only its own (``None``: every secret, for
-        a teacher's replay); the ``last`` events only, if given."""
-        events = self.events if last is None else self.events[-last:] if last > 0 else []
-        return [event.describe(lang, viewer=seat, omniscient=seat is None) for event in events]
+    def events_for(self, seat: int | None) -> list[PokerfaceEvent]:
+        """The log as ``seat`` may read it: of the hole cards dealt, only its own (``None``: all of them,
+        for a teacher's replay)."""
+        if seat is None:
+            return list(self.events)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._count:
+            raise InputError(key="pokerface.error.no_seat", seat=seat, last=self._count - 1)
+        return [event if not event.secret else replace(event, secret=tuple(item for item in event.secret if item[0] == seat))
+                for event in self.events]
 
     # ----------------------------------------------------------------- checking
     def _name(self, seat: int) -> str:

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.game import CHANCE, TERMINAL, GameState, Outcome
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, ListRow
+from pokerkit_teach.core.i18n import ListRow
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.games.pokerguess.actions import (
     _PREDICTION_INDEX, Action, Check, Deal, Fold, LegalMoves, PokerGuessPhase, Predict, Reveal, Stay, _whole,
@@ -156,11 +156,12 @@ class PokerGuessState(GameState[Action, "PokerGuessRules"]):
             return [chance] if seat is None else []
         return list(self.legal_moves(self.round.next_seat if seat is None else seat))
 
-    def log_for(self, seat: int | None, lang: str = DEFAULT_LANGUAGE, last: int | None = None) -> list[str]:
-        """The log in words (the same for every seat: no entry names a hidden card; a revealed card and the
-        cards of the check are shown to everyone); the ``last`` events only, if given."""
-        events = self.events if last is None else self.events[-last:] if last > 0 else []
-        return [event.describe(lang) for event in events]
+    def events_for(self, seat: int | None) -> list[PokerGuessEvent]:
+        """The log, the same for every seat: no entry names a hidden card (a revealed card and the cards of
+        the check are shown to everyone)."""
+        if seat is not None and not 0 <= seat < self.rules.player_count:
+            raise IllegalAction("pokerguess.illegal.no_such_seat", seat=seat)
+        return list(self.events)
 
     def view_for(self, seat: int) -> PokerGuessView:
         """What ``seat`` may know now (see :class:`PokerGuessView`)."""

@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from pokerkit_teach.core.errors import InputError
 from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL, GameState, Outcome
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, ListRow, Msg, counted
+from pokerkit_teach.core.i18n import Items, ListRow, Msg, counted
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.games.voces.actions import (
     COIN_VALUE, FIVE, HANDS, PILES, Accept, Action, Bet, Deal, DrawForBaboons,
@@ -234,16 +234,16 @@ class VocesState(GameState[Action, "VocesRules"]):
             actions += _accepts(seat, hand, offerer, len(offered))
         return actions
 
-    def log_for(self, seat: int | None, lang: str = DEFAULT_LANGUAGE, last: int | None = None) -> list[str]:
-        """The log in words as ``seat`` reads it (the cards of other players' offers and of trades between
-        others left out, as in :attr:`VocesView.log`; ``None``: every card); the ``last`` events only, if given."""
+    def events_for(self, seat: int | None) -> list[VocesEvent]:
+        """The log as ``seat`` reads it: the cards of other players' offers and of trades between others
+        left out (``None``: every card). :attr:`VocesView.log` is the same."""
         log = list(self.events)
         if seat is not None:
-            self.view_for(seat)  # a seat that does not exist is refused as view_for refuses it
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.player_count:
+                raise InputError(key="voces.error.no_seat", seat=seat)
             for index, unseen in self._unseen[seat].items():
                 log[index] = unseen
-        chosen = log if last is None else log[-last:] if last > 0 else []
-        return [event.describe(lang) for event in chosen]
+        return log
 
     def view_for(self, seat: int) -> VocesView:
         """What ``seat`` may know now (see :class:`VocesView`), with its legal moves."""
@@ -258,9 +258,7 @@ class VocesState(GameState[Action, "VocesRules"]):
         if r.phase is VocesPhase.PICKING:  # the hands still in are face up while the Baboons are swapped
             shown_now[r.hand] = {s: r.placed[s][r.hand - 1] for s in self._in_hand()}
         revealed = tuple((h, tuple(sorted(shown.items()))) for h, shown in sorted(shown_now.items()))
-        log = list(self.events)
-        for index, unseen in self._unseen[seat].items():
-            log[index] = unseen
+        log = self.events_for(seat)
         in_play = r.phase in (VocesPhase.DECIDING, VocesPhase.DRAW, VocesPhase.PICKING, VocesPhase.RESOLVE)
         return VocesView(
             seat, self.players, r.number, self.phase, self.hand_of(seat), placed,

@@ -295,13 +295,15 @@ def test_a_replay_steps_forward_and_back_through_the_log() -> None:
 
 def test_the_log_hides_hole_cards_from_other_players() -> None:
     state = PokerfaceRules(FOUR, 0).new_game(seed=13)
-    dealt = next(e for e in state.events if e.kind == "hole_dealt")
+    index = next(i for i, e in enumerate(state.events) if e.kind == "hole_dealt")
+    dealt = state.events[index]
     for lang in ("en", "de"):
         own = " ".join(c.text(lang) for c in state.hole[1])
         other = " ".join(c.text(lang) for c in state.hole[2])
-        for_ben = dealt.describe(lang, viewer=1, omniscient=False)
+        for_ben = state.events_for(1)[index].describe(lang)
         assert own in for_ben and other not in for_ben, lang
-        assert other in dealt.describe(lang), lang  # the teacher's replay shows everything
+        assert for_ben == state.log_for(1, lang)[index]
+        assert other in state.log_for(None, lang)[index] == dealt.describe(lang), lang  # the teacher's replay shows everything
     assert dealt.rule_text("de") and dealt.rule_text("en")
 
 

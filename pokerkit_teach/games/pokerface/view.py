@@ -56,7 +56,7 @@ class PokerfaceView(NamedTuple):
     @classmethod
     def of(cls, state: "PokerfaceState", seat: int) -> "PokerfaceView":
         count = state.player_count
-        if not 0 <= seat < count:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
             raise InputError(key="pokerface.error.no_seat", seat=seat, last=count - 1)
         rules = state.rules
         phase, suit = state.step

@@ -159,13 +159,13 @@ class PokerGuessState(GameState[Action, "PokerGuessRules"]):
     def events_for(self, seat: int | None) -> list[PokerGuessEvent]:
         """The log, the same for every seat: no entry names a hidden card (a revealed card and the cards of
         the check are shown to everyone)."""
-        if seat is not None and not 0 <= seat < self.rules.player_count:
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.player_count):
             raise IllegalAction("pokerguess.illegal.no_such_seat", seat=seat)
         return list(self.events)
 
     def view_for(self, seat: int) -> PokerGuessView:
         """What ``seat`` may know now (see :class:`PokerGuessView`)."""
-        if not 0 <= seat < self.rules.player_count:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.player_count:
             raise IllegalAction("pokerguess.illegal.no_such_seat", seat=seat)
         r = self.round
         shown = tuple((s, r.private[s][i]) for s, i in sorted(r.shown.items()))

@@ -121,7 +121,7 @@ def test_the_live_region_says_every_move_with_the_bots_reasons_and_whose_turn_it
     before = len(state.events)
     app.board.press("token-clubs-1")
     said = app.board.status
-    lines = [event.describe("en", viewer=0, omniscient=False) for event in state.events[before:]]
+    lines = [event.describe("en") for event in state.events_for(0)[before:]]
     assert lines[0].startswith("Anna takes the A♣")
     at = -1
     for line in lines:  # each move in the order it was made
@@ -167,7 +167,7 @@ def test_a_language_switch_says_the_last_announcement_again_in_the_new_language(
     app.language.value = "de"
     german = app.board.status
     assert app.board.status_count == count + 1, "said again, aloud"
-    lines = [event.describe("de", viewer=0, omniscient=False) for event in state.events[before:]]
+    lines = [event.describe("de") for event in state.events_for(0)[before:]]
     assert german.startswith(lines[0]) and all(line.rstrip(".") in german for line in lines), german
     assert german.endswith("Markenrunde ♣: du bist am Zug.") or german.endswith("Markenrunde ♦: du bist am Zug."), german
     assert german != english and "takes" not in german

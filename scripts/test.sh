@@ -31,10 +31,6 @@ python=${PYTHON:-python3}
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip setuptools wheel
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
 bash scripts/voila_template.sh  # the apps' Voila template (voila.json), linked into .venv
-# ruff and import-linter belong in the "test" extra; until they are there, install them here
-for tool in ruff:ruff lint-imports:import-linter; do
-    [ -x ".venv/bin/${tool%%:*}" ] || .venv/bin/python -m pip install --quiet --disable-pip-version-check "${tool#*:}"
-done
 if [ ! -x /usr/bin/chromium ]; then
     if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
         echo "scripts/test.sh: installing chromium for the browser tests" >&2

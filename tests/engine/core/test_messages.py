@@ -79,3 +79,10 @@ def test_german_uses_the_rulebook_words() -> None:
         "Straße",
     ]
     assert Rank.QUEEN.localized("de", "plural") == "Damen" and Rank.JACK.symbol("de") == "B"
+
+
+def test_the_languages_guide_lists_every_catalogue_file() -> None:
+    """docs/languages.md's table of catalogue files names each file of the English catalogue, and no other."""
+    listed = set(re.findall(r"^\| `([a-z_]+\.toml)` \|", (ROOT / "docs" / "languages.md").read_text("utf-8"), flags=re.M))
+    files = {path.name for path in (PACKAGE / "messages" / "en").glob("*.toml")}
+    assert listed == files, (sorted(files - listed), sorted(listed - files))

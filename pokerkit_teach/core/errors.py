@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, message
+from pokerkit_teach.core.limits import safe_value, shortened
 
 
 def _say(value: object, lang: str) -> str:
@@ -49,6 +50,7 @@ class KitError(ValueError):
 
     def __init__(self, *args: object, key: str | None = None, **details: Any) -> None:
         if key is not None:
+            details = {name: safe_value(value) for name, value in details.items()}  # no input can make it long
             args = (message(key, DEFAULT_LANGUAGE, **details),)
             self.key, self.details = key, details
         super().__init__(*args)
@@ -80,7 +82,7 @@ class OptionError(InputError):
         self.place = option
         self.expected = expected
         self.got = got
-        super().__init__(key="errors.option", option=option, expected=expected, got=repr(got))
+        super().__init__(key="errors.option", option=option, expected=expected, got=shortened(repr(got)))
 
 
 class CardError(InputError):
@@ -100,7 +102,7 @@ class CardParseError(CardError):
         self.position = position
         self.offset = offset
         # the learner counts characters from 1; ``offset`` stays the index into the text
-        super().__init__(key="errors.card_parse", position=position, token=text, column=offset + 1, reason=reason)
+        super().__init__(key="errors.card_parse", position=position, token=shortened(text), column=offset + 1, reason=reason)
 
 
 class DuplicateCardError(CardError):

@@ -36,7 +36,7 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, capitalize_first, me
 from pokerkit_teach.core.rng import SeedLike, make_rng
 
 __all__ = [
-    "CHANCE", "TERMINAL", "SIMULTANEOUS", "Phase", "Checked", "GameState", "Outcome", "Bot", "Decision",
+    "CHANCE", "TERMINAL", "SIMULTANEOUS", "Phase", "is_whole_number", "Checked", "GameState", "Outcome", "Bot", "Decision",
     "LogEvent", "ReplayStep", "StepReplay",
 ]
 
@@ -51,6 +51,16 @@ S = TypeVar("S")
 V = TypeVar("V")
 R = TypeVar("R")
 G = TypeVar("G", bound="GameState[Any, Any]")
+
+
+def is_whole_number(value: object) -> bool:
+    """Whether ``value`` is a whole number as the engine takes one from outside: an ``int``, and not a truth
+    value (``True`` is not seat 1, nor token 1).
+
+    >>> is_whole_number(3), is_whole_number(True), is_whole_number(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Phase(str, enum.Enum):

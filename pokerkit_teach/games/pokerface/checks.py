@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.game import is_whole_number
 from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.holdem.cards import Card
 from pokerkit_teach.games.pokerface.actions import (
@@ -47,7 +48,7 @@ def check(state: "PokerfaceState", action: Action) -> None:
     if token_round is None:
         raise IllegalAction("pokerface.illegal.waiting_for_chance", step=Msg.of(f"pokerface.first.{state.phase.value}"))
     seat = action.seat
-    if not isinstance(seat, int) or not 0 <= seat < state._count:
+    if not is_whole_number(seat) or not 0 <= seat < state._count:
         raise IllegalAction("pokerface.illegal.no_such_seat", seat=seat, count=state._count, last=state._count - 1)
     player = state._name(seat)
     suit = token_round.suit.symbol
@@ -56,7 +57,7 @@ def check(state: "PokerfaceState", action: Action) -> None:
     if token_round.brake_queue is not None and not isinstance(action, TakeFromMiddle):
         raise IllegalAction("pokerface.illegal.brake_take_only", player=player, suit=suit)
     if isinstance(action, TakeFromMiddle):
-        if not isinstance(action.token, int) or not 1 <= action.token <= state._count:
+        if not is_whole_number(action.token) or not 1 <= action.token <= state._count:
             raise IllegalAction("pokerface.illegal.no_such_token", token=action.token, count=state._count)
         holder = token_round.holder[action.token - 1]
         if holder is not None:
@@ -65,7 +66,7 @@ def check(state: "PokerfaceState", action: Action) -> None:
                                 token=Token(token_round.suit, action.token), holder=state._name(holder))
     elif isinstance(action, TakeFromPlayer):
         target = action.target
-        if not isinstance(target, int) or not 0 <= target < state._count:
+        if not is_whole_number(target) or not 0 <= target < state._count:
             raise IllegalAction("pokerface.illegal.no_such_seat", seat=target, count=state._count, last=state._count - 1)
         if target == seat:
             raise IllegalAction("pokerface.illegal.take_from_self", player=player)

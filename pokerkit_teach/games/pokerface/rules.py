@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Any, Iterable, Mapping, Sequence
 
 from pokerkit_teach.core.errors import InputError, OptionError
+from pokerkit_teach.core.game import is_whole_number
 from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.holdem.cards import Suit
@@ -98,7 +99,7 @@ class PokerfaceRules:
     def for_players(cls, players: int | Iterable[str], dealer: int | str = 0, variants: Iterable[Variant | str] = ()) -> "PokerfaceRules":
         """Rules from a player count (named Player 1 ...) or names, a dealer seat or name, variant names."""
         names = tuple(f"Player {i}" for i in range(1, players + 1)) if isinstance(players, int) else tuple(players)
-        seat = dealer if isinstance(dealer, int) else _seat_of(names, dealer)
+        seat = dealer if isinstance(dealer, int) and is_whole_number(dealer) else _seat_of(names, str(dealer))
         chosen = frozenset(v if isinstance(v, Variant) else Variant.parse(v) for v in variants)
         return cls(names, seat, chosen)
 

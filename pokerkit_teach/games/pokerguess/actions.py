@@ -8,7 +8,7 @@ import bisect
 from dataclasses import dataclass
 from typing import Iterator, Sequence, Union, overload
 
-from pokerkit_teach.core.game import Phase
+from pokerkit_teach.core.game import Phase, is_whole_number
 from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, Figure
 from pokerkit_teach.games.pokerguess.check import Prediction
 
@@ -83,8 +83,6 @@ class Check:
 Action = Union[Predict, Stay, Fold, Reveal, Deal, Check]
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -176,7 +174,7 @@ class LegalMoves(Sequence[Action]):
         if isinstance(action, Predict):
             position = _PREDICTION_INDEX.get(action.prediction) if isinstance(action.prediction, Prediction) else None
             raise_by = action.raise_by
-            if not self.betting or action.seat != self.seat or position is None or not _whole(raise_by):
+            if not self.betting or action.seat != self.seat or position is None or not is_whole_number(raise_by):
                 return False
             excluded = self._excluded(raise_by)
             found = bisect.bisect_left(excluded, position)

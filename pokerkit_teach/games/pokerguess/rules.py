@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from pokerkit_teach.core.game import is_whole_number
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.core.rng import SeedLike
-from pokerkit_teach.games.pokerguess.actions import _whole
 from pokerkit_teach.games.pokerguess.check import ColourOrder
 from pokerkit_teach.games.pokerguess.state import PokerGuessState
 
@@ -38,13 +38,13 @@ class PokerGuessRules:
             raise OptionError("players", Msg.of("pokerguess.option.players"), len(self.players))
         if len(set(self.players)) != len(self.players) or not all(isinstance(p, str) and p for p in self.players):
             raise OptionError("players", Msg.of("pokerguess.option.names"), self.players)
-        if not _whole(self.first_dealer) or not 0 <= self.first_dealer < len(self.players):
+        if not is_whole_number(self.first_dealer) or not 0 <= self.first_dealer < len(self.players):
             raise OptionError("first_dealer", Msg.of("pokerguess.option.first_dealer", last=len(self.players) - 1), self.first_dealer)
         for name in ("initial_bet", "max_raise", "max_rounds"):
             value = getattr(self, name)
-            if not _whole(value) or value < 1:
+            if not is_whole_number(value) or value < 1:
                 raise OptionError(name, Msg.of("pokerguess.option.whole"), value)
-        if not _whole(self.starting_chips) or self.starting_chips < self.initial_bet:
+        if not is_whole_number(self.starting_chips) or self.starting_chips < self.initial_bet:
             raise OptionError("starting_chips", Msg.of("pokerguess.option.starting_chips", bet=self.initial_bet), self.starting_chips)
         if not isinstance(self.colour_order, ColourOrder):
             raise OptionError("colour_order", Msg.of("pokerguess.option.either", first=ColourOrder.BY_NUMBER.value,

@@ -42,11 +42,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from pokerkit_teach.core.errors import IllegalAction
-from pokerkit_teach.core.game import CHANCE, TERMINAL, GameState, Outcome
+from pokerkit_teach.core.game import CHANCE, GameState, Outcome, TERMINAL, is_whole_number
 from pokerkit_teach.core.i18n import ListRow
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.games.pokerguess.actions import (
-    _PREDICTION_INDEX, Action, Check, Deal, Fold, LegalMoves, PokerGuessPhase, Predict, Reveal, Stay, _whole,
+    _PREDICTION_INDEX, Action, Check, Deal, Fold, LegalMoves, PokerGuessPhase, Predict, Reveal, Stay,
 )
 from pokerkit_teach.games.pokerguess.cards import DrezCard, pokerdrez_deck
 from pokerkit_teach.games.pokerguess.check import Prediction, PredictionCheck, check_prediction, checking_order, order_reason
@@ -193,7 +193,7 @@ class PokerGuessState(GameState[Action, "PokerGuessRules"]):
         if r.phase in _CHANCE_PHASES:
             raise IllegalAction("pokerguess.illegal.waiting_for_chance")
         seat = action.seat
-        if not _whole(seat) or not 0 <= seat < self.rules.player_count:
+        if not is_whole_number(seat) or not 0 <= seat < self.rules.player_count:
             raise IllegalAction("pokerguess.illegal.no_such_seat", seat=seat)
         player = self._name(seat)
         if seat != r.next_seat:
@@ -201,7 +201,7 @@ class PokerGuessState(GameState[Action, "PokerGuessRules"]):
         if r.phase is PokerGuessPhase.REVEAL:
             if not isinstance(action, Reveal):
                 raise IllegalAction("pokerguess.illegal.reveal_now", player=player)
-            if not _whole(action.card) or action.card not in (0, 1):
+            if not is_whole_number(action.card) or action.card not in (0, 1):
                 raise IllegalAction("pokerguess.illegal.no_such_card", card=action.card)
             return
         if isinstance(action, Reveal):
@@ -218,7 +218,7 @@ class PokerGuessState(GameState[Action, "PokerGuessRules"]):
         if not isinstance(action.prediction, Prediction):
             raise IllegalAction("pokerguess.illegal.unknown_action", action=repr(action))
         raise_by = action.raise_by
-        if not _whole(raise_by) or not 0 <= raise_by <= self.rules.max_raise:
+        if not is_whole_number(raise_by) or not 0 <= raise_by <= self.rules.max_raise:
             raise IllegalAction("pokerguess.illegal.bad_raise", most=self.rules.max_raise, raise_by=raise_by)
         if to_cover + raise_by > self.chips[seat]:
             raise IllegalAction("pokerguess.illegal.cannot_cover", player=player, need=to_cover + raise_by, chips=self.chips[seat])

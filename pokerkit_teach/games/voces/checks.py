@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from pokerkit_teach.core.game import is_whole_number
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.i18n import ListRow
 from pokerkit_teach.games.voces.actions import (
@@ -58,7 +59,7 @@ def check(state: "VocesState", action: Action) -> None:
     if not isinstance(action, PLAYER_ACTIONS):
         raise IllegalAction("voces.illegal.unknown_action", action=repr(action))
     seat = action.seat
-    if not _whole(seat) or not 0 <= seat < state.rules.player_count:
+    if not is_whole_number(seat) or not 0 <= seat < state.rules.player_count:
         raise IllegalAction("voces.illegal.no_such_seat", seat=seat)
     malformed = _malformed(action)
     if malformed is not None:
@@ -134,9 +135,6 @@ def _check_trade(state: "VocesState", action: Offer | Accept | Withdraw | Place,
                                 given=len(cards))
 
 
-def _whole(value: Any) -> bool:
-    """A whole number (not a truth value, not a float)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _cards(value: Any, numbered: bool = False) -> bool:
@@ -150,16 +148,16 @@ def _malformed(action: Action) -> tuple[str, Any] | None:
     else, so a bad value is refused by name instead of failing (or passing) further on."""
     if isinstance(action, (Offer, Accept)) and not _cards(action.cards):
         return "cards", action.cards
-    if isinstance(action, Accept) and not _whole(action.offerer):
+    if isinstance(action, Accept) and not is_whole_number(action.offerer):
         return "offerer", action.offerer
     if isinstance(action, Bet):
-        if not _whole(action.pile):
+        if not is_whole_number(action.pile):
             return "pile", action.pile
-        if not isinstance(action.coins, tuple) or len(action.coins) != 3 or not all(_whole(c) for c in action.coins):
+        if not isinstance(action.coins, tuple) or len(action.coins) != 3 or not all(is_whole_number(c) for c in action.coins):
             return "coins", action.coins
-    if isinstance(action, PlaceFive) and not _whole(action.hand):
+    if isinstance(action, PlaceFive) and not is_whole_number(action.hand):
         return "hand", action.hand
-    if isinstance(action, Pick) and (not isinstance(action.choices, tuple) or not all(_whole(c) for c in action.choices)):
+    if isinstance(action, Pick) and (not isinstance(action.choices, tuple) or not all(is_whole_number(c) for c in action.choices)):
         return "choices", action.choices
     if isinstance(action, Deal) and action.order is not None and not _cards(action.order):
         return "order", action.order

@@ -36,7 +36,7 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, capitalize_first, me
 from pokerkit_teach.core.rng import SeedLike, make_rng
 
 __all__ = [
-    "CHANCE", "TERMINAL", "SIMULTANEOUS", "Phase", "is_whole_number", "Checked", "GameState", "Outcome", "Bot", "Decision",
+    "CHANCE", "TERMINAL", "SIMULTANEOUS", "Phase", "is_whole_number", "whole_number_fields", "Checked", "GameState", "Outcome", "Bot", "Decision",
     "LogEvent", "ReplayStep", "StepReplay",
 ]
 
@@ -61,6 +61,46 @@ def is_whole_number(value: object) -> bool:
     (True, False, False)
     """
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+M = TypeVar("M", bound=type)
+
+
+def whole_number_fields(cls: M) -> M:
+    """A class decorator for a move, put below ``@dataclass``: each field declared ``int`` must be a whole
+    number when the move is made (not ``True``, not ``"1"``), so a move is made of the types its game
+    lists and equals a listed move only if it is one (``TakeFromMiddle(1, True)`` would equal
+    ``TakeFromMiddle(1, 1)``, as ``True == 1``). Another value raises :class:`InputError` naming the field.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... @whole_number_fields
+    ... class Take:
+    ...     seat: int
+    >>> Take(True)
+    Traceback (most recent call last):
+    ...
+    pokerkit_teach.core.errors.InputError: a move Take needs a whole number as its seat, not True
+    """
+    annotations = cls.__dict__.get("__annotations__", {})
+    names = [name for name, kind in annotations.items() if kind in ("int", int)]
+    lists = [name for name, kind in annotations.items() if isinstance(kind, str) and kind.startswith("tuple[int")]
+    own = cls.__dict__.get("__post_init__")
+
+    def __post_init__(self: Any) -> None:
+        for name in names:
+            value = getattr(self, name)
+            if not is_whole_number(value):
+                raise InputError(key="errors.move_number", move=type(self).__name__, field=name, got=repr(value))
+        for name in lists:  # a tuple of whole numbers; anything but a tuple is left to the game's checks
+            value = getattr(self, name)
+            if isinstance(value, tuple) and not all(is_whole_number(item) for item in value):
+                raise InputError(key="errors.move_number", move=type(self).__name__, field=name, got=repr(value))
+        if own is not None:
+            own(self)
+
+    setattr(cls, "__post_init__", __post_init__)
+    return cls
 
 
 class Phase(str, enum.Enum):

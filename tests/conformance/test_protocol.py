@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from pokerkit_teach.core.contract import GameModule
-from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.errors import IllegalAction, KitError
 from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL, Outcome
 from pokerkit_teach.core.i18n import LANGUAGES
 from pokerkit_teach.core.match import Match
@@ -136,14 +136,20 @@ def test_from_history_rebuilds_what_every_seat_saw(game: GameModule) -> None:
 
 
 def _changed(action: Any, players: int) -> list[Any]:
-    """``action`` with each whole-number field set to a value no seat, card or count has."""
+    """``action`` with each whole-number field set to a value no seat, card or count has, to a truth value
+    and to a number of 25 digits, and with each list field in the other order."""
     if not dataclasses.is_dataclass(action):
         return []
     found = []
     for field in dataclasses.fields(action):
         value = getattr(action, field.name)
-        if isinstance(value, int) and not isinstance(value, bool):
-            found += [dataclasses.replace(action, **{field.name: bad}) for bad in (-1, players + 7)]
+        changes = [-1, players + 7, True, False, 10**25] if isinstance(value, int) and not isinstance(value, bool) else (
+            [value[::-1]] if isinstance(value, tuple) and len(value) > 1 else [])
+        for bad in changes:
+            try:
+                found.append(dataclasses.replace(action, **{field.name: bad}))
+            except KitError:  # a move cannot even be made with a truth value for a number: refused at once
+                continue
     return found
 
 
@@ -188,6 +194,34 @@ def test_every_refused_action_changes_nothing(game: GameModule) -> None:
             stale.append(action)
             state.apply(action)
     assert refused > 100
+
+
+def test_a_move_is_allowed_exactly_when_it_is_one_of_the_listed_moves(game: GameModule) -> None:
+    """``legal_actions`` is the test of legality: a player's move is allowed exactly when it equals one of
+    the moves listed for its seat (one form for each move: the cards of an offer in one order)."""
+    checked = allowed = 0
+    for seed in range(4):
+        state = new_state(game, game.max_players, seed)
+        rng = np.random.default_rng(seed)
+        stale: list[Any] = []
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            candidates = refusal_candidates(state, stale[-6:]) + facts_of(game.name).refusals(state, rng)
+            for seat in state.seats_to_act():
+                candidates += list(state.view_for(seat).legal_actions)[:10]
+            for action in candidates:
+                seat = getattr(action, "seat", None)
+                if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.player_count):
+                    continue
+                listed = action in state.view_for(seat).legal_actions
+                assert (state.why_not(action) is None) == listed, (game.name, action)
+                checked += 1
+                allowed += listed
+            action = next_action(state, rng)
+            stale.append(action)
+            state.apply(action)
+    assert checked > 100 and allowed > 20
 
 
 def test_the_game_has_facts_for_these_tests(game: GameModule) -> None:

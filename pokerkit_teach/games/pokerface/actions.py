@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
 from pokerkit_teach.core.errors import InputError
-from pokerkit_teach.core.game import Phase as GamePhase
+from pokerkit_teach.core.game import Phase as GamePhase, whole_number_fields
 from pokerkit_teach.holdem.cards import Card, Suit
 
 __all__ = [
@@ -62,6 +62,7 @@ class Step(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class TakeFromMiddle:
     """Take the token numbered ``token`` from the middle (one's own token, if any, goes back first)."""
 
@@ -70,6 +71,7 @@ class TakeFromMiddle:
 
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class TakeFromPlayer:
     """Take the current round's token from the player in seat ``target``."""
 
@@ -78,6 +80,7 @@ class TakeFromPlayer:
 
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class Pass:
     """Do nothing this turn (only with a token of the round). In free-for-all: say "I am done"."""
 

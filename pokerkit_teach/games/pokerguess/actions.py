@@ -8,7 +8,7 @@ import bisect
 from dataclasses import dataclass
 from typing import Iterator, Sequence, Union, overload
 
-from pokerkit_teach.core.game import Phase, is_whole_number
+from pokerkit_teach.core.game import Phase, is_whole_number, whole_number_fields
 from pokerkit_teach.games.pokerguess.cards import Colour, DrezCard, Figure
 from pokerkit_teach.games.pokerguess.check import Prediction
 
@@ -37,6 +37,7 @@ class PokerGuessPhase(Phase):
 
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class Predict:
     """Cover the bet, raise it by ``raise_by`` (0 for no raise) and state a prediction."""
 
@@ -46,6 +47,7 @@ class Predict:
 
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class Stay:
     """Cover the bet and keep one's prediction (no change)."""
 
@@ -53,6 +55,7 @@ class Stay:
 
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class Fold:
     """Leave the round; the chips already in the pot stay there."""
 
@@ -60,6 +63,7 @@ class Fold:
 
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class Reveal:
     """Last-card phase: show private card 0 or 1."""
 

@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from typing import Sequence, Union
 
 from pokerkit_teach.core.errors import InputError, in_context
-from pokerkit_teach.core.game import Phase
+from pokerkit_teach.core.game import Phase, whole_number_fields
 from pokerkit_teach.core.i18n import Items, Msg
-from pokerkit_teach.games.voces.cards import AnyVocesCard, VocesCard, parse_voces_cards
+from pokerkit_teach.games.voces.cards import AnyVocesCard, SpecialCard, VocesCard, card_order, parse_voces_cards
 
 __all__ = [
     "VocesPhase", "FoldTiming", "HANDS", "FOLD_BONUS", "COIN_VALUE", "FIVE", "PILES", "Offer", "Accept", "Withdraw", "Place", "Bet", "PlaceFive", "Fold", "Stay", "Pick",
@@ -44,15 +44,33 @@ PILES: dict[int, tuple[int, int, int]] = {1: (0, 0, 1), 2: (0, 1, 1), 3: (0, 1, 
 FIVE = 5
 
 
+def _in_order(cards: object) -> object:
+    """Cards (a tuple of cards) in the kit's one order; anything else as it is, for the checks to refuse."""
+    if isinstance(cards, tuple) and all(isinstance(card, (VocesCard, SpecialCard)) for card in cards):
+        return tuple(sorted(cards, key=card_order))
+    return cards
+
+
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class Offer:
-    """Call out an offer of ``len(cards)`` cards (the others hear the number only)."""
+    """Call out an offer of ``len(cards)`` cards (the others hear the number only). The cards are kept in
+    the kit's one order (:func:`~pokerkit_teach.games.voces.cards.card_order`), so an offer of the same
+    cards is the same move whatever order they were named in.
+
+    >>> Offer(0, (VocesCard(9, 1), VocesCard(1, 2))) == Offer(0, (VocesCard(1, 2), VocesCard(9, 1)))
+    True
+    """
 
     seat: int
     cards: tuple[AnyVocesCard, ...]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _in_order(self.cards))
+
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class Accept:
     """Take ``offerer``'s open offer, giving the same number of one's own cards; the swap happens at once."""
 
@@ -60,8 +78,12 @@ class Accept:
     offerer: int
     cards: tuple[AnyVocesCard, ...]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _in_order(self.cards))
+
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class Withdraw:
     """Take back one's open offer."""
 
@@ -69,6 +91,7 @@ class Withdraw:
 
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class Place:
     """Put the five cards in hand face down under the next hand token (then draw five new ones)."""
 
@@ -76,6 +99,7 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class Bet:
     """One betting step: take pile 1, 2 or 3 and give its coins to hands 1, 2, 3 (``coins`` in that order)."""
 
@@ -85,6 +109,7 @@ class Bet:
 
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class PlaceFive:
     """Put the 5-coin on hand 1, 2 or 3 (any time during the coin steps, out of turn too)."""
 
@@ -93,6 +118,7 @@ class PlaceFive:
 
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class Fold:
     """Give up the hand being decided: its coins go to the centre, the player scores +2 at the end."""
 
@@ -100,6 +126,7 @@ class Fold:
 
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class Stay:
     """Stay in the hand being decided: its coins go to the centre, the hand is revealed."""
 
@@ -107,6 +134,7 @@ class Stay:
 
 
 @dataclass(frozen=True, slots=True)
+@whole_number_fields
 class Pick:
     """Choose, for each Baboon in one's hand (in hand order), one of the three drawn cards (1 to 3)."""
 

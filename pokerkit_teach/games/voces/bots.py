@@ -206,9 +206,11 @@ class VocesBuilderBot(Bot[VocesView]):
         for offerer, count in view.offers:
             if offerer != seat and 0 < count <= len(spare):
                 give = tuple(spare[:count])
-                return Decision(Accept(seat, offerer, give), Msg.of("voces.reason.accept", offerer=view.players[offerer], cards=ListRow(give)))
+                accept = Accept(seat, offerer, give)  # its cards in the kit's one order, as the reason names them
+                return Decision(accept, Msg.of("voces.reason.accept", offerer=view.players[offerer], cards=ListRow(accept.cards)))
         give = tuple(spare[: min(3, len(spare))])
-        return Decision(Offer(seat, give), Msg.of("voces.reason.offer", cards=ListRow(give)))
+        offer = Offer(seat, give)
+        return Decision(offer, Msg.of("voces.reason.offer", cards=ListRow(offer.cards)))
 
     @staticmethod
     def _judged(view: VocesView, index: int) -> VocesHand | None:

@@ -256,6 +256,18 @@ class SpecialCard:
 AnyVocesCard = Union[VocesCard, SpecialCard]
 
 
+def card_order(card: AnyVocesCard) -> tuple[int, int, int]:
+    """The kit's one order of cards, for lists whose order does not matter (the cards of an offer): the
+    numbered cards by rank, then suit, then the special cards by kind and copy.
+
+    >>> sorted([SpecialCard(Special.RACCOON), VocesCard(1, 2), VocesCard(9, 1)], key=card_order)
+    [VocesCard.from_text('9s1'), VocesCard.from_text('As2'), SpecialCard(Special.RACCOON, 1)]
+    """
+    if isinstance(card, VocesCard):
+        return (0, card.rank, card.suit)
+    return (1, list(Special).index(card.kind), card.copy)
+
+
 def parse_voces_card(text: str, position: int = 1, offset: int = 0) -> AnyVocesCard:
     """Parse ``Ks3``, ``10★``, ``A▲``, ``raccoon`` or ``raccoon#3``; a special card's name may be written
     in any language the kit speaks (``Waschbär``, ``mapache``, ``pingüino_emperador``), and a face card by

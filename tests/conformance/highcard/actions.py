@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from pokerkit_teach.core.errors import InputError
-from pokerkit_teach.core.game import Phase
+from pokerkit_teach.core.game import Phase, whole_number_fields
 
 __all__ = ["HighCardPhase", "Card", "Deal", "Stand", "Swap", "Showdown", "Action", "DECK_SIZE"]
 
@@ -45,11 +45,13 @@ class Deal:
 
 
 @dataclass(frozen=True)
+@whole_number_fields
 class Stand:
     seat: int
 
 
 @dataclass(frozen=True)
+@whole_number_fields
 class Swap:
     """Put one's card away and take the next card of the deck."""
 

@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 import pytest
 
-from pokerkit_teach.core.errors import IllegalAction
+from pokerkit_teach.core.errors import IllegalAction, InputError
 from pokerkit_teach.core.game import CHANCE
 from pokerkit_teach.games.voces import GAME, OPTIONS, VocesRules, VocesState
 from pokerkit_teach.games.voces.actions import Accept, Bet, Deal, Offer, Pick, Place, PlaceFive, parse_action
@@ -115,16 +115,25 @@ def test_the_standalone_reveal_sets_special_cards_aside_as_a_game_does() -> None
 
 
 # ----------------------------------------------------------------------------- malformed moves
+@pytest.mark.parametrize(("make", "field", "value"), [
+    (lambda: Bet(1, True, (0, 0, 1)), "pile", "True"),
+    (lambda: Bet(1, 1, (0.0, 0, 1.0)), "coins", "(0.0, 0, 1.0)"),
+    (lambda: PlaceFive(0, True), "hand", "True"),
+    (lambda: Pick(0, (1.0,)), "choices", "(1.0,)"),
+    (lambda: Accept(0, True, ()), "offerer", "True"),
+])
+def test_a_move_with_a_truth_value_or_a_fraction_for_a_number_cannot_be_made(make: Any, field: str, value: str) -> None:
+    with pytest.raises(InputError) as refused_at_once:
+        make()
+    assert refused_at_once.value.key == "errors.move_number" and refused_at_once.value.details["field"] == field
+    assert refused_at_once.value.details["got"] == value
+
+
 @pytest.mark.parametrize(("action", "field", "value"), [
-    (Bet(1, True, (0, 0, 1)), "pile", "True"),  # type: ignore[arg-type]
-    (Bet(1, 1, (0.0, 0, 1.0)), "coins", "(0.0, 0, 1.0)"),  # type: ignore[arg-type]
     (Bet(1, 1, [0, 0, 1]), "coins", "[0, 0, 1]"),  # type: ignore[arg-type]
-    (PlaceFive(0, True), "hand", "True"),  # type: ignore[arg-type]
     (Pick(0, None), "choices", "None"),  # type: ignore[arg-type]
-    (Pick(0, (1.0,)), "choices", "(1.0,)"),  # type: ignore[arg-type]
     (Offer(0, ([1],)), "cards", "([1],)"),  # type: ignore[arg-type]
     (Offer(0, "Ks1"), "cards", "'Ks1'"),  # type: ignore[arg-type]
-    (Accept(0, True, ()), "offerer", "True"),  # type: ignore[arg-type]
     (Deal([[1]]), "order", "[[1]]"),  # type: ignore[arg-type]
 ])
 def test_malformed_moves_are_refused_by_name_and_change_nothing(action: Any, field: str, value: str) -> None:

@@ -32,6 +32,7 @@ from pokerkit_teach.core.registry import GameInfo
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.pokerguess.bots import BOTS
 from pokerkit_teach.pokerguess.check import (
+    CheckOrder,
     ColourOrder,
     Prediction,
     PredictionCheck,
@@ -48,17 +49,18 @@ from pokerkit_teach.pokerguess.simulate import report, tally
 from pokerkit_teach.pokerguess.state import PokerGuessRules
 
 __all__ = [
-    "GAME", "ColourOrder", "Prediction", "PredictionCheck", "PredictionError", "PredictionCountError", "PredictionParseError",
+    "GAME", "CheckOrder", "ColourOrder", "Prediction", "PredictionCheck", "PredictionError", "PredictionCountError", "PredictionParseError",
     "check_in_order", "check_prediction", "checking_order", "count_groups",
 ]
 
 # The rule options a caller may set by name (the other fields of PokerGuessRules are the players and the dealer).
-OPTIONS = ("starting_chips", "initial_bet", "max_raise", "max_rounds", "count_folded_cards", "colour_order")
+OPTIONS = ("starting_chips", "initial_bet", "max_raise", "max_rounds", "count_folded_cards", "colour_order", "check_order")
 
 
 def _rules_for(players: Sequence[str], options: Mapping[str, Any]) -> PokerGuessRules:
-    """The rules for these players with the options given by name; ``colour_order`` may be given by its
-    value (``by_number``, ``by_number_reversed``)."""
+    """The rules for these players with the options given by name; ``colour_order`` and ``check_order``
+    may be given by their values (``by_number``, ``by_number_reversed``; ``colour_first``, ``sizes_first``,
+    ``sizes_summed``)."""
     values = dict(options)
     for name in values:
         if name not in OPTIONS:
@@ -70,6 +72,13 @@ def _rules_for(players: Sequence[str], options: Mapping[str, Any]) -> PokerGuess
         except ValueError:
             raise OptionError("colour_order", Msg.of("pokerguess.option.either", first=ColourOrder.BY_NUMBER.value,
                                                      second=ColourOrder.BY_NUMBER_REVERSED.value), order) from None
+    check = values.get("check_order")
+    if isinstance(check, str) and not isinstance(check, CheckOrder):
+        try:
+            values["check_order"] = CheckOrder(check)
+        except ValueError:
+            raise OptionError("check_order", Msg.of("pokerguess.option.one_of", names=", ".join(o.value for o in CheckOrder)),
+                              check) from None
     return PokerGuessRules(tuple(players), **values)
 
 

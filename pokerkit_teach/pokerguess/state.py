@@ -28,6 +28,9 @@ How the kit reads the rules where they leave room (each is a rule option):
 - A player who cannot cover the bet must fold; a raise may not exceed what the raiser could pay.
 - The check counts every card dealt, folded players' too (``count_folded_cards``). A player out of chips
   is dealt nothing, so counts for nothing; a deal that gives them cards is refused.
+- Predictions are checked from the highest down: the colour group's size, the colour, the figure
+  group's size, the figure (``check_order``: the rulebook's example also fits "both sizes first" and
+  "the two sizes added up first"); colours rank by their number (``colour_order``).
 - A pot that nobody wins is shared equally among those still in; chips that do not divide go one each
   to the players in checking order.
 - A game also ends after ``max_rounds`` rounds (default 3000: with four counter bots about three games
@@ -46,7 +49,7 @@ from pokerkit_teach.core.game import CHANCE, TERMINAL, GameState, LogEvent, Outc
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, ListRow, Msg
 from pokerkit_teach.core.rng import SeedLike
 from pokerkit_teach.pokerguess.cards import Colour, DrezCard, Figure, pokerdrez_deck
-from pokerkit_teach.pokerguess.check import ColourOrder, Prediction, PredictionCheck, check_prediction, checking_order, order_reason
+from pokerkit_teach.pokerguess.check import CheckOrder, ColourOrder, Prediction, PredictionCheck, check_prediction, checking_order, order_reason
 
 __all__ = [
     "PokerGuessRules", "PokerGuessState", "GuessPhase", "Predict", "Stay", "Fold", "Reveal", "Deal", "Check", "Action",
@@ -137,6 +140,7 @@ class PokerGuessRules:
     colour_order: ColourOrder = ColourOrder.BY_NUMBER
     count_folded_cards: bool = True
     max_rounds: int = 3000
+    check_order: CheckOrder = CheckOrder.COLOUR_FIRST
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
@@ -157,6 +161,9 @@ class PokerGuessRules:
                                                      second=ColourOrder.BY_NUMBER_REVERSED.value), self.colour_order)
         if not isinstance(self.count_folded_cards, bool):
             raise OptionError("count_folded_cards", Msg.of("pokerguess.option.true_false"), self.count_folded_cards)
+        if not isinstance(self.check_order, CheckOrder):
+            raise OptionError("check_order", Msg.of("pokerguess.option.one_of", names=", ".join(o.value for o in CheckOrder)),
+                              self.check_order)
 
     @property
     def player_count(self) -> int:
@@ -636,7 +643,8 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
         r = self.round
         cards = self.cards_counted()
         pot = self.pot
-        order = checking_order([(self._name(s), r.predictions[s]) for s in r.active], self.rules.colour_order)
+        order = checking_order([(self._name(s), r.predictions[s]) for s in r.active], self.rules.colour_order,
+                               self.rules.check_order)
         self._event("check_started", None, cards=ListRow(cards))
         checks: list[tuple[int, PredictionCheck]] = []
         winner: int | None = None
@@ -648,7 +656,7 @@ class PokerGuessState(GameState[Action, PokerGuessRules]):
                 self._event("checked", seat, player=name, prediction=prediction, verdict=verdict.reason)
             else:  # why it comes after the one before
                 self._event("checked_after", seat, player=name, prediction=prediction, verdict=verdict.reason,
-                            previous=order[i - 1][0], why=order_reason(order[i - 1], order[i]))
+                            previous=order[i - 1][0], why=order_reason(order[i - 1], order[i], self.rules.check_order))
             if verdict.holds:
                 winner = seat
                 break

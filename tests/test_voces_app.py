@@ -229,7 +229,7 @@ EXPECTED = {
     "penguin": (["two pair, Aces and Kings", "Anna wins with an Emperor Penguin: +10 points."], "Anna wins the hand."),
 }
 GERMAN = {
-    "raccoon_wild": (["Anna: Waschbär → Q●", "vier Damen (der Waschbär steht für Q●)", "ein Full House, drei Buben und zwei Vieren"],
+    "raccoon_wild": (["Anna: Waschbär → D●", "vier Damen (der Waschbär steht für D●)", "ein Full House, drei Buben und zwei Vieren"],
                      "Anna gewinnt die Hand."),
     "raccoon_pair": (["Anna scheidet aus dieser Hand aus. Aufgedeckte Waschbären darin: 1 Waschbär von Anna und 1 Waschbär von Ben.",
                       "Ben scheidet aus dieser Hand aus. Aufgedeckte Waschbären darin:"], "Carla gewinnt die Hand."),
@@ -239,7 +239,7 @@ GERMAN = {
                       "Ben gewinnt die Hand."),
     "capybara": (["Aufgedeckte Wasserschweine: 1, eine ungerade Zahl. Die schlechteste Hand gewinnt, darum nimmt jeder Joker und jeder Pavian die Karte, die seine Hand am niedrigsten macht.", "1 Ben", "3 Carla"],
                  "Ben gewinnt die Hand."),
-    "baboon": (["Drei Karten werden vom Nachziehstapel gezogen: 3● 9◆ Q▲", "Anna tauscht den Pavian gegen 9◆.", "vier Neunen"],
+    "baboon": (["Drei Karten werden vom Nachziehstapel gezogen: 3● 9◆ D▲", "Anna tauscht den Pavian gegen 9◆.", "vier Neunen"],
                "Anna gewinnt die Hand."),
     "penguin": (["zwei Paare, Asse und Könige", "Anna gewinnt mit einem Kaiserpinguin: +10 Punkte."], "Anna gewinnt die Hand."),
 }

@@ -82,7 +82,7 @@ def test_a_run_ends_with_a_conclusion_and_the_interval_in_plain_words() -> None:
 
 def configured(lang: str, results: list[SimulationResult]) -> VariantLabApp:
     app = VariantLabApp(query=f"lang={lang}&players=4&seed=1")
-    app.results, app.run_settings = results, (4, "estimator", results[0].games, 1)
+    app.results, app.run_settings, app.stored_shown = results, (4, "estimator", results[0].games, 1), False
     app.refresh()
     return app
 

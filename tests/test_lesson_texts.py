@@ -351,6 +351,15 @@ def test_lesson_simulations_do_not_keep_a_class_waiting() -> None:
     assert "play(100)" in _code("en", LESSONS["04"], "l4-sim")
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_guide_links_its_worksheet_and_answer_key(lang: str) -> None:
+    for name in LESSONS.values():
+        guide = (TEACHERS / lang / f"{name}.md").read_text(encoding="utf-8")
+        for kind in ("worksheet", "answers"):
+            assert f"]({name}.{kind}.html)" in guide, f"{lang}/{name}.md does not link its {kind}"
+            assert (TEACHERS / lang / f"{name}.{kind}.html").exists()
+
+
 # ---------------------------------------------------------------- readings named where an answer rests on one
 
 READINGS = {  # lesson: the rule options whose other reading would change an answer there

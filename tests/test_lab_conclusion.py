@@ -98,8 +98,8 @@ CLEAR = [result((), 50, 200), result(("free-for-all",), 20, 200), result(("risin
     ("de", "Verglichen mit dem Grundspiel: „Weiche Landung“ lässt das Team öfter gewinnen, um mehr, als der Zufall erklären "
            "kann; „Alle auf einmal“ lässt das Team seltener gewinnen, um mehr, als der Zufall erklären kann; "
            "„Steigende Einsätze“ weicht so wenig ab, dass es Zufall sein kann."),
-    ("es", "Frente al juego básico: con «Aterrizaje suave» el equipo gana más a menudo, más de lo que puede explicar el azar; "
-           "con «Todos a la vez» el equipo gana menos a menudo, más de lo que puede explicar el azar; "
+    ("es", "Frente al juego básico: con «Aterrizaje suave» el equipo gana más a menudo, y la diferencia es mayor de lo que puede explicar el azar; "
+           "con «Todos a la vez» el equipo gana menos a menudo, y la diferencia es mayor de lo que puede explicar el azar; "
            "con «Apuestas crecientes» la diferencia puede deberse al azar."),
 ])
 def test_the_conclusion_names_which_differences_are_larger_than_chance(lang: str, expected: str) -> None:

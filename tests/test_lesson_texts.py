@@ -383,6 +383,22 @@ def test_a_lesson_names_the_readings_its_answers_rest_on(lesson: str, lang: str)
         assert f"`{option}" in readings and option in options
 
 
+READING = {"en": "reading", "de": "Lesart", "es": "interpretación"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_apps_name_the_readings_where_the_learner_sees_the_rule(lang: str) -> None:
+    """The PokerGuess explorer's checking order and the Póker a Voces explorer's ranking and scoring say
+    which of their rules are the kit's reading, in each language, as the rules cards do."""
+    messages = catalogue(lang)
+    for key in ("apps.guess.order_rule", "apps.voces.rank_intro", "apps.voces.play.intro"):
+        assert READING[lang] in messages[key], f"{key} ({lang}) names no reading"
+    assert "A 2 3 4 5" in messages["apps.voces.rank_intro"]
+    said = {"en": r"reading", "de": r"Lesart|liest das Programm", "es": r"interpretación|lee el programa"}[lang]
+    for game in ("pokerguess", "poker_a_voces"):
+        assert re.search(said, page_text(TEACHERS / lang / f"rules_card_{game}.html")), f"rules card {game} ({lang})"
+
+
 def test_the_checking_order_quizzes_give_the_other_readings_answer() -> None:
     for lang in LANGS:
         for cell_id in ("q-first-checked", "q-order"):

@@ -1,7 +1,7 @@
 """The index app: every app and lesson, with what each one teaches, in the learner's language.
 
-Links keep the chosen language (``?lang=de``). CSS classes: ``pkt-index``, ``pkt-index-app``,
-``pkt-index-lesson``.
+Links keep the chosen language (``?lang=de``); each lesson is named with its number, as the lessons, the
+guides and the worksheets number them. CSS classes: ``pkt-index``, ``pkt-index-app``, ``pkt-index-lesson``.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ class IndexApp(App):
             for name in APPS
         )
         lessons = "".join(
-            f"<li class='pkt-index-lesson'><a style='color:#1a5fb4;text-decoration:underline' href='lessons/{lang}/{name}.ipynb'>{esc(self.t(f'apps.index.lesson.{name[3:]}'))}</a>: "
+            f"<li class='pkt-index-lesson'><a style='color:#1a5fb4;text-decoration:underline' href='lessons/{lang}/{name}.ipynb'>"
+            f"{esc(self.t('apps.index.numbered', number=int(name[:2]), title=self.t(f'apps.index.lesson.{name[3:]}')))}</a>: "
             f"{esc(self.t(f'apps.index.lesson_teaches.{name[3:]}'))}</li>"
             for name in LESSONS
         )

@@ -12,7 +12,10 @@ every slice (at least every quarter of a second on the engine), and Stop (or the
 the kernel down: the thread is a daemon) ends it after the slice or game being played. One run plays at most
 :func:`run_cap` games in all, about a minute of one core; a larger request is clipped to that, and the
 learner is told (the cap is shown under the settings). The app shows a table of win rates with their 95% confidence
-intervals and a bar chart drawn as inline SVG by :func:`bar_chart_svg`, with a text alternative.
+intervals and a bar chart drawn as inline SVG by :func:`bar_chart_svg`, with a text alternative. Where the
+kit stores the results of a run with the settings chosen (:mod:`.stored_run`: lesson 4 opens the lab with
+seed 1, four players and the estimator bots), the table shows them at once, marked as stored, so a class
+reads them without waiting; Run plays the games again live.
 
 Every variant is ticked at the start, so the first Run compares the base game with each variant (issue
 24); "together" plays the base game and all chosen variants at once. After a run, one sentence says which
@@ -56,6 +59,7 @@ from pokerkit_teach.core.simulate import SimulationResult, compare_rates, path_f
 from pokerkit_teach.games.pokerface import GAME
 
 from .common import App, AppParams, batch_tables_early, batch_tables_in_background, esc
+from .stored_run import Games, stored_result
 
 __all__ = ["VariantLabApp", "bar_chart_svg", "variants_of", "run_cap", "VARIANTS", "MAX_GAMES", "GAMES_PER_SECOND",
            "BATCH_GAMES_PER_SECOND", "RUN_SECONDS", "DEFAULT_GAMES", "SLICE"]
@@ -208,6 +212,10 @@ class VariantLabApp(App):
         self.cap.add_class("pkt-cap")
         for control in (self.players, self.bot, self.mode, *self.variant_boxes.values()):
             control.observe(lambda _: self._describe_cap(), names="value")
+        for control in (self.players, self.bot, self.mode, self.games, self.seed, *self.variant_boxes.values()):
+            control.observe(lambda _: self._settings_changed(), names="value")
+        self.stored_shown = False  # the results shown are the kit's stored ones for these settings
+        self.stored_for: tuple[object, ...] = ()
         self.running = False
         self.background = _in_kernel()
         self.thread: threading.Thread | None = None
@@ -247,6 +255,32 @@ class VariantLabApp(App):
         if self.mode.value == "together":
             return [(), chosen] if chosen else [()]
         return [()] + [(name,) for name in chosen]
+
+    def stored_results(self) -> list[SimulationResult]:
+        """The kit's stored results of a run with the settings chosen now (widgets/stored_run.py), one per
+        configuration, or ``[]`` if it stores none: the lab shows them before any Run."""
+        games, seed = self.games.value, self.seed.value
+        if not isinstance(games, int) or not isinstance(seed, int):
+            return []
+        found = []
+        for variants in self.configurations():
+            options = (("variants", tuple(variants)),) if variants else ()
+            result = stored_result(Games(GAME.name, int(self.players.value), (str(self.bot.value),), games, seed, options))
+            if result is None:
+                return []
+            found.append(result)
+        return found
+
+    def _settings(self) -> tuple[object, ...]:
+        return (self.players.value, self.bot.value, self.games.value, self.seed.value, tuple(self.configurations()))
+
+    def _settings_changed(self) -> None:
+        """New settings: the stored results of the old ones go (those of the new ones come, if stored). A
+        language switch, which sets the menus' options again, changes no setting and keeps them."""
+        if self.running or (self.results and not self.stored_shown) or (self.stored_shown and self._settings() == self.stored_for):
+            return  # a live run's results stay until the next run
+        self.results, self.stored_shown = [], False
+        self.refresh()
 
     def games_per_configuration(self) -> tuple[int, int]:
         """The most games one run plays in all with the chosen bot and players (:func:`run_cap`), and
@@ -371,7 +405,7 @@ class VariantLabApp(App):
             self.progress.value = done
             stopped = self.stop_flag.is_set()
             if results:
-                self.results, self.run_settings = results, (players, bot, games, seed)
+                self.results, self.run_settings, self.stored_shown = results, (players, bot, games, seed), False
             self.refresh()
             if failed is not None:
                 self.say(self.t(_K + "failed", error=failed), "error")
@@ -429,6 +463,11 @@ class VariantLabApp(App):
         self.stop_button.description = t(_K + "stop")
         self.stop_button.tooltip = t(_K + "stop_tip")
         self._describe_cap()
+        if not self.results and not getattr(self, "running", False):
+            stored = self.stored_results()
+            if stored:
+                self.results, self.stored_shown, self.stored_for = stored, True, self._settings()
+                self.run_settings = (int(self.players.value), str(self.bot.value), int(self.games.value), int(self.seed.value))
         self.results_html.value = self.results_table() if self.results else f"<p>{esc(t(_K + 'no_results'))}</p>"
         self.chart.value = self.chart_svg() if self.results else ""
         self.conclusion.value = f"<p><b>{esc(self.conclusion_text())}</b></p>" if self.results else ""
@@ -477,6 +516,8 @@ class VariantLabApp(App):
                 f"<td>{esc(rate)}</td><td>{esc(t(_K + 'range', low=low, high=high))}</td></tr>"
             )
         path = t(f"simulate.lab_path.{self.results[0].path}")
+        if self.stored_shown:
+            path = t(_K + "stored", run=t(_K + "run")) + " " + path
         return (
             f"<table class='pkt-results-table' cellpadding='4' style='border-collapse:collapse'>"
             f"<caption>{esc(settings)}</caption>{head}{''.join(rows)}</table>"

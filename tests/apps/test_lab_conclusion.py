@@ -82,7 +82,7 @@ def test_a_run_ends_with_a_conclusion_and_the_interval_in_plain_words() -> None:
 
 def configured(lang: str, results: list[SimulationResult]) -> VariantLabApp:
     app = VariantLabApp(query=f"lang={lang}&players=4&seed=1")
-    app.results, app.run_settings = results, (4, "estimator", results[0].games, 1)
+    app.results, app.run_settings, app.stored_shown = results, (4, "estimator", results[0].games, 1), False
     app.refresh()
     return app
 
@@ -98,8 +98,8 @@ CLEAR = [result((), 50, 200), result(("free-for-all",), 20, 200), result(("risin
     ("de", "Verglichen mit dem Grundspiel: „Weiche Landung“ lässt das Team öfter gewinnen, um mehr, als der Zufall erklären "
            "kann; „Alle auf einmal“ lässt das Team seltener gewinnen, um mehr, als der Zufall erklären kann; "
            "„Steigende Einsätze“ weicht so wenig ab, dass es Zufall sein kann."),
-    ("es", "Frente al juego básico: con «Aterrizaje suave» el equipo gana más a menudo, más de lo que puede explicar el azar; "
-           "con «Todos a la vez» el equipo gana menos a menudo, más de lo que puede explicar el azar; "
+    ("es", "Frente al juego básico: con «Aterrizaje suave» el equipo gana más a menudo, y la diferencia es mayor de lo que puede explicar el azar; "
+           "con «Todos a la vez» el equipo gana menos a menudo, y la diferencia es mayor de lo que puede explicar el azar; "
            "con «Apuestas crecientes» la diferencia puede deberse al azar."),
 ])
 def test_the_conclusion_names_which_differences_are_larger_than_chance(lang: str, expected: str) -> None:

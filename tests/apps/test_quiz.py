@@ -359,7 +359,7 @@ def test_a_guess_is_written_with_the_decimals_it_was_typed_with() -> None:
     task = Predict("?", 2.7, "es", tolerance=0.1, digits=2)
     task.entry.value = "2,75"
     task.check_button.click()
-    assert "Tu estimación: 2,75." in task.feedback.value and "El kit calcula: 2,70." in task.feedback.value
+    assert "Tu estimación: 2,75." in task.feedback.value and "El programa calcula: 2,70." in task.feedback.value
 
 
 @pytest.mark.parametrize("answer", [float("nan"), float("inf"), "19", True, None, 1j])

@@ -200,7 +200,7 @@ EXPECTED = {
     "penguin": (["two pair, Aces and Kings", "Anna wins with an Emperor Penguin: +10 points."], "Anna wins the hand."),
 }
 GERMAN = {
-    "raccoon_wild": (["Anna: Waschbär → Q●", "vier Damen (der Waschbär steht für Q●)", "ein Full House, drei Buben und zwei Vieren"],
+    "raccoon_wild": (["Anna: Waschbär → D●", "vier Damen (der Waschbär steht für D●)", "ein Full House, drei Buben und zwei Vieren"],
                      "Anna gewinnt die Hand."),
     "raccoon_pair": (["Anna scheidet aus dieser Hand aus. Aufgedeckte Waschbären darin: 1 Waschbär von Anna und 1 Waschbär von Ben.",
                       "Ben scheidet aus dieser Hand aus. Aufgedeckte Waschbären darin:"], "Carla gewinnt die Hand."),
@@ -210,7 +210,7 @@ GERMAN = {
                       "Ben gewinnt die Hand."),
     "capybara": (["Aufgedeckte Wasserschweine: 1, eine ungerade Zahl. Die schlechteste Hand gewinnt, darum nimmt jeder Joker und jeder Pavian die Karte, die seine Hand am niedrigsten macht.", "1 Ben", "3 Carla"],
                  "Ben gewinnt die Hand."),
-    "baboon": (["Drei Karten werden vom Nachziehstapel gezogen: 3● 9◆ Q▲", "Anna tauscht den Pavian gegen 9◆.", "vier Neunen"],
+    "baboon": (["Drei Karten werden vom Nachziehstapel gezogen: 3● 9◆ D▲", "Anna tauscht den Pavian gegen 9◆.", "vier Neunen"],
                "Anna gewinnt die Hand."),
     "penguin": (["zwei Paare, Asse und Könige", "Anna gewinnt mit einem Kaiserpinguin: +10 Punkte."], "Anna gewinnt die Hand."),
 }
@@ -308,7 +308,7 @@ def test_you_start_trading_and_buttons_follow_the_engine() -> None:
     cards = card_items(app)
     assert [item["label"] for item in cards] == [card_label(card, "en") for card in state.hand_of(0)]
     assert all(item["pressable"] and item["state"] == "legal" for item in cards)
-    assert game.offer_button.disabled and game.offer_button.tooltip == "Name the cards to trade (at least one)."
+    assert game.offer_button.disabled and game.offer_button.tooltip == "Select the cards to trade (at least one)."
     assert game.withdraw_button.disabled and game.withdraw_button.tooltip == "Anna has no open offer to take back."
     assert not game.place_button.disabled and not game.wait_button.disabled
     assert game.bet_button.disabled and game.bet_button.tooltip == "Trading is still going on: bets and decisions come after STOP."
@@ -322,7 +322,7 @@ def test_you_start_trading_and_buttons_follow_the_engine_in_german() -> None:
     app = VocesExplorerApp(query="seed=5&players=4&lang=de")
     game = app.game
     assert "Tausche, oder leg deine Hand unter Marker 1." in text(game.status.value)
-    assert game.offer_button.disabled and game.offer_button.tooltip == "Nenne die Karten zum Tauschen (mindestens eine)."
+    assert game.offer_button.disabled and game.offer_button.tooltip == "Wähle die Karten zum Tauschen aus (mindestens eine)."
     assert game.withdraw_button.disabled and game.withdraw_button.tooltip == "Anna hat kein offenes Angebot zum Zurückziehen."
     still_trading = "Es wird noch getauscht: Setzen und Entscheiden kommen nach dem STOPP."
     assert game.bet_button.disabled and game.bet_button.tooltip == still_trading
@@ -378,10 +378,10 @@ def test_accepting_a_bots_offer_swaps_the_same_number_of_cards() -> None:
     assert [seat for seat, _ in game.accept_buttons] == [1]
     accept = game.accept_buttons[0][1]
     assert "Take Ben's offer: 2 cards" == accept.description
-    assert accept.disabled and accept.tooltip == "Name the cards to trade (at least one)."
+    assert accept.disabled and accept.tooltip == "Select the cards to trade (at least one)."
     offer = game.board.item("offer-1")  # Ben's offer drawn face down in his seat: only how many cards
     assert offer["label"].startswith("Ben calls out an offer of 2 cards, face down") and offer["state"] == "illegal"
-    assert offer["why"] == "Name the cards to trade (at least one)."
+    assert offer["why"] == "Select the cards to trade (at least one)."
     assert not any(card_label(card, "en") in offer["svg"] for card in offered)
     press_cards(app, 1)
     assert accept.disabled and accept.tooltip == "Ben offers 2 cards; a trade gives the same number back, not 1."

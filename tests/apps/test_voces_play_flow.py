@@ -56,7 +56,7 @@ def test_a_bots_offer_stays_open_until_the_learner_has_acted_and_can_be_taken() 
     noun = "card" if count == 1 else "cards"
     assert button.description == f"Take {name}'s offer: {count} {noun}" and "pkt-voces-take" in button._dom_classes
     take = next(move for move in game.accept_moves if move.button is button)
-    assert button.disabled and "Name the cards to trade" in text(take.reason.value)  # the reason as visible text
+    assert button.disabled and "Select the cards to trade" in text(take.reason.value)  # the reason as visible text
     assert "Open offers of the others" in text(game.offers_label.value)
     for item in [item for item in game.board.items if item["key"].startswith("card-")][:count]:
         game.board.press(item["key"])  # the cards pressed on the drawn table

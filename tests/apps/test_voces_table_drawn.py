@@ -21,9 +21,9 @@ def items(app: VocesExplorerApp, prefix: str) -> list[dict[str, object]]:
     return [item for item in app.game.board.items if str(item["key"]).startswith(prefix)]
 
 
-@pytest.mark.parametrize(("lang", "reason"), [("en", "Name the cards to trade (at least one)."),
-                                              ("de", "Nenne die Karten zum Tauschen (mindestens eine)."),
-                                              ("es", "Di qué cartas quieres intercambiar (al menos una).")])
+@pytest.mark.parametrize(("lang", "reason"), [("en", "Select the cards to trade (at least one)."),
+                                              ("de", "Wähle die Karten zum Tauschen aus (mindestens eine)."),
+                                              ("es", "Selecciona las cartas que quieres intercambiar (al menos una).")])
 def test_pressing_a_bots_offer_with_no_card_selected_says_why_and_changes_nothing(lang: str, reason: str) -> None:
     app = VocesExplorerApp(query=f"seed=5&players=4&lang={lang}")
     game = app.game
@@ -201,4 +201,4 @@ def test_after_a_language_switch_the_last_announcement_is_said_again_in_the_new_
         game.refresh()
     game.board.press(f"offer-{seat}")  # a refusal (no card selected) is said again in the new language too
     app.language.value = "de"
-    assert game.board.status == "Nenne die Karten zum Tauschen (mindestens eine)."
+    assert game.board.status == "Wähle die Karten zum Tauschen aus (mindestens eine)."

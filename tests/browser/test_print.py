@@ -1,14 +1,17 @@
-"""Every handout under docs/teachers/ prints on one or two A4 pages in Chromium.
+"""Every handout under docs/teachers/ prints on A4 in Chromium on as many pages as it says.
 
-The handouts (worksheets, rules cards: every ``*.html`` below docs/teachers/, found by glob, so a new
-worksheet is checked as soon as it exists) are what a teacher prints for a class. For each one the test
+The handouts (worksheets, answer keys, rules cards, in English, German and Spanish: every ``*.html`` below
+docs/teachers/, found by glob, so a new worksheet is checked as soon as it exists) are what a teacher prints
+for a class. Each says in ``<meta name="pages" content="N">`` how many pages it prints on (1 or 2: the guides
+tell teachers so). For each one the test
 
 - opens it from a ``file://`` address, refusing and recording every request to anything else (a handout
   must print on a school computer without the internet: no web fonts, no pictures from elsewhere),
 - checks that it links the shared stylesheet ``docs/teachers/print.css`` and that every picture loaded,
 - lays it out as printed (print media, the width of an A4 page less print.css's margins) and checks that
   nothing sticks out to the right, where the printer would cut it off,
-- prints it to PDF as a teacher would (A4, background graphics on) and counts the pages in the PDF: 1 or 2.
+- prints it to PDF as a teacher would (A4, background graphics on) and counts the pages in the PDF: exactly the
+  number its ``pages`` line states.
 
 Pages are counted in the PDF itself: Chromium writes each page as an object ``/Type /Page`` and the
 page tree's ``/Count``; both must agree. The page size is checked to be A4 (595 x 842 points).
@@ -83,12 +86,32 @@ OVERFLOW_JS = """(width) => {
 BROKEN_IMAGES_JS = """() => Array.from(document.images).filter(img => !img.complete || img.naturalWidth === 0).map(img => img.getAttribute('src'))"""
 
 
+LESSONS = ("01_cards_and_hand_ranking", "02_rules_of_pokerface", "03_reading_the_tokens", "04_variants", "05_pokerguess",
+           "06_poker_a_voces_cards", "07_poker_a_voces_betting")
+PAGES = re.compile(r'<meta\s+name="pages"\s+content="([12])"\s*/?>')
+
+
 def test_there_are_handouts() -> None:
-    """The rules cards at least: one per game in English and German."""
+    """In every language: a rules card per game, and a worksheet and its answer key per lesson."""
     names = {path.relative_to(TEACHERS).as_posix() for path in HANDOUTS}
-    for lang in ("en", "de"):
+    for lang in ("en", "de", "es"):
         for game in ("pokerface", "pokerguess", "poker_a_voces"):
             assert f"{lang}/rules_card_{game}.html" in names
+        for lesson in LESSONS:
+            assert f"{lang}/{lesson}.worksheet.html" in names and f"{lang}/{lesson}.answers.html" in names, (lang, lesson)
+
+
+def stated_pages(handout: Path) -> int:
+    """The page count a handout states (``<meta name="pages" content="1">``).
+
+    >>> import tempfile; path = Path(tempfile.mkdtemp()) / "sheet.html"
+    >>> _ = path.write_text('<head><meta name="pages" content="2"></head>')
+    >>> stated_pages(path)
+    2
+    """
+    found = PAGES.findall(handout.read_text(encoding="utf-8"))
+    assert len(found) == 1, f"{handout.name} states its page count once, as <meta name=\"pages\" content=\"1\"> (or 2)"
+    return int(found[0])
 
 
 class PrintPage:
@@ -141,4 +164,4 @@ def test_handout_prints_on_one_or_two_a4_pages(print_page: PrintPage, handout: P
     assert not print_page.outside, f"{handout.name} asks for something outside file://: {print_page.outside}"
     assert _media_boxes(pdf) == {(round(A4_POINTS[0]), round(A4_POINTS[1]))}, f"{handout.name}: pages of {_media_boxes(pdf)} points, not A4"
     pages = count_pdf_pages(pdf)
-    assert 1 <= pages <= 2, f"{handout.name} prints on {pages} A4 pages; a handout must fit on 1 or 2"
+    assert pages == stated_pages(handout), f"{handout.name} prints on {pages} A4 pages, but says {stated_pages(handout)}"

@@ -48,7 +48,7 @@ WORDS: dict[str, dict[str, Any]] = {
            "guess_label": "Deine Schätzung in %", "bad": "0.4", "bad_says": "Dezimalkomma",
            "guess": "50", "kit": "44,4\u00a0%", "off": "5,6 Prozentpunkte", "why": "16 der 36 gleich wahrscheinlichen Würfe",
            "name_label": "Dein Name", "download": "Meine Ergebnisse herunterladen",
-           "file_line": "deine Schätzung: 50\u00a0%; Zahl des Kits: 44,4\u00a0%"},
+           "file_line": "deine Schätzung: 50\u00a0%; Zahl des Programms: 44,4\u00a0%"},
 }
 
 

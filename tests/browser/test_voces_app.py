@@ -108,13 +108,13 @@ def test_learner_takes_a_bots_offer_and_sees_the_stop_warning_before_stop(page: 
     match = re.fullmatch(r"Take (\w+)'s offer: (\d+) cards?", label.strip())
     assert match, label
     offerer, count = match.group(1), int(match.group(2))
-    assert take.first.is_disabled() and "Name the cards to trade" in p.locator(".pkt-voces-offers .pkt-move-reason").first.inner_text()
+    assert take.first.is_disabled() and "Select the cards to trade" in p.locator(".pkt-voces-offers .pkt-move-reason").first.inner_text()
     # the offer lies face down in the bot's seat on the drawn table: a picture to press, saying why not yet
     board = p.locator(".pkt-voces-board").first
     seat = NAMES.index(offerer)
     offer = board.locator(f"[data-key='offer-{seat}']")
     name = offer.get_attribute("aria-label") or ""
-    assert name.startswith(f"{offerer} calls out an offer of {count} card") and name.endswith("Name the cards to trade (at least one).")
+    assert name.startswith(f"{offerer} calls out an offer of {count} card") and name.endswith("Select the cards to trade (at least one).")
     assert offer.get_attribute("aria-disabled") == "true"
     learners_view(p, artifacts, "voces_round_2_offer", board.locator("[data-region='cards']"), "end")
     cards = board.locator("button[data-key^='card-']")
@@ -259,7 +259,7 @@ def test_part_of_a_round_is_played_with_the_keyboard_alone(page: apps.Page, voil
     offerer = NAMES[seat]
     # back to the offer on the table: with no card selected it says why not, and pressing it says so again
     offer = tab_to(p, lambda f: f["key"] == key, backwards=True)
-    reason = "Name the cards to trade (at least one)."
+    reason = "Select the cards to trade (at least one)."
     assert offer["disabled"] == "true" and offer["name"].startswith(f"{offerer} calls out an offer of ") and offer["name"].endswith(reason)
     count = int(offer["name"].split(" calls out an offer of ")[1].split(" ")[0])
     history = p.locator(".pkt-voces-log").first.inner_text()

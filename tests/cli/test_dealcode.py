@@ -61,7 +61,7 @@ CODE = cli("link", "token-round")[1].strip()
 @pytest.mark.parametrize("code, lang, line", [
     (CODE[:-4], "en", "error: the deal code is cut short: a part of it is missing (copy the whole code or link)\n"),
     (CODE[:-4], "de", "Fehler: der Spiel-Code ist abgeschnitten: ein Teil fehlt (kopiere den ganzen Code oder Link)\n"),
-    ("2" + CODE[1:], "es", "Error: este es un código de partida de la versión 2; este kit lee códigos de la versión 1\n"),
+    ("2" + CODE[1:], "es", "Error: este es un código de partida de la versión 2; este programa lee códigos de la versión 1\n"),
     (CODE[:40] + ("x" if CODE[40] != "x" else "y") + CODE[41:], "en",
      "error: the deal code has been changed: its check does not match (copy the code or link again)\n"),
     ("token-round", "de", "Fehler: 'token-round' ist kein Spiel-Code (ein Spiel-Code beginnt mit seiner Version und einem Punkt, etwa 1.)\n"),

@@ -11,6 +11,9 @@ must have the same code cells in the same order: a cell's code is the same text 
 A code cell keeps its notebook id in every translation, so two cells that differ only in their strings
 cannot trade places unnoticed.
 
+Every lesson marks a 45-minute core and its extensions the same way in every language (the first cell
+says what the core is; each extension's heading carries the mark).
+
 Notebooks are stored without outputs, except a cell marked ``# NBVAL_CHECK_OUTPUT``, whose stored output
 is what nbval compares. The checks read the JSON only (no kernel), so they run in well under a second.
 """
@@ -97,6 +100,32 @@ def test_the_index_links_lessons_that_exist_in_every_language() -> None:
     assert set(KIT_LANGUAGES) <= set(LANGUAGES), "a language of the kit has no folder in notebooks/lessons"
     # the glossary (glossary.ipynb, a lesson-like page of words that the lessons link to) has its own link below the list
     assert {f"{name}.ipynb" for name in LINKED} == set(ALL_LESSONS) - {"glossary.ipynb"}
+
+
+#: How a lesson marks its 45-minute core and its extensions, per language: the first cell says what the core
+#: is, and each extension's heading ends with the mark.
+CORE = {
+    "en": ("**45 minutes.**", "*(extension)*"),
+    "de": ("**45 Minuten.**", "*(Erweiterung)*"),
+    "es": ("**45 minutos.**", "*(ampliación)*"),
+}
+
+
+@pytest.mark.parametrize("lesson", sorted(set(ALL_LESSONS) - {"glossary.ipynb"}))
+def test_every_lesson_marks_a_45_minute_core_and_its_extensions(lesson: str) -> None:
+    """A teacher sees at once what fits one period: the first cell names the core (every part without a
+    mark) and the mark; at least one part is marked, and the same parts in every language."""
+    marked = {}
+    for lang in LANGUAGES:
+        core, mark = CORE[lang]
+        cells = _cells(lang, lesson)
+        assert core in _source(cells[0]) and mark in _source(cells[0]), f"{lang}/{lesson}: the first cell names no 45-minute core"
+        headings = {number: line for number, cell in enumerate(cells[1:], 1) if cell["cell_type"] == "markdown"
+                    for line in _source(cell).splitlines() if line.startswith("#") and line.rstrip().endswith(mark)}
+        stray = [number for number, cell in enumerate(cells[1:], 1) if mark in _source(cell) and number not in headings]
+        assert headings and not stray, f"{lang}/{lesson}: extensions {headings}, a mark outside a heading in cells {stray}"
+        marked[lang] = sorted(headings)
+    assert len(set(map(tuple, marked.values()))) == 1, f"{lesson}: the extensions differ between languages: {marked}"
 
 
 @pytest.mark.parametrize("lesson", ALL_LESSONS)

@@ -42,6 +42,7 @@ def test_regular_install_contains_engine_widgets_and_messages(tmp_path: Path) ->
     assert description == "ein Paar Achten mit A D B"
     assert (target / "pokerkit_teach" / "messages" / "de" / "cards_and_hands.toml").is_file()
     assert (target / "pokerkit_teach" / "holdem" / "batch_hash.npz").is_file()  # else every kernel searches 0.7 s for it
+    assert (target / "pokerkit_teach" / "widgets" / "stored_runs.json").is_file()  # else a lesson's simulation waits for a live run
 
 
 def test_engine_never_imports_jupyter_or_ipywidgets() -> None:

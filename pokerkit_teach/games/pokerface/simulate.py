@@ -19,12 +19,15 @@ True
 from __future__ import annotations
 
 import weakref
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 import numpy as np
 
 from pokerkit_teach.core.game import Bot, GameState
 from pokerkit_teach.core.i18n import Items, Msg, message
+from pokerkit_teach.core.probability import order_success, tie_groups
 from pokerkit_teach.core.simulate import wilson_interval
 from pokerkit_teach.holdem.cards import Card, french_deck
 from pokerkit_teach.games.pokerface.actions import Action, DealBoard, DealHoleCards, PokerfacePhase
@@ -33,7 +36,7 @@ from pokerkit_teach.games.pokerface.rules import Variant
 from pokerkit_teach.games.pokerface.state import PokerfaceState
 from pokerkit_teach.games.pokerface.strength import prefetch
 
-__all__ = ["tally", "report", "dealer", "bot_names"]
+__all__ = ["tally", "report", "dealer", "bot_names", "RandomTokens", "random_tokens", "TOKEN_BLOCK"]
 
 # Variants in the order the report names them.
 _VARIANTS = tuple(sorted(v.value for v in Variant))
@@ -107,3 +110,57 @@ def dealer(state: GameState[Any, Any], rng: Any, bots: Sequence[Bot[Any]]) -> Ac
         del _BOARDS[state]
         return DealBoard(PokerfacePhase.RIVER, board[4:5])
     return DealBoard(phase, board[:3] if phase is PokerfacePhase.FLOP else board[3:4])
+
+
+TOKEN_BLOCK = 1000  # deals of one block of random_tokens: a block is dealt from its own seed
+
+
+@dataclass(frozen=True)
+class RandomTokens:
+    """Deals at which every player takes a token without looking: ``deals`` random deals of ``players``
+    hands, the deals at which two or more hands are equally strong (``ties``), and ``right``, the sum over
+    the deals of the chance that a random order of tokens is right at that deal (:func:`order_success` of
+    the deal's groups of equal hands). ``right / deals`` is the share of deals a blind team gets right."""
+
+    players: int
+    deals: int
+    ties: int
+    right: Fraction
+
+    def __add__(self, other: "RandomTokens") -> "RandomTokens":
+        assert self.players == other.players
+        return RandomTokens(self.players, self.deals + other.deals, self.ties + other.ties, self.right + other.right)
+
+    @property
+    def rate(self) -> float:
+        """The share of deals at which a random order of tokens is right."""
+        return float(self.right / self.deals) if self.deals else 0.0
+
+
+def random_tokens(players: int, deals: int, seed: int, blocks: range | None = None) -> RandomTokens:
+    """How often a team that takes its tokens at random gets the order right: ``deals`` random deals of
+    ``players`` hands (two hole cards each and a board of five), every hand ranked, and each deal's chance
+    that a random order of tokens is right (1/n! without equal hands, more with them). The deals come in
+    blocks of :data:`TOKEN_BLOCK`, block ``b`` dealt from the seed ``[seed, b]``; ``blocks`` plays only
+    those blocks, so a run played in slices of whole blocks adds up to the whole run.
+
+    >>> run = random_tokens(3, 2000, seed=1)
+    >>> run.deals, 1 / 6 < run.rate < 1 / 4
+    (2000, True)
+    >>> random_tokens(3, 2000, 1, range(0, 1)) + random_tokens(3, 2000, 1, range(1, 2)) == run
+    True
+    """
+    from pokerkit_teach.holdem.batch import deal_batch, evaluate_batch
+
+    total = RandomTokens(players, 0, 0, Fraction(0))
+    count = -(-deals // TOKEN_BLOCK)
+    for block in blocks if blocks is not None else range(count):
+        size = min(TOKEN_BLOCK, deals - block * TOKEN_BLOCK)
+        cards = deal_batch(np.arange(52), 5 + 2 * players, size, np.random.default_rng([seed, block]))
+        # per deal: the board, then two hole cards for each player
+        hands = np.stack([np.hstack([cards[:, 5 + 2 * seat:7 + 2 * seat], cards[:, :5]]) for seat in range(players)], axis=1)
+        strengths = evaluate_batch(np.ascontiguousarray(hands.reshape(-1, 7))).reshape(size, players)
+        chances = [order_success(tie_groups(row.tolist())) for row in strengths]
+        ties = sum(1 for row in strengths if len(set(row.tolist())) < players)
+        total = total + RandomTokens(players, size, ties, sum(chances, Fraction(0)))
+    return total

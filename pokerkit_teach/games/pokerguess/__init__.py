@@ -27,7 +27,7 @@ from pokerkit_teach.games.pokerguess import batch
 from pokerkit_teach.games.pokerguess.actions import Action, Check, Deal, Fold, LegalMoves, PokerGuessPhase, Predict, Reveal, Stay
 from pokerkit_teach.games.pokerguess.bots import BOTS, DEFAULT_BOT, PokerGuessCounterBot, PokerGuessRandomBot
 from pokerkit_teach.games.pokerguess.check import (
-    ColourOrder, Prediction, PredictionCheck, PredictionCountError, PredictionError, PredictionParseError, check_in_order,
+    CheckOrder, ColourOrder, Prediction, PredictionCheck, PredictionCountError, PredictionError, PredictionParseError, check_in_order,
     check_prediction, checking_order, count_groups,
 )
 from pokerkit_teach.games.pokerguess.events import PokerGuessEvent, RoundResult
@@ -40,7 +40,7 @@ from pokerkit_teach.games.pokerguess.view import PokerGuessView
 __all__ = [
     "GAME", "PokerGuessRules", "PokerGuessState", "PokerGuessView", "PokerGuessPhase", "PokerGuessEvent", "RoundResult",
     "PokerGuessScenario", "PokerGuessRandomBot", "PokerGuessCounterBot", "Action", "Check", "Deal", "Fold", "LegalMoves",
-    "Predict", "Reveal", "Stay", "ColourOrder", "Prediction", "PredictionCheck", "PredictionError", "PredictionCountError",
+    "Predict", "Reveal", "Stay", "CheckOrder", "ColourOrder", "Prediction", "PredictionCheck", "PredictionError", "PredictionCountError",
     "PredictionParseError", "check_in_order", "check_prediction", "checking_order", "count_groups", "OPTIONS",
 ]
 

@@ -42,7 +42,7 @@ from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.games.pokerguess.bots import BOTS, PokerGuessCounterBot
 from pokerkit_teach.games.pokerguess.cards import Colour, Figure
-from pokerkit_teach.games.pokerguess.check import ColourOrder
+from pokerkit_teach.games.pokerguess.check import CheckOrder, ColourOrder
 from pokerkit_teach.games.pokerguess.state import _PLAYING_DECK
 from pokerkit_teach.games.pokerguess.actions import ALL_PREDICTIONS
 from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
@@ -248,6 +248,7 @@ def play_game(rules: PokerGuessRules, bot_names: Sequence[str], seed: int, numbe
     bot_rngs, rng = _generators(seed, number, n)
     max_raise, bet, limit = rules.max_raise, rules.initial_bet, rules.max_rounds
     reversed_colours = rules.colour_order is ColourOrder.BY_NUMBER_REVERSED
+    check_order = rules.check_order
     count_folded = rules.count_folded_cards
     chips = [rules.starting_chips] * n
     dealer = rules.first_dealer
@@ -360,7 +361,7 @@ def play_game(rules: PokerGuessRules, bot_names: Sequence[str], seed: int, numbe
                     seat = first_from(dealer + 1, active)
                     continue
                 winner = _check(n, active, private, community, predictions, committed, chips, count_folded,
-                                reversed_colours)
+                                reversed_colours, check_order)
                 break
             seat = first_from(seat + 1, pending)
         rounds.append((winner, by_folding))
@@ -373,16 +374,21 @@ def play_game(rules: PokerGuessRules, bot_names: Sequence[str], seed: int, numbe
 
 def _check(n: int, active: list[int], private: list[tuple[int, int] | None], community: list[int],
            predictions: dict[int, Pred], committed: list[int], chips: list[int], count_folded: bool,
-           reversed_colours: bool) -> int | None:
+           reversed_colours: bool, check_order: CheckOrder = CheckOrder.COLOUR_FIRST) -> int | None:
     """The check: predictions from the highest down, the first that holds takes the pot; if none holds,
     the pot is shared (what does not divide goes one chip each in checking order). Returns the winner."""
     counted = range(n) if count_folded else active
     cards = [card for s in counted if (hole := private[s]) is not None for card in hole] + community
     pot = sum(committed)
 
-    def key(s: int) -> tuple[int, int, int, int]:
+    def key(s: int) -> tuple[int, ...]:  # as Prediction.sort_key
         cc, colour, fc, figure = predictions[s]
-        return (cc, 10 - colour if reversed_colours else colour, fc, figure)
+        rank = 10 - colour if reversed_colours else colour
+        if check_order is CheckOrder.SIZES_FIRST:
+            return (cc, fc, rank, figure)
+        if check_order is CheckOrder.SIZES_SUMMED:
+            return (cc + fc, cc, rank, fc, figure)
+        return (cc, rank, fc, figure)
 
     order = sorted(active, key=key, reverse=True)
     for s in order:

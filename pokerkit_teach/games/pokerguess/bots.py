@@ -155,7 +155,7 @@ class PokerGuessCounterBot(Bot[PokerGuessView]):
         seen = set(_seen(view))
         share = _hidden_share(view, seen)
         taken = _taken(view)
-        candidates: list[tuple[tuple[int, float, tuple[int, int, int, int]], Prediction, float, float]] = []
+        candidates: list[tuple[tuple[int, float, tuple[int, ...]], Prediction, float, float]] = []
         for colour, ce in colours.items():
             cc = min(6, cautious_count(ce, self.caution))
             if not cc:

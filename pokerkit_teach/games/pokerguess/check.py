@@ -30,7 +30,7 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Counted, Items, Msg, capi
 from pokerkit_teach.games.pokerguess.cards import AnyDrezCard, Colour, DrezCard, Figure, fold_word, input_words, linking_words
 
 __all__ = [
-    "ColourOrder", "Counted", "Prediction", "PredictionError", "PredictionCountError", "PredictionParseError", "PredictionCheck",
+    "CheckOrder", "ColourOrder", "Counted", "Prediction", "PredictionError", "PredictionCountError", "PredictionParseError", "PredictionCheck",
     "check_prediction", "checking_order", "check_in_order", "order_reason",
     "count_groups", "holds_by_search",
 ]
@@ -48,6 +48,27 @@ class ColourOrder(enum.Enum):
 
     def rank(self, colour: Colour) -> int:
         return colour.value if self is ColourOrder.BY_NUMBER else 10 - colour.value
+
+
+class CheckOrder(enum.Enum):
+    """Which parts of two predictions are compared first when the check puts them in order.
+
+    The rulebook asks for the prediction that is highest "both in quantity and hierarchy", and its example
+    first finds two predictions tied on both group sizes, then compares their colour, then their figure.
+    That example fits each of these readings, so the kit names them:
+
+    ``COLOUR_FIRST`` (the default): the colour group's size, the colour, the figure group's size, the figure.
+    ``SIZES_FIRST``: both group sizes (colour, then figure), then the colour, then the figure.
+    ``SIZES_SUMMED``: the two sizes added up, then as ``COLOUR_FIRST``.
+
+    >>> a, b = Prediction.parse("4 gray 6 jokers"), Prediction.parse("4 red 1 pawn")
+    >>> [order.value for order in CheckOrder if a.sort_key(check=order) > b.sort_key(check=order)]
+    ['sizes_first', 'sizes_summed']
+    """
+
+    COLOUR_FIRST = "colour_first"
+    SIZES_FIRST = "sizes_first"
+    SIZES_SUMMED = "sizes_summed"
 
 
 class PredictionError(InputError):
@@ -199,9 +220,16 @@ class Prediction:
         (colour_count, colour), (figure_count, figure) = groups[Colour], groups[Figure]
         return cls(colour_count, Colour(colour), figure_count, Figure(figure))
 
-    def sort_key(self, order: ColourOrder = ColourOrder.BY_NUMBER) -> tuple[int, int, int, int]:
-        """Higher sorts first when reversed: colour group size, the colour, figure group size, the figure."""
-        return (self.colour_count, order.rank(self.colour), self.figure_count, self.figure.value)
+    def sort_key(self, order: ColourOrder = ColourOrder.BY_NUMBER,
+                 check: CheckOrder = CheckOrder.COLOUR_FIRST) -> tuple[int, ...]:
+        """Higher sorts first when reversed. By default the colour group's size, the colour, the figure
+        group's size, the figure; ``check`` names another reading (:class:`CheckOrder`)."""
+        colour_first = (self.colour_count, order.rank(self.colour), self.figure_count, self.figure.value)
+        if check is CheckOrder.SIZES_FIRST:
+            return (self.colour_count, self.figure_count, order.rank(self.colour), self.figure.value)
+        if check is CheckOrder.SIZES_SUMMED:
+            return (self.colour_count + self.figure_count, *colour_first)
+        return colour_first
 
     def localized(self, lang: str, spec: str = "") -> str:
         return message("pokerguess.prediction", lang, colour_group=_colour_group(self.colour_count, self.colour),
@@ -214,18 +242,32 @@ class Prediction:
         return self.text()
 
 
-def order_reason(higher: tuple[str, Prediction], lower: tuple[str, Prediction]) -> Msg:
+def order_reason(higher: tuple[str, Prediction], lower: tuple[str, Prediction],
+                 check: CheckOrder = CheckOrder.COLOUR_FIRST) -> Msg:
     """Why ``higher``'s prediction is checked before ``lower``'s: the first of the four things that
-    differ (the colour group's size, the colour, the figure group's size, the figure). The colours are
-    named with their numbers, which the rule option ``colour_order`` ranks one way or the other.
+    differ (the colour group's size, the colour, the figure group's size, the figure; in the order the
+    reading ``check`` compares them). The colours are named with their numbers, which the rule option
+    ``colour_order`` ranks one way or the other.
 
     >>> top = ("Top", Prediction.parse("4 red 4 bishops")); left = ("Left", Prediction.parse("4 red 4 pawns"))
     >>> order_reason(top, left).text()
     'Both predict 4 red cards and 4 cards of one figure, and Bishops rank above Pawns'
     >>> order_reason(("Bottom", Prediction.parse("3 green 3 jokers")), ("Right", Prediction.parse("3 red 3 pawns"))).text("de")
     'Beide sagen 3 Karten einer Farbe voraus, und die Farbe Grün von Bottom (Nummer 9) ist höher als Rot (Nummer 2)'
+
+    Read with both sizes first, a larger figure group counts before the colour:
+
+    >>> order_reason(("Ann", Prediction.parse("4 gray 6 jokers")), ("Ben", Prediction.parse("4 red 1 pawn")),
+    ...              CheckOrder.SIZES_FIRST).text()
+    "Both predict 4 cards of one colour, and Ann's figure group is larger (6 against 1)"
     """
     (name, a), (_, b) = higher, lower
+    if check is CheckOrder.SIZES_SUMMED and a.colour_count + a.figure_count != b.colour_count + b.figure_count:
+        return Msg.of("pokerguess.order.total", higher=name, more=a.colour_count + a.figure_count,
+                      fewer=b.colour_count + b.figure_count)
+    if check is CheckOrder.SIZES_FIRST and a.colour_count == b.colour_count and a.figure_count != b.figure_count:
+        return Msg.of("pokerguess.order.figure_count_first", higher=name, count=a.colour_count,
+                      more=a.figure_count, fewer=b.figure_count)
     if a.colour_count != b.colour_count:
         return Msg.of("pokerguess.order.colour_count", higher=name, more=a.colour_count, fewer=b.colour_count)
     if a.colour != b.colour:
@@ -238,14 +280,15 @@ def order_reason(higher: tuple[str, Prediction], lower: tuple[str, Prediction]) 
                   figure_count=a.figure_count, figure=a.figure, other=b.figure)
 
 
-def checking_order(predictions: Iterable[tuple[str, Prediction]], order: ColourOrder = ColourOrder.BY_NUMBER) -> list[tuple[str, Prediction]]:
-    """Predictions from the highest down (the order in which they are checked).
+def checking_order(predictions: Iterable[tuple[str, Prediction]], order: ColourOrder = ColourOrder.BY_NUMBER,
+                   check: CheckOrder = CheckOrder.COLOUR_FIRST) -> list[tuple[str, Prediction]]:
+    """Predictions from the highest down (the order in which they are checked), read as ``check`` says.
 
     >>> top = ("top", Prediction.parse("4 red 4 bishops")); left = ("left", Prediction.parse("4 red 4 pawns"))
     >>> [name for name, _ in checking_order([left, top])]
     ['top', 'left']
     """
-    return sorted(predictions, key=lambda item: item[1].sort_key(order), reverse=True)
+    return sorted(predictions, key=lambda item: item[1].sort_key(order, check), reverse=True)
 
 
 @dataclass(frozen=True)
@@ -306,7 +349,8 @@ def check_prediction(prediction: Prediction, cards: Sequence[AnyDrezCard]) -> Pr
 
 
 def check_in_order(predictions: Iterable[tuple[str, Prediction]], cards: Sequence[AnyDrezCard],
-                   order: ColourOrder = ColourOrder.BY_NUMBER) -> list[tuple[str, PredictionCheck]]:
+                   order: ColourOrder = ColourOrder.BY_NUMBER,
+                   check: CheckOrder = CheckOrder.COLOUR_FIRST) -> list[tuple[str, PredictionCheck]]:
     """The check at the end of a round: predictions from the highest down, stopping at the first that holds
     (its owner takes the pot; if the last verdict is wrong, nobody's prediction held).
 
@@ -318,7 +362,7 @@ def check_in_order(predictions: Iterable[tuple[str, Prediction]], cards: Sequenc
     [('Top', False), ('Left', False), ('Bottom', True)]
     """
     steps: list[tuple[str, PredictionCheck]] = []
-    for name, prediction in checking_order(predictions, order):
+    for name, prediction in checking_order(predictions, order, check):
         verdict = check_prediction(prediction, cards)
         steps.append((name, verdict))
         if verdict.holds:

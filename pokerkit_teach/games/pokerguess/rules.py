@@ -10,7 +10,7 @@ from pokerkit_teach.core.game import is_whole_number
 from pokerkit_teach.core.errors import OptionError
 from pokerkit_teach.core.i18n import Msg
 from pokerkit_teach.core.rng import SeedLike
-from pokerkit_teach.games.pokerguess.check import ColourOrder
+from pokerkit_teach.games.pokerguess.check import CheckOrder, ColourOrder
 from pokerkit_teach.games.pokerguess.state import PokerGuessState
 
 __all__ = ["PokerGuessRules", "OPTIONS", "MIN_PLAYERS", "MAX_PLAYERS", "rules_for"]
@@ -31,6 +31,7 @@ class PokerGuessRules:
     colour_order: ColourOrder = ColourOrder.BY_NUMBER
     count_folded_cards: bool = True
     max_rounds: int = 3000
+    check_order: CheckOrder = CheckOrder.COLOUR_FIRST
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
@@ -51,6 +52,9 @@ class PokerGuessRules:
                                                      second=ColourOrder.BY_NUMBER_REVERSED.value), self.colour_order)
         if not isinstance(self.count_folded_cards, bool):
             raise OptionError("count_folded_cards", Msg.of("pokerguess.option.true_false"), self.count_folded_cards)
+        if not isinstance(self.check_order, CheckOrder):
+            raise OptionError("check_order", Msg.of("pokerguess.option.one_of", names=", ".join(o.value for o in CheckOrder)),
+                              self.check_order)
 
     @property
     def player_count(self) -> int:
@@ -61,12 +65,13 @@ class PokerGuessRules:
 
 
 # The rule options a caller may set by name (the other fields of PokerGuessRules are the players and the dealer).
-OPTIONS = ("starting_chips", "initial_bet", "max_raise", "max_rounds", "count_folded_cards", "colour_order")
+OPTIONS = ("starting_chips", "initial_bet", "max_raise", "max_rounds", "count_folded_cards", "colour_order", "check_order")
 
 
 def rules_for(players: Sequence[str], options: Mapping[str, Any]) -> PokerGuessRules:
-    """The rules for these players with the options given by name; ``colour_order`` may be given by its
-    value (``by_number``, ``by_number_reversed``)."""
+    """The rules for these players with the options given by name; ``colour_order`` and ``check_order``
+    may be given by their values (``by_number``, ``by_number_reversed``; ``colour_first``, ``sizes_first``,
+    ``sizes_summed``)."""
     values = dict(options)
     for name in values:
         if name not in OPTIONS:
@@ -78,4 +83,11 @@ def rules_for(players: Sequence[str], options: Mapping[str, Any]) -> PokerGuessR
         except ValueError:
             raise OptionError("colour_order", Msg.of("pokerguess.option.either", first=ColourOrder.BY_NUMBER.value,
                                                      second=ColourOrder.BY_NUMBER_REVERSED.value), order) from None
+    check = values.get("check_order")
+    if isinstance(check, str) and not isinstance(check, CheckOrder):
+        try:
+            values["check_order"] = CheckOrder(check)
+        except ValueError:
+            raise OptionError("check_order", Msg.of("pokerguess.option.one_of", names=", ".join(o.value for o in CheckOrder)),
+                              check) from None
     return PokerGuessRules(tuple(players), **values)

@@ -41,7 +41,7 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg
 from pokerkit_teach.core.contract import ScenarioCodec
 from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, pick_title, read_builtin, read_titles_and_players, replay_rounds, scenario_error
 from pokerkit_teach.games.pokerguess.cards import DrezCard, parse_drez_cards
-from pokerkit_teach.games.pokerguess.check import ColourOrder, Prediction, PredictionError
+from pokerkit_teach.games.pokerguess.check import CheckOrder, ColourOrder, Prediction, PredictionError
 from pokerkit_teach.games.pokerguess.actions import Action, Check, Deal, Fold, Predict, Reveal, Stay
 from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
 from pokerkit_teach.games.pokerguess.state import PokerGuessState
@@ -115,6 +115,12 @@ def _rules_of(data: Mapping[str, Any], source: str = "scenario") -> PokerGuessRu
         raise ScenarioError(key="pokerguess.scenario.dealer", source=source, dealer=dealer)
     settings = dict(options)
     try:
+        if "check_order" in settings:
+            try:
+                settings["check_order"] = CheckOrder(settings["check_order"])
+            except ValueError:
+                raise OptionError("check_order", Msg.of("pokerguess.option.one_of", names=", ".join(o.value for o in CheckOrder)),
+                                  settings["check_order"]) from None
         if "colour_order" in settings:
             settings["colour_order"] = ColourOrder(settings["colour_order"])
         return PokerGuessRules(tuple(players), players.index(dealer), **settings)
@@ -128,7 +134,7 @@ def _rules_of(data: Mapping[str, Any], source: str = "scenario") -> PokerGuessRu
 
 # The rule options a file may set, with the kit's defaults (a saved game writes those it changes).
 _OPTIONS = {"starting_chips": 20, "initial_bet": 1, "max_raise": 3, "count_folded_cards": True, "max_rounds": 3000,
-            "colour_order": ColourOrder.BY_NUMBER.value}
+            "colour_order": ColourOrder.BY_NUMBER.value, "check_order": CheckOrder.COLOUR_FIRST.value}
 
 
 @dataclass(frozen=True)
@@ -266,6 +272,7 @@ class _Codec(ScenarioCodec):
                 rounds[-1]["moves"].append(given or self.move_text(action, state))
         options = {name: getattr(rules, name) for name in _OPTIONS}
         options["colour_order"] = rules.colour_order.value
+        options["check_order"] = rules.check_order.value
         data: dict[str, Any] = {"players": list(players), "dealer": players[rules.first_dealer],
                                 "options": {k: v for k, v in options.items() if v != _OPTIONS[k]}, "seed": seed, "rounds": rounds}
         return data

@@ -29,6 +29,9 @@ How the kit reads the rules where they leave room (each is a rule option):
 - A player who cannot cover the bet must fold; a raise may not exceed what the raiser could pay.
 - The check counts every card dealt, folded players' too (``count_folded_cards``). A player out of chips
   is dealt nothing, so counts for nothing; a deal that gives them cards is refused.
+- Predictions are checked from the highest down: the colour group's size, the colour, the figure
+  group's size, the figure (``check_order``: the rulebook's example also fits "both sizes first" and
+  "the two sizes added up first"); colours rank by their number (``colour_order``).
 - A pot that nobody wins is shared equally among those still in; chips that do not divide go one each
   to the players in checking order.
 - A game also ends after ``max_rounds`` rounds (default 3000: with four counter bots about three games
@@ -375,7 +378,8 @@ class PokerGuessState(GameState[Action, "PokerGuessRules"]):
         r = self.round
         cards = self.cards_counted()
         pot = self.pot
-        order = checking_order([(self._name(s), r.predictions[s]) for s in r.active], self.rules.colour_order)
+        order = checking_order([(self._name(s), r.predictions[s]) for s in r.active], self.rules.colour_order,
+                               self.rules.check_order)
         self._event("check_started", None, cards=ListRow(cards))
         checks: list[tuple[int, PredictionCheck]] = []
         winner: int | None = None
@@ -387,7 +391,7 @@ class PokerGuessState(GameState[Action, "PokerGuessRules"]):
                 self._event("checked", seat, player=name, prediction=prediction, verdict=verdict.reason)
             else:  # why it comes after the one before
                 self._event("checked_after", seat, player=name, prediction=prediction, verdict=verdict.reason,
-                            previous=order[i - 1][0], why=order_reason(order[i - 1], order[i]))
+                            previous=order[i - 1][0], why=order_reason(order[i - 1], order[i], self.rules.check_order))
             if verdict.holds:
                 winner = seat
                 break

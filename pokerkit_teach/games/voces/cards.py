@@ -5,8 +5,8 @@ and seven copies of each special card. The rulebook gives the suits no names, so
 1 to 7 and draws each with its own symbol: ``● ▲ ■ ◆ ★ ✚ ☾``.
 
 >>> card = VocesCard.from_text("Ks3")
->>> str(card), card.rank
-('K■', 13)
+>>> str(card), card.rank, VocesCard.from_text("Qs3").text("de")
+('K■', 13, 'D■')
 >>> VocesCard.from_text("1s2") == VocesCard.from_text("A▲")      # the 1 is the Ace
 True
 >>> VocesCard.from_text("As1") > VocesCard.from_text("Ks1")      # and ranks highest
@@ -99,8 +99,18 @@ class VocesCard:
             raise CardParseError(text, Msg.of("voces.error.special_not_numbered"))
         return card
 
+    def face(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The value as the language writes a card's face (the rank symbols of ``rank.symbol`` in the
+        catalogue, as for French cards): ``Q``, in German ``D``; ``10``; the Ace ``A``.
+
+        >>> VocesCard.from_text("Qs2").face(), VocesCard.from_text("Js2").face("de"), VocesCard.from_text("1s2").face("de")
+        ('Q', 'B', 'A')
+        """
+        return form("rank", "symbol", str(self.rank), lang)
+
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return _VALUE_TEXT.get(self.value, str(self.value)) + self.symbol
+        """The card with its suit's symbol, the face in the language's letters: ``Q▲``, in German ``D▲``."""
+        return self.face(lang) + self.symbol
 
     def localized(self, lang: str, spec: str = "") -> str:
         return self.text(lang)

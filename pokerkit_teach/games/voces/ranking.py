@@ -159,7 +159,7 @@ class _RankWord(int):
     """A rank 2-14 that names itself in the message's language (``{a:plural}``, ``{a:name}``). Forms only
     Póker a Voces needs come from its own tables ``voces.<form>.<rank>``: ``{a:upto}`` is the top of a
     straight (``to the Ace`` / ``bis zum Ass``), ``{a:beaten}`` a card that is beaten (Spanish ``al 2``,
-    ``a la Reina``), ``{a:under}`` a card another ranks under (Spanish ``del As``)."""
+    ``a la reina``), ``{a:under}`` a card another ranks under (Spanish ``del as``)."""
 
     def localized(self, lang: str, spec: str = "") -> str:
         own = f"voces.{spec}.{int(self)}"

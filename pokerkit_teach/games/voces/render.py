@@ -127,9 +127,6 @@ ANIMALS = {
         '<ellipse cx="46" cy="84" rx="2.5" ry="2" fill="#111"/><ellipse cx="54" cy="84" rx="2.5" ry="2" fill="#111"/>'
     ),
 }
-_VALUE_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
-
-
 def voces_card_body(card: "AnyVocesCard", lang: str = DEFAULT_LANGUAGE, highlight: bool = False) -> str:
     """The drawing of a card. A numbered card: its value and suit shape in the corners, a large suit shape
     in the middle, all in the suit's colour. A special card: its animal and its name in ``lang``."""
@@ -137,7 +134,7 @@ def voces_card_body(card: "AnyVocesCard", lang: str = DEFAULT_LANGUAGE, highligh
     if kind is None:
         numbered: "VocesCard" = card  # type: ignore[assignment]
         shape, colour = SUIT_SHAPES[numbered.suit - 1], numbered.colour
-        corner = svg_text(8, 35, _VALUE_TEXT.get(numbered.value, str(numbered.value)), 31, colour, anchor="start",
+        corner = svg_text(8, 35, numbered.face(lang), 31, colour, anchor="start",
                           fit=34) + svg_shape(shape, 9, 42, 22, colour)
         return (card_frame(highlight=highlight) + corner
                 + f'<g transform="rotate(180 {CARD_WIDTH / 2} {CARD_HEIGHT / 2})">{corner}</g>'

@@ -268,7 +268,8 @@ def test_the_schema_knows_every_option_of_the_loaders() -> None:
     defs = scenario_schema()["$defs"]
     assert voces_scenarios._OPTIONS <= set(defs["voces"]["properties"]["options"]["properties"])
     for option in defs["pokerguess"]["properties"]["options"]["properties"]:  # and the loader takes every one it names
-        PokerGuessScenario.from_dict(GUESS | {"options": {option: {"count_folded_cards": False, "colour_order": "by_number_reversed"}.get(option, 5)}}, "lesson.json")
+        PokerGuessScenario.from_dict(GUESS | {"options": {option: {"count_folded_cards": False, "colour_order": "by_number_reversed",
+                                                                                  "check_order": "sizes_first"}.get(option, 5)}}, "lesson.json")
     for option in defs["voces"]["properties"]["options"]["properties"]:
         value = {"specials": [], "rounds": 1, "tie_rule": "nobody", "fold_timing": "at_betting"}.get(option, True)
         if option in voces_scenarios._OPTIONS:

@@ -81,8 +81,8 @@ def test_spanish_special_cards_are_read(typed: str, kind: Special) -> None:
 def test_spanish_hand_words() -> None:
     assert rank_voces_hand("Ks1 Ks2 Ks3 Ks4 mapache").describe("es").startswith("repóker de ")
     assert rank_voces_hand("Ks1 Ks2 Ks3 Ks4 mapache").describe("es").endswith("(el Mapache hace de K●)")
-    assert rank_voces_hand("As1 Ks1 Qs1 Js1 10s1").describe("es") == "escalera de color hasta el As"
-    assert rank_voces_hand("Js1 9s2 7s3 6s4 capibara").describe("es") == "carta alta: la Jota"
+    assert rank_voces_hand("As1 Ks1 Qs1 Js1 10s1").describe("es") == "escalera de color hasta el as"
+    assert rank_voces_hand("Js1 9s2 7s3 6s4 capibara").describe("es") == "carta alta: la jota"
 
 
 def test_the_reveal_names_the_kicker_in_spanish() -> None:

@@ -26,6 +26,7 @@ from pokerkit_teach.core.registry import all_games, game_names
 from pokerkit_teach.core.dealcode import load_code, scenario_code
 from pokerkit_teach.core.scenarios import builtin_scenarios, load_any_scenario
 from pokerkit_teach.core.simulate import MAX_GAMES, MAX_WORKERS, simulate
+from pokerkit_teach.core.limits import quoted
 from pokerkit_teach.holdem.explain import Comparison, HandRanking, describe_hand, explain_hand, rank_hands
 from pokerkit_teach.holdem.ranking import STRENGTH_COUNT, HandResult, best_hand
 from pokerkit_teach.games.pokerface.showdown import ShowdownResult, check_showdown, token_label
@@ -75,7 +76,7 @@ def _whole_number(low: int, high: int, lang: str = DEFAULT_LANGUAGE) -> Any:
         shown = text if len(text) <= 30 else text[:27] + "..."
         digits = text.strip()
         if not re.fullmatch(r"[+-]?[0-9]{1,30}", digits, re.ASCII) or not low <= int(digits) <= high:
-            raise argparse.ArgumentTypeError(message("errors.cli.whole_number", lang, low=low, high=high, got=repr(shown)))
+            raise argparse.ArgumentTypeError(message("errors.cli.whole_number", lang, low=low, high=high, got=quoted(shown)))
         return int(digits)
     return parse
 
@@ -212,7 +213,7 @@ def _rank(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> 
 def _parse_hand_option(text: str) -> tuple[str, str]:
     name, sep, cards = text.partition("=")
     if not sep or not name.strip():
-        raise InputError(key="errors.cli.hand_option", text=repr(text))
+        raise InputError(key="errors.cli.hand_option", text=quoted(text))
     return name.strip(), cards
 
 

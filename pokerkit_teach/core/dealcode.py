@@ -40,6 +40,7 @@ from typing import Any, Mapping, Sequence
 from pokerkit_teach.core.errors import IllegalAction, KitError
 from pokerkit_teach.core.game import CHANCE
 from pokerkit_teach.core.i18n import Msg
+from pokerkit_teach.core.limits import MAX_CODE_CHARS, MAX_INFLATED_BYTES, quoted
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.scenarios import (
     SEED_LIMIT,
@@ -83,19 +84,21 @@ def code_from_link(text: str) -> str:
 
 
 def _unpack(text: str) -> list[Any]:
+    if len(str(text)) > MAX_CODE_CHARS:  # before any work on it
+        raise scenario_error("dealcode.too_long", length=len(str(text)), limit=MAX_CODE_CHARS)
     code = code_from_link(str(text))
     if not code:
         raise scenario_error("dealcode.empty")
     version, dot, rest = code.partition(".")
     if not dot or not version.isascii() or not version.isdigit():
         shown = code if len(code) <= 24 else code[:21] + "..."
-        raise scenario_error("dealcode.not_code", code=repr(shown))
+        raise scenario_error("dealcode.not_code", code=quoted(shown))
     if int(version) != CODE_VERSION:
         raise scenario_error("dealcode.version", version=int(version), known=CODE_VERSION)
     bad = _ALPHABET.match(rest)
     assert bad is not None
     if bad.end() < len(rest):
-        raise scenario_error("dealcode.bad_character", character=repr(rest[bad.end()]), position=len(version) + 2 + bad.end())
+        raise scenario_error("dealcode.bad_character", character=quoted(rest[bad.end()]), position=len(version) + 2 + bad.end())
     if len(rest) % 4 == 1:
         raise scenario_error("dealcode.truncated")
     try:
@@ -111,7 +114,9 @@ def _unpack(text: str) -> list[Any]:
         raise scenario_error("dealcode.tampered")  # also a change in the last character's spare bits
     try:
         inflate = zlib.decompressobj(-15)
-        data = inflate.decompress(body, 1 << 24)  # at most 16 MB of JSON
+        data = inflate.decompress(body, MAX_INFLATED_BYTES + 1)  # stops there: a code cannot unpack to more
+        if len(data) > MAX_INFLATED_BYTES:
+            raise scenario_error("dealcode.too_large", limit=MAX_INFLATED_BYTES)
         if not inflate.eof or inflate.unconsumed_tail:
             raise ValueError("incomplete")
         payload = json.loads(data.decode("utf-8"))
@@ -126,7 +131,7 @@ def _whole(body: bytes) -> bool:
     """Whether ``body`` is a whole deflated text (a code cut short never is)."""
     inflate = zlib.decompressobj(-15)
     try:
-        inflate.decompress(body, 1 << 24)
+        inflate.decompress(body, MAX_INFLATED_BYTES + 1)
     except zlib.error:
         return True  # not cut short but broken
     return inflate.eof
@@ -233,7 +238,7 @@ def decode_code(code: str) -> dict[str, Any]:
     moves: list[str | None] = []
     for number, entry in enumerate(log, start=1):
         if isinstance(entry, str):
-            where = Msg.of("dealcode.step", step=number, move=repr(entry))
+            where = Msg.of("dealcode.step", step=number, move=quoted(entry))
             if state.current_player() == CHANCE:
                 raise scenario_error("errors.scenario.move_refused", where, reason=Msg.of("dealcode.cards_due"))
             try:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, message
-from pokerkit_teach.core.limits import safe_value, shortened
+from pokerkit_teach.core.limits import MAX_DETAIL_CHARS, safe_value, shortened
 
 
 def _say(value: object, lang: str) -> str:
@@ -154,6 +154,8 @@ def in_context(error: ValueError, where: str | Msg) -> ValueError:
     >>> in_context(CardCountError(3, 2), "Ben").text("de")
     'Ben: eine Hand braucht 2 Karten, erhalten: 3'
     """
+    if isinstance(where, str) and len(where) > MAX_DETAIL_CHARS:  # a place from outside (a file's path): its end names it
+        where = "…" + where[-(MAX_DETAIL_CHARS - 1):]
     clone = error.__class__.__new__(error.__class__)
     clone.__dict__.update(error.__dict__)
     clone.args = (f"{_say(where, DEFAULT_LANGUAGE)}: {error}",)

@@ -34,6 +34,7 @@ import numpy as np
 from pokerkit_teach.core.errors import IllegalAction, InputError
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, capitalize_first, message
 from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.core.limits import quoted
 
 __all__ = [
     "CHANCE", "TERMINAL", "SIMULTANEOUS", "Phase", "is_whole_number", "whole_number_fields", "Checked", "GameState", "Outcome", "Bot", "Decision",
@@ -91,11 +92,11 @@ def whole_number_fields(cls: M) -> M:
         for name in names:
             value = getattr(self, name)
             if not is_whole_number(value):
-                raise InputError(key="errors.move_number", move=type(self).__name__, field=name, got=repr(value))
+                raise InputError(key="errors.move_number", move=type(self).__name__, field=name, got=quoted(value))
         for name in lists:  # a tuple of whole numbers; anything but a tuple is left to the game's checks
             value = getattr(self, name)
             if isinstance(value, tuple) and not all(is_whole_number(item) for item in value):
-                raise InputError(key="errors.move_number", move=type(self).__name__, field=name, got=repr(value))
+                raise InputError(key="errors.move_number", move=type(self).__name__, field=name, got=quoted(value))
         if own is not None:
             own(self)
 

@@ -19,7 +19,7 @@ from typing import Any
 __all__ = [
     "QUOTE_CHARS", "MAX_SHOWN_DIGITS", "MAX_SCENARIO_BYTES", "MAX_CODE_CHARS", "MAX_INFLATED_BYTES", "MAX_ARGUMENT_CHARS",
     "MAX_QUERY_CHARS", "MAX_NAME_CHARS", "MAX_SCENARIO_NAME_CHARS", "MAX_TITLE_CHARS", "MAX_ABOUT_CHARS", "MAX_MOVE_CHARS",
-    "MAX_MOVES", "MAX_ROUNDS", "MAX_CARDS_TEXT_CHARS", "MAX_DETAIL_CHARS", "shortened", "safe_value",
+    "MAX_MOVES", "MAX_ROUNDS", "MAX_CARDS_TEXT_CHARS", "MAX_DETAIL_CHARS", "shortened", "quoted", "safe_value",
 ]
 
 QUOTE_CHARS = 80
@@ -51,7 +51,7 @@ MAX_NAME_CHARS = 40
 """A player's name in a scenario file or a deal code."""
 
 MAX_SCENARIO_NAME_CHARS = 100
-MAX_TITLE_CHARS = 200
+MAX_TITLE_CHARS = 300
 MAX_ABOUT_CHARS = 4000
 MAX_MOVE_CHARS = 200
 """One move as a scenario writes it (``Ben takes from Carla``)."""
@@ -79,6 +79,15 @@ def shortened(value: object, limit: int = QUOTE_CHARS) -> str:
 MAX_DETAIL_CHARS = 300
 """The most characters of any one value an error message holds (the kit's own lists of names fit; an input
 is quoted shorter, :data:`QUOTE_CHARS`, where it is quoted)."""
+
+
+def quoted(value: object) -> str:
+    """``repr(value)`` as a message quotes an input: at most :data:`QUOTE_CHARS` characters.
+
+    >>> quoted("Ben"), len(quoted("x" * 500))
+    ("'Ben'", 80)
+    """
+    return shortened(repr(value))
 
 
 def safe_value(value: Any) -> Any:

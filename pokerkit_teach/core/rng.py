@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from typing import TYPE_CHECKING, Union
+from pokerkit_teach.core.limits import quoted
 
 if TYPE_CHECKING:
     import numpy as np
@@ -29,5 +30,5 @@ def make_rng(seed: SeedLike = None) -> np.random.Generator:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
         from pokerkit_teach.core.errors import InputError  # on first use: this module stays free of the catalogues
 
-        raise InputError(key="errors.core.seed", got=repr(seed))
+        raise InputError(key="errors.core.seed", got=quoted(seed))
     return np.random.default_rng(seed)

@@ -21,6 +21,7 @@ from pokerkit_teach.core.errors import IllegalAction, InputError, KitError, Opti
 from pokerkit_teach.core.game import CHANCE, ReplayStep as GameStep
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Counted, Msg, catalogue
 from pokerkit_teach.core.contract import ScenarioCodec
+from pokerkit_teach.core.limits import MAX_SCENARIO_BYTES, quoted
 from pokerkit_teach.core.registry import all_games, get_game, registry_version
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def read_titles_and_players(data: Mapping[str, Any], source: str) -> tuple[dict[
     for lang in titles:  # the schema takes any language code; the kit's languages are its catalogue folders
         if lang not in LANGUAGES:
             raise scenario_error("errors.scenario.title_language", source, f"title.{lang}", place=f"title.{lang}",
-                                 name=repr(lang), languages=", ".join(LANGUAGES))
+                                 name=quoted(lang), languages=", ".join(LANGUAGES))
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise scenario_error("errors.scenario.players", source, place="players")
@@ -93,8 +94,8 @@ def load_named_or_file(source: str | Path, builtin: Sequence[T], from_dict: Call
     if text in named:
         return named[text]
     path = Path(text)
-    if not path.is_file():
-        raise scenario_error("errors.scenario.unknown_name", name=repr(text), names=", ".join(sorted(named)))
+    if not _is_file(path):
+        raise scenario_error("errors.scenario.unknown_name", name=quoted(text), names=", ".join(sorted(named)))
     return from_dict(check_scenario_data(read_json(path), str(path)), str(path))
 
 
@@ -119,7 +120,7 @@ def replay_rounds(state: Any, rounds: Sequence[tuple[Any, Sequence[str]]], parse
             if not moves:
                 break
             text = moves.pop(0)
-            where = Msg.of("errors.scenario.step", step=len(steps) + 1, round=number, move=repr(text))
+            where = Msg.of("errors.scenario.step", step=len(steps) + 1, round=number, move=quoted(text))
             try:
                 steps.append(GameStep(len(steps) + 1, number, text, state.apply(parse(text))))
             except IllegalAction as error:
@@ -127,7 +128,7 @@ def replay_rounds(state: Any, rounds: Sequence[tuple[Any, Sequence[str]]], parse
             except ValueError as error:
                 raise _within(error, where) from None
         if moves:
-            raise scenario_error("errors.scenario.round_over", Msg.of("errors.scenario.round_move", round=number, move=repr(moves[0])))
+            raise scenario_error("errors.scenario.round_over", Msg.of("errors.scenario.round_move", round=number, move=quoted(moves[0])))
         if not state.is_terminal() and state.round.number == number and number < len(rounds):
             raise scenario_error("errors.scenario.stops_early", round=number)
     return steps
@@ -161,9 +162,17 @@ def load_any_scenario(source: str | Path) -> Any:
     if text in named:
         return named[text]
     path = Path(text)
-    if not path.is_file():
-        raise scenario_error("errors.scenario.unknown_name", name=repr(text), names=", ".join(sorted(named)))
+    if not _is_file(path):
+        raise scenario_error("errors.scenario.unknown_name", name=quoted(text), names=", ".join(sorted(named)))
     return load_scenario_data(read_json(path), str(path))
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` names a file (a name too long for the system, or not a name at all, names none)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def load_scenario_data(data: Any, source: str = "scenario") -> Any:
@@ -177,13 +186,17 @@ def load_scenario_data(data: Any, source: str = "scenario") -> Any:
         game = get_game(name)
     except OptionError:
         raise scenario_error("errors.scenario.game", source, place="game", names=", ".join(g.name for g in all_games()),
-                             got=repr(name)) from None
+                             got=quoted(name)) from None
     return game.scenarios.from_dict(check_scenario_data(data, source), source)
 
 
 def load_scenario_text(text: str | bytes, source: str = "scenario") -> Any:
     """A scenario of any game from a file's text or bytes (an upload): the JSON is read as
-    :func:`read_json` reads a file, then :func:`load_scenario_data`."""
+    :func:`read_json` reads a file, then :func:`load_scenario_data`. A text of more than
+    :data:`~pokerkit_teach.core.limits.MAX_SCENARIO_BYTES` is refused before it is read."""
+    size = len(text.encode("utf-8")) if isinstance(text, str) and len(text) * 4 > MAX_SCENARIO_BYTES else len(text)
+    if size > MAX_SCENARIO_BYTES:
+        raise scenario_error("errors.scenario.too_large", source, size=size, limit=MAX_SCENARIO_BYTES)
     if isinstance(text, (bytes, bytearray, memoryview)):
         try:
             text = bytes(text).decode("utf-8-sig")
@@ -282,6 +295,9 @@ def read_json(path: Path) -> Any:
     """The JSON in a scenario file; a clear error naming the file for anything else."""
     source = str(path)
     try:
+        size = path.stat().st_size
+        if size > MAX_SCENARIO_BYTES:  # before a byte of it is read
+            raise scenario_error("errors.scenario.too_large", source, size=size, limit=MAX_SCENARIO_BYTES)
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise scenario_error("errors.scenario.not_utf8", source) from None
@@ -474,19 +490,23 @@ def _describe(error: ValidationError) -> tuple[list[Any], Msg | str]:
         allowed = set(schema.get("properties", {}))
         extra = sorted(str(name) for name in value if name not in allowed)
         known: str | Msg = ", ".join(sorted(allowed)) or Msg.of("errors.scenario.no_fields")
-        return path + extra[:1], Msg.of("errors.scenario.unknown_field", name=repr(extra[0]), known=known)
+        return path + extra[:1], Msg.of("errors.scenario.unknown_field", name=quoted(extra[0]), known=known)
     if kind in ("minItems", "maxItems"):
         low, high = schema.get("minItems"), schema.get("maxItems")
         field = path[-1] if path and isinstance(path[-1], str) else "entries"
-        if low is not None and high is not None:
+        if low is not None and high is not None and low > 0 and high < 100:  # a small range, such as 3 to 6 players
             return path, Msg.of("errors.scenario.items_range", low=low, items=_items(field, high), got=len(value))
-        if low is not None:
-            return path, Msg.of("errors.scenario.items_at_least", items=_items(field, low), got=len(value))
+        if kind == "minItems":
+            return path, Msg.of("errors.scenario.items_at_least", items=_items(field, int(low or 0)), got=len(value))
         return path, Msg.of("errors.scenario.items_at_most", items=_items(field, int(high or 0)), got=len(value))
     if kind == "uniqueItems":
         return path, Msg.of("errors.scenario.unique")
     if kind == "minLength":
         return path, Msg.of("errors.scenario.empty_text")
+    if kind == "maxLength":
+        return path, Msg.of("errors.scenario.long_text", limit=schema["maxLength"], got=len(value))
+    if kind == "maxProperties":
+        return path, Msg.of("errors.scenario.many_fields", limit=schema["maxProperties"], got=len(value))
     if kind == "pattern":
         return path, Msg.of("errors.scenario.colon", got=_shown(value))
     if kind in ("minimum", "maximum", "type", "enum", "const"):

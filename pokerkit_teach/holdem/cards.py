@@ -40,6 +40,7 @@ from typing import Any, Iterable, Union
 from pokerkit_teach.core.errors import CardCountError, CardParseError, check_distinct
 from pokerkit_teach.core.i18n import LANGUAGES, Msg, form
 from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.core.limits import quoted
 from pokerkit_teach.holdem.render import card_html, card_svg
 
 __all__ = [
@@ -254,10 +255,10 @@ def parse_card(text: str, position: int = 1, offset: int = 0) -> Card:
     rank_text, suit_text = token[:-1], token[-1]
     rank = _rank_text().get(rank_text.upper())
     if rank is None:
-        raise CardParseError(token, _why("unknown_rank", rank=repr(rank_text)), position, offset)
+        raise CardParseError(token, _why("unknown_rank", rank=quoted(rank_text)), position, offset)
     suit = _SUIT_TEXT.get(suit_text.upper())
     if suit is None:
-        raise CardParseError(token, _why("unknown_suit", suit=repr(suit_text)), position, offset)
+        raise CardParseError(token, _why("unknown_suit", suit=quoted(suit_text)), position, offset)
     return _ALL_CARDS[4 * (rank.value - 2) + suit.value]
 
 

@@ -28,6 +28,7 @@ from pokerkit_teach.core.errors import DuplicateCardError, InputError, in_contex
 from pokerkit_teach.holdem.cards import Card, CardsLike, Rank, parse_cards
 from pokerkit_teach.holdem.ranking import KEY_ROLES, Category, HandResult, best_hand, describe_hand, description_msg
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg, Row, capitalize_first, message
+from pokerkit_teach.core.limits import quoted
 
 __all__ = [
     "describe_hand",
@@ -274,7 +275,7 @@ def check_hands(
                 place = "on_board" if card in board_cards else "in_other_hand"
                 raise DuplicateCardError(
                     card, seen.index(card) + 1, len(seen) + 1,
-                    text=Msg.of(f"cards.error.duplicate_{place}", name=name, position=position, card=repr(str(card))),
+                    text=Msg.of(f"cards.error.duplicate_{place}", name=name, position=position, card=quoted(str(card))),
                 )
             seen.append(card)
         parsed.append((name, cards))

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple, Union
 
 from pokerkit_teach.core.errors import InputError
 from pokerkit_teach.core.game import Phase as GamePhase, whole_number_fields
+from pokerkit_teach.core.limits import quoted
 from pokerkit_teach.holdem.cards import Card, Suit
 
 __all__ = [
@@ -114,7 +115,7 @@ class DealBoard:
         except ValueError:
             stage = None
         if stage not in BOARD_PHASES:
-            raise InputError(key="pokerface.error.board_stage", got=repr(self.stage))
+            raise InputError(key="pokerface.error.board_stage", got=quoted(self.stage))
         object.__setattr__(self, "stage", stage)
         object.__setattr__(self, "cards", _frozen(self.cards, depth=1))
 

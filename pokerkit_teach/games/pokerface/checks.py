@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.game import is_whole_number
 from pokerkit_teach.core.i18n import Msg
+from pokerkit_teach.core.limits import quoted
 from pokerkit_teach.holdem.cards import Card
 from pokerkit_teach.games.pokerface.actions import (
     BOARD_PHASES, Action, DealBoard, DealHoleCards, Pass, PokerfacePhase, Showdown, TakeFromMiddle, TakeFromPlayer,
@@ -43,7 +44,7 @@ def check(state: "PokerfaceState", action: Action) -> None:
         _check_forced_cards(state, action)
         return
     if not isinstance(action, (TakeFromMiddle, TakeFromPlayer, Pass)):
-        raise IllegalAction("pokerface.illegal.unknown_action", action=repr(action))
+        raise IllegalAction("pokerface.illegal.unknown_action", action=quoted(action))
     token_round = state._round
     if token_round is None:
         raise IllegalAction("pokerface.illegal.waiting_for_chance", step=Msg.of(f"pokerface.first.{state.phase.value}"))

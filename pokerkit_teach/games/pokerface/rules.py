@@ -18,6 +18,7 @@ from pokerkit_teach.core.errors import InputError, OptionError
 from pokerkit_teach.core.game import is_whole_number
 from pokerkit_teach.core.i18n import Items, Msg
 from pokerkit_teach.core.rng import SeedLike
+from pokerkit_teach.core.limits import quoted
 from pokerkit_teach.holdem.cards import Suit
 from pokerkit_teach.games.pokerface.showdown import MAX_PLAYERS, MIN_PLAYERS
 from pokerkit_teach.games.pokerface.state import PokerfaceState
@@ -89,11 +90,11 @@ class PokerfaceRules:
         if len(set(players)) != len(players):
             raise _input_error("players", "same_names", names=Items(players))
         if not 0 <= self.first_dealer < len(players):
-            raise _input_error("dealer", "dealer_seat", last=len(players) - 1, got=repr(self.first_dealer))
+            raise _input_error("dealer", "dealer_seat", last=len(players) - 1, got=quoted(self.first_dealer))
         if isinstance(self.brake_laps, bool) or not isinstance(self.brake_laps, int) or self.brake_laps < 1:
             raise _input_error("brake_laps", "brake_laps")
         if not isinstance(self.free_for_all_brake, bool):
-            raise _input_error("free_for_all_brake", "free_for_all_brake", got=repr(self.free_for_all_brake))
+            raise _input_error("free_for_all_brake", "free_for_all_brake", got=quoted(self.free_for_all_brake))
 
     @classmethod
     def for_players(cls, players: int | Iterable[str], dealer: int | str = 0, variants: Iterable[Variant | str] = ()) -> "PokerfaceRules":
@@ -151,7 +152,7 @@ def _seat_of(players: tuple[str, ...], name: str) -> int:
     try:
         return players.index(name)
     except ValueError:
-        raise _input_error("players", "unknown_player", name=repr(name), players=Items(players)) from None
+        raise _input_error("players", "unknown_player", name=quoted(name), players=Items(players)) from None
 
 
 

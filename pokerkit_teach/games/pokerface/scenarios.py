@@ -46,6 +46,7 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Items, Msg
 from pokerkit_teach.core.rng import make_rng
 from pokerkit_teach.core.contract import ScenarioCodec
 from pokerkit_teach.core.scenarios import ScenarioError, load_named_or_file, scenario_error, pick_title, read_builtin, read_titles_and_players
+from pokerkit_teach.core.limits import quoted
 from pokerkit_teach.holdem.cards import Card, Suit, french_deck, parse_cards
 from pokerkit_teach.games.pokerface.actions import Action, DealBoard, DealHoleCards, Pass, PokerfacePhase, PlayerAction, Showdown, TakeFromMiddle, TakeFromPlayer
 from pokerkit_teach.games.pokerface.events import PokerfaceEvent
@@ -86,9 +87,9 @@ class PokerfaceScenario:
             raise scenario_error(_K + "not_object", source)
         unknown = set(data) - {"game", "name", "title", "players", "dealer", "variants", "seed", "deals", "about", "format"}
         if unknown:
-            raise scenario_error(_K + "unknown_field", source, field=repr(sorted(unknown)[0]))
+            raise scenario_error(_K + "unknown_field", source, field=quoted(sorted(unknown)[0]))
         if data.get("game", GAME_NAME) != GAME_NAME:
-            raise scenario_error(_K + "game", source, game=repr(GAME_NAME), got=repr(data.get("game")))
+            raise scenario_error(_K + "game", source, game=quoted(GAME_NAME), got=quoted(data.get("game")))
         name = str(data.get("name") or Path(source).stem)
         titles, players = read_titles_and_players(data, source)
         try:
@@ -129,7 +130,7 @@ def _parse_deal(raw: Any, rules: PokerfaceRules, *where: str | Msg) -> ScenarioD
         raise scenario_error(_K + "deal_object", *where)
     unknown = set(raw) - {"hole", "board", "moves"}
     if unknown:
-        raise scenario_error(_K + "unknown_field", *where, field=repr(sorted(unknown)[0]))
+        raise scenario_error(_K + "unknown_field", *where, field=quoted(sorted(unknown)[0]))
     hole_raw = raw.get("hole", {})
     if not isinstance(hole_raw, Mapping):
         raise scenario_error(_K + "hole_map", *where)
@@ -137,7 +138,7 @@ def _parse_deal(raw: Any, rules: PokerfaceRules, *where: str | Msg) -> ScenarioD
     seen: dict[Card, str] = {}
     for name, text in hole_raw.items():
         if name not in rules.players:
-            raise scenario_error(_K + "hole_not_player", *where, name=repr(name), players=Items(rules.players))
+            raise scenario_error(_K + "hole_not_player", *where, name=quoted(name), players=Items(rules.players))
         try:
             cards = parse_cards(text, count=2)
         except ValueError as error:
@@ -186,7 +187,7 @@ def parse_move(text: str, rules: PokerfaceRules, round_suit: Suit | None = None)
     if match:
         token_text = match["token"].upper()
         if token_text not in ("A",) and not token_text.isdigit():
-            raise scenario_error(_K + "not_token", token=repr(match["token"]), count=rules.player_count)
+            raise scenario_error(_K + "not_token", token=quoted(match["token"]), count=rules.player_count)
         token = 1 if token_text == "A" else int(token_text)
         if match["suit"] and round_suit is not None and _SUITS[match["suit"]] != round_suit:
             raise scenario_error(_K + "wrong_suit", token=match["token"] + match["suit"], suit=round_suit.symbol)
@@ -308,7 +309,7 @@ class PokerfaceReplay(StepReplay[PokerfaceState]):
                 if not moves:
                     break
                 text = moves.pop(0)
-                where = Msg.of(_K + "step", step=len(steps) + 1, deal=deal_number, move=repr(text))
+                where = Msg.of(_K + "step", step=len(steps) + 1, deal=deal_number, move=quoted(text))
                 try:
                     action = parse_move(text, scenario.rules, state.round_suit)
                     steps.append(_step(state, len(steps) + 1, text, action))
@@ -317,7 +318,7 @@ class PokerfaceReplay(StepReplay[PokerfaceState]):
                 except IllegalAction as error:
                     raise scenario_error(_K + "not_allowed", where, reason=error) from None
             if moves:
-                raise scenario_error(_K + "game_over", Msg.of(_K + "deal_move", deal=deal_number, move=repr(moves[0])))
+                raise scenario_error(_K + "game_over", Msg.of(_K + "deal_move", deal=deal_number, move=quoted(moves[0])))
             if deal_number < len(scenario.deals) and state.deal_number == deal_number and not state.is_terminal():
                 raise scenario_error(_K + "short_deal", Msg.of(_K + "deal", deal=deal_number),
                                      phase=Msg.of(f"pokerface.phase.{state.phase.value}"))

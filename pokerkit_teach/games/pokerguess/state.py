@@ -48,6 +48,7 @@ from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.game import CHANCE, GameState, Outcome, TERMINAL, is_whole_number
 from pokerkit_teach.core.i18n import ListRow
 from pokerkit_teach.core.rng import SeedLike
+from pokerkit_teach.core.limits import quoted
 from pokerkit_teach.games.pokerguess.actions import (
     _PREDICTION_INDEX, Action, Check, Deal, Fold, LegalMoves, PokerGuessPhase, Predict, Reveal, Stay,
 )
@@ -192,7 +193,7 @@ class PokerGuessState(GameState[Action, "PokerGuessRules"]):
                 self._check_deal(action)
             return
         if not isinstance(action, (Predict, Stay, Fold, Reveal)):
-            raise IllegalAction("pokerguess.illegal.unknown_action", action=repr(action))
+            raise IllegalAction("pokerguess.illegal.unknown_action", action=quoted(action))
         if r.phase in _CHANCE_PHASES:
             raise IllegalAction("pokerguess.illegal.waiting_for_chance")
         seat = action.seat
@@ -219,7 +220,7 @@ class PokerGuessState(GameState[Action, "PokerGuessRules"]):
                 raise IllegalAction("pokerguess.illegal.cannot_cover", player=player, need=to_cover, chips=self.chips[seat])
             return
         if not isinstance(action.prediction, Prediction):
-            raise IllegalAction("pokerguess.illegal.unknown_action", action=repr(action))
+            raise IllegalAction("pokerguess.illegal.unknown_action", action=quoted(action))
         raise_by = action.raise_by
         if not is_whole_number(raise_by) or not 0 <= raise_by <= self.rules.max_raise:
             raise IllegalAction("pokerguess.illegal.bad_raise", most=self.rules.max_raise, raise_by=raise_by)

@@ -32,6 +32,7 @@ from typing import Sequence, Union
 from pokerkit_teach.core.errors import InputError, in_context
 from pokerkit_teach.core.game import Phase, whole_number_fields
 from pokerkit_teach.core.i18n import Items, Msg
+from pokerkit_teach.core.limits import quoted
 from pokerkit_teach.games.voces.cards import AnyVocesCard, SpecialCard, VocesCard, card_order, parse_voces_cards
 
 __all__ = [
@@ -172,7 +173,7 @@ def _ints(words: Sequence[str], what: str) -> list[int]:
     try:
         return [int(w) for w in words]
     except ValueError:
-        raise InputError(key="voces.notation.whole_numbers", what=Msg.of(what), got=repr(" ".join(words))) from None
+        raise InputError(key="voces.notation.whole_numbers", what=Msg.of(what), got=quoted(" ".join(words))) from None
 
 
 def parse_action(text: str, players: Sequence[str]) -> Action:
@@ -189,7 +190,7 @@ def _parse(text: str, players: tuple[str, ...]) -> Action:
         raise InputError(key="voces.notation.no_colon")
     name = who.strip()
     if name not in players:
-        raise InputError(key="voces.notation.no_player", name=repr(name), players=Items(players))
+        raise InputError(key="voces.notation.no_player", name=quoted(name), players=Items(players))
     seat = players.index(name)
     words = rest.split()
     if not words:
@@ -230,7 +231,7 @@ def _parse(text: str, players: tuple[str, ...]) -> Action:
         if not numbers or any(n not in (1, 2, 3) for n in numbers):
             raise InputError(key="voces.notation.pick_form")
         return Pick(seat, tuple(numbers))
-    raise InputError(key="voces.notation.unknown_verb", verb=repr(verb))
+    raise InputError(key="voces.notation.unknown_verb", verb=quoted(verb))
 
 
 def notation(action: Action, players: Sequence[str]) -> str:

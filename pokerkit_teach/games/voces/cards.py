@@ -34,6 +34,7 @@ from pokerkit_teach.core.errors import CardCountError, CardParseError, InputErro
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg, catalogue, form, message
 from pokerkit_teach.games.voces.render import voces_card_html, voces_card_svg
 from pokerkit_teach.core.rng import SeedLike, make_rng
+from pokerkit_teach.core.limits import quoted
 
 __all__ = [
     "SUIT_SYMBOLS",
@@ -303,15 +304,15 @@ def parse_voces_card(text: str, position: int = 1, offset: int = 0) -> AnyVocesC
     if not match:
         first = re.match(r"10|.", token)
         if first and first.group().upper() not in values:
-            raise CardParseError(token, Msg.of("voces.error.unknown_value", value=repr(first.group()), forms=_FORMS), position, offset)
+            raise CardParseError(token, Msg.of("voces.error.unknown_value", value=quoted(first.group()), forms=_FORMS), position, offset)
         raise CardParseError(token, Msg.of("voces.error.not_a_card", forms=_FORMS), position, offset)
     value_text, suit_number, suit_symbol = match.groups()
     value = values.get(value_text.upper())
     if value is None:
-        raise CardParseError(token, Msg.of("voces.error.unknown_value", value=repr(value_text), forms=_FORMS), position, offset)
+        raise CardParseError(token, Msg.of("voces.error.unknown_value", value=quoted(value_text), forms=_FORMS), position, offset)
     if suit_symbol is not None:
         if suit_symbol not in SUIT_SYMBOLS:
-            raise CardParseError(token, Msg.of("voces.error.unknown_suit", suit=repr(suit_symbol), forms=_FORMS), position, offset)
+            raise CardParseError(token, Msg.of("voces.error.unknown_suit", suit=quoted(suit_symbol), forms=_FORMS), position, offset)
         suit = SUIT_SYMBOLS.index(suit_symbol) + 1
     else:
         suit = int(suit_number)
@@ -353,7 +354,7 @@ def voces_deck(players: int, specials: Sequence[Special] = ()) -> tuple[AnyVoces
     """The deck for a round: ``players + 1`` suits of 13, and ``players + 1`` copies of each special
     card chosen (the rulebook suggests one kind per round, at most two for advanced players)."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= SUIT_COUNT - 1:
-        raise InputError(key="voces.error.players_range", most=SUIT_COUNT - 1, got=repr(players))
+        raise InputError(key="voces.error.players_range", most=SUIT_COUNT - 1, got=quoted(players))
     kinds = list(specials)
     if len(set(kinds)) != len(kinds):
         raise InputError(key="voces.error.special_twice")

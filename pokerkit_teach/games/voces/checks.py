@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from pokerkit_teach.core.game import is_whole_number
 from pokerkit_teach.core.errors import IllegalAction
 from pokerkit_teach.core.i18n import ListRow
+from pokerkit_teach.core.limits import quoted
 from pokerkit_teach.games.voces.actions import (
     CHANCE_ACTIONS, HANDS, PILES, PLAYER_ACTIONS, Accept, Action, Bet, Deal, DrawForBaboons, Fold, Offer, Pick, Place,
     PlaceFive, Resolve, Stay, VocesPhase, Withdraw,
@@ -41,7 +42,7 @@ def check(state: "VocesState", action: Action) -> None:
     if isinstance(action, CHANCE_ACTIONS):
         malformed = _malformed(action)
         if malformed is not None:
-            raise IllegalAction("voces.illegal.malformed", field=malformed[0], value=repr(malformed[1]))
+            raise IllegalAction("voces.illegal.malformed", field=malformed[0], value=quoted(malformed[1]))
         expected = CHANCE_STEP.get(r.phase)
         if expected is None or not isinstance(action, expected):
             raise IllegalAction("voces.illegal.not_chance_now")
@@ -57,13 +58,13 @@ def check(state: "VocesState", action: Action) -> None:
                 raise IllegalAction("voces.illegal.bad_draw", cards=ListRow(action.cards))
         return
     if not isinstance(action, PLAYER_ACTIONS):
-        raise IllegalAction("voces.illegal.unknown_action", action=repr(action))
+        raise IllegalAction("voces.illegal.unknown_action", action=quoted(action))
     seat = action.seat
     if not is_whole_number(seat) or not 0 <= seat < state.rules.player_count:
         raise IllegalAction("voces.illegal.no_such_seat", seat=seat)
     malformed = _malformed(action)
     if malformed is not None:
-        raise IllegalAction("voces.illegal.malformed", field=malformed[0], value=repr(malformed[1]))
+        raise IllegalAction("voces.illegal.malformed", field=malformed[0], value=quoted(malformed[1]))
     player = state._name(seat)
     if r.phase in CHANCE_PHASES:
         raise IllegalAction("voces.illegal.waiting_for_chance")

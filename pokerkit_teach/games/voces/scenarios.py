@@ -42,6 +42,7 @@ from pokerkit_teach.core.game import ReplayStep, StepReplay
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg
 from pokerkit_teach.core.contract import ScenarioCodec
 from pokerkit_teach.core.scenarios import load_named_or_file, scenario_error, pick_title, read_builtin, read_titles_and_players, replay_rounds
+from pokerkit_teach.core.limits import quoted
 from pokerkit_teach.games.voces.cards import AnyVocesCard, VocesCard, parse_voces_cards
 from pokerkit_teach.games.voces.actions import CHANCE_ACTIONS, Action, Deal, DrawForBaboons, notation, parse_action
 from pokerkit_teach.games.voces.rules import VocesRules
@@ -95,7 +96,7 @@ class VocesScenario:
             raise scenario_error("voces.scenario.not_voces", source)
         unknown = set(data) - {"game", "name", "title", "about", "players", "options", "rounds", "seed", "format"}
         if unknown:
-            raise scenario_error("voces.scenario.unknown_field", source, name=repr(sorted(unknown)[0]))
+            raise scenario_error("voces.scenario.unknown_field", source, name=quoted(sorted(unknown)[0]))
         titles, players = read_titles_and_players(data, source)
         options = data.get("options", {})
         if not isinstance(options, Mapping) or set(options) - _OPTIONS:

@@ -13,8 +13,9 @@ it, without knowing which game it is:
 - ``bots``: a factory for each bot by name, ``default_bot`` the one a simulation takes;
 - ``scenarios``: the :class:`ScenarioCodec` (scenario files and deal codes), with the game's part of the
   scenario file schema (``scenario_schema``);
-- ``tally`` and ``report``: what a simulation counts of one finished game and how the sums are put into
-  words; ``dealer``: optionally the chance step a simulation applies; ``batch``: optionally a
+- ``tally``, ``figures`` and ``report``: what a simulation counts of one finished game, the figures of a
+  simulation's sums (JSON, each share with its interval) and those figures in words, so the words say
+  nothing the figures do not hold; ``dealer``: optionally the chance step a simulation applies; ``batch``: optionally a
   :class:`BatchPath` that plays many games side by side;
 - ``messages``: optionally a folder of catalogues (``<lang>/*.toml``) for a game that lives outside the
   kit (the kit's own games keep theirs in ``pokerkit_teach/messages/<lang>/``).
@@ -153,7 +154,8 @@ class GameModule:
     scenarios: ScenarioCodec
     scenario_schema: Mapping[str, Any]
     tally: Callable[[GameState[Any, Any]], Mapping[str, float]]
-    report: Callable[..., str]
+    figures: Callable[[Mapping[str, float], int, Sequence[str]], Mapping[str, Any]]
+    report: Callable[[Mapping[str, Any], str], str]
     options: tuple[str, ...] = ()
     dealer: Callable[[GameState[Any, Any], Any, Sequence[Bot[Any]]], Any] | None = None
     batch: BatchPath | None = None

@@ -28,12 +28,12 @@ from typing import Any, Callable, Mapping, Sequence
 import numpy as np
 
 from pokerkit_teach.core.errors import OptionError
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, message
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg, message, number, percent
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.contract import GameModule
 from pokerkit_teach.core.registry import get_game
 
-__all__ = ["SimulationResult", "simulate", "play_one", "play_games", "path_for", "wilson_interval",
+__all__ = ["SimulationResult", "simulate", "play_one", "play_games", "path_for", "wilson_interval", "share", "interval_digits", "interval_texts",
            "two_proportion_p_value", "compare_rates", "MAX_GAMES", "MAX_WORKERS", "PATHS"]
 
 MAX_GAMES = 10_000_000
@@ -59,6 +59,46 @@ def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple
     low = 0.0 if successes <= 0 else max(0.0, centre - half)
     high = 1.0 if successes >= trials else min(1.0, centre + half)
     return (low, high)
+
+
+def share(count: float, of: float) -> dict[str, Any]:
+    """A share as a simulation's figures give it: the count, what it is a share of, the rate and its 95%
+    Wilson interval (``ci95``), to six decimals (a report writes the interval with the decimals that tell
+    its bounds apart, :func:`interval_texts`).
+
+    >>> share(0, 1000)
+    {'count': 0, 'of': 1000, 'rate': 0.0, 'ci95': [0.0, 0.003827]}
+    >>> share(23, 50)["ci95"]
+    [0.329697, 0.596011]
+    """
+    rate = count / of if of else 0.0
+    low, high = wilson_interval(count, int(of)) if of else (0.0, 1.0)
+    return {"count": _number(count), "of": _number(of), "rate": round(rate, 6), "ci95": [round(low, 6), round(high, 6)]}
+
+
+def interval_digits(low: float, high: float, least: int = 1, most: int = 4) -> int:
+    """How many decimals of a percentage show an interval's two bounds apart (at least ``least``, at most
+    ``most``): ``0.0-0.4%``, not ``0.0-0.0%``, for a count of none in 1,000.
+
+    >>> interval_digits(0.0, 0.0038), interval_digits(0.33, 0.596), interval_digits(0.5, 0.50001)
+    (1, 1, 3)
+    """
+    digits = least
+    while digits < most and round(100 * low, digits) == round(100 * high, digits):
+        digits += 1
+    return digits
+
+
+def interval_texts(ci95: Sequence[float], lang: str) -> tuple[str, str]:
+    """An interval's bounds as a report writes them: the lower as a number of percent, the upper as a
+    percentage, with the decimals that tell them apart (``0.0``, ``0.4 %``), by the language's rules."""
+    low, high = ci95
+    digits = interval_digits(low, high)
+    return number(100 * low, lang, digits), percent(high, lang, digits)
+
+
+def _number(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else round(value, 6)
 
 
 def two_proportion_p_value(successes_a: float, trials_a: int, successes_b: float, trials_b: int) -> float:
@@ -118,9 +158,14 @@ class SimulationResult:
             "games": self.games,
             "seed": self.seed,
             "seconds": round(self.seconds, 3),
-            "totals": {k: (int(v) if float(v).is_integer() else round(v, 6)) for k, v in self.totals.items()},
+            "totals": {k: _number(v) for k, v in self.totals.items()},
+            "figures": self.figures(),
             "path": self.path,
         }
+
+    def figures(self) -> dict[str, Any]:
+        """Every figure the report says in words (the game's ``figures``: each share with its interval)."""
+        return dict(get_game(self.game).figures(self.totals, self.games, self.seat_bots))
 
     @property
     def seat_bots(self) -> tuple[str, ...]:
@@ -129,7 +174,7 @@ class SimulationResult:
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         info = get_game(self.game)
-        report = info.report(self.totals, self.games, lang, bots=self.seat_bots)
+        report = info.report(self.figures(), lang)
         if self.path == "batch" or info.batch is not None:  # a game with two paths says which one ran
             return message("simulate.timed_path", lang, report=report, seconds=self.seconds,
                            path=Msg.of(f"simulate.path.{self.path}"))
@@ -185,8 +230,8 @@ def play_games(game: GameModule, rules: Any, bot_names: Sequence[str], seed: int
         assert game.batch is not None, f"{game.name} has no batch path"
         _add(totals, game.batch.batch_simulate(rules, _seat_bots(bot_names, players), seed, numbers))
         return totals
-    for number in numbers:
-        _add(totals, game.tally(play_one(game, rules, bot_names, seed, number)))
+    for game_number in numbers:
+        _add(totals, game.tally(play_one(game, rules, bot_names, seed, game_number)))
     return totals
 
 

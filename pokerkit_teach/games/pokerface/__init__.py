@@ -30,7 +30,7 @@ from pokerkit_teach.games.pokerface.rules import (
     MAX_PLAYERS, MIN_PLAYERS, OPTIONS, ROUND_SUITS, PokerfaceRules, Variant, rules_for,
 )
 from pokerkit_teach.games.pokerface.scenarios import CODEC, PokerfaceScenario
-from pokerkit_teach.games.pokerface.simulate import dealer, report, tally
+from pokerkit_teach.games.pokerface.simulate import dealer, figures, report, tally
 from pokerkit_teach.games.pokerface.state import CHANCE, SIMULTANEOUS, TERMINAL, PokerfaceState, TokenRound
 from pokerkit_teach.games.pokerface.view import PokerfaceView
 
@@ -56,6 +56,7 @@ GAME = GameModule(
     scenarios=CODEC,
     scenario_schema=package_schema(__name__),
     tally=tally,
+    figures=figures,
     report=report,
     dealer=dealer,
     batch=batch,

@@ -1,5 +1,6 @@
 """Pokerface's part in a simulation (many games with bots in every seat, played by the kit's one runner,
-:func:`pokerkit_teach.core.simulate.simulate`): the figures of one game, those figures in words, and the
+:func:`pokerkit_teach.core.simulate.simulate`): the figures of one game, the figures of their sums and those
+figures in words, and the
 dealer that lets the estimator bots judge a whole deal in one batch.
 
 >>> from pokerkit_teach.core.simulate import simulate
@@ -9,10 +10,10 @@ dealer that lets the estimator bots judge a whole deal in one batch.
 >>> low, high = result.ci95("won")
 >>> 0 <= low <= result.rate("won") <= high <= 1
 True
->>> figures = {"won": 5, "lost": 15, "deal_successes": 20, "deal_failures": 50, "players": 60}
->>> report(figures, 20, "en", bots=["random"])
+>>> totals = {"won": 5, "lost": 15, "deal_successes": 20, "deal_failures": 50, "players": 60}
+>>> report(figures(totals, 20, ["random"]), "en")
 '20 games, 3 players, base game, bots: random; won 5 (25.0%, 95% CI 11.2-46.9%), lost 15; deals: 20 successes, 50 failures'
->>> print(report(figures | {"variant_soft_landing": 20, "deal_successes": 1}, 20, "de", bots=["estimator", "reader"]))
+>>> print(report(figures(totals | {"variant_soft_landing": 20, "deal_successes": 1}, 20, ["estimator", "reader"]), "de"))
 20 Spiele, 3 Spieler, Weiche Landung, Bots: Schätzer und Leser – 5 gewonnen (25,0\xa0%, 95-%-KI 11,2-46,9\xa0%), 15 verloren; Durchgänge: 1 Erfolg, 50 Fehlschläge
 """
 
@@ -28,7 +29,7 @@ import numpy as np
 from pokerkit_teach.core.game import Bot, GameState
 from pokerkit_teach.core.i18n import Items, Msg, message
 from pokerkit_teach.core.probability import order_success, tie_groups
-from pokerkit_teach.core.simulate import wilson_interval
+from pokerkit_teach.core.simulate import interval_texts, share
 from pokerkit_teach.holdem.cards import Card, french_deck
 from pokerkit_teach.games.pokerface.actions import Action, DealBoard, DealHoleCards, PokerfacePhase
 from pokerkit_teach.games.pokerface.bots import PokerfaceEstimatorBot, PokerfaceReaderBot
@@ -67,21 +68,34 @@ def bot_names(game: str, bots: Sequence[str]) -> Items:
     return Items(Msg.of(f"simulate.bot.{game}.{name}") for name in dict.fromkeys(bots))
 
 
-def report(totals: Mapping[str, float], games: int, lang: str, bots: Sequence[str] = ()) -> str:
-    """The sums of a simulation in one sentence: games, players, variants, the bots (when named), the
-    games won (with the share's 95% interval) and lost, the deals' successes and failures. Numbers are
-    written by the language's rules, variants and bots by their names in the catalogue."""
-    won = totals.get("won", 0.0)
-    low, high = wilson_interval(won, games)
-    players = round(totals.get("players", 0.0) / games) if games else 0
-    variants = [name for name in _VARIANTS if totals.get(f"variant_{name}", 0.0)]
+def figures(totals: Mapping[str, float], games: int, bots: Sequence[str] = ()) -> dict[str, Any]:
+    """The figures of a simulation's sums: games, players, variants, the bot in each seat, the games won
+    (a share, with its 95% interval) and lost, the deals' successes and failures."""
+    return {
+        "games": games,
+        "players": round(totals.get("players", 0.0) / games) if games else 0,
+        "variants": [name for name in _VARIANTS if totals.get(f"variant_{name}", 0.0)],
+        "bots": list(bots),
+        "won": share(totals.get("won", 0.0), games),
+        "lost": int(totals.get("lost", 0.0)),
+        "deal_successes": int(totals.get("deal_successes", 0.0)),
+        "deal_failures": int(totals.get("deal_failures", 0.0)),
+    }
+
+
+def report(figures: Mapping[str, Any], lang: str) -> str:
+    """The figures of :func:`figures` in one sentence. Numbers are written by the language's rules, the
+    interval's bounds with the decimals that tell them apart, variants and bots by their catalogue names."""
+    won = figures["won"]
+    variants = figures["variants"]
     label = (Items(Msg.of("simulate.pokerface.variant." + name.replace("-", "_")) for name in variants) if variants
              else Msg.of("simulate.pokerface.base_game"))
+    low, high = interval_texts(won["ci95"], lang)
     return message(
-        "simulate.pokerface.report_bots" if bots else "simulate.pokerface.report", lang, bots=bot_names("pokerface", bots),
-        games=games, players=players, variants=label, won=int(won), rate=won / games if games else 0.0,
-        low=100 * low, high=high, lost=int(totals.get("lost", 0.0)),
-        successes=int(totals.get("deal_successes", 0.0)), failures=int(totals.get("deal_failures", 0.0)),
+        "simulate.pokerface.report_bots" if figures["bots"] else "simulate.pokerface.report", lang,
+        bots=bot_names("pokerface", figures["bots"]), games=figures["games"], players=figures["players"], variants=label,
+        won=won["count"], rate=won["rate"], low=low, high=high, lost=figures["lost"], successes=figures["deal_successes"],
+        failures=figures["deal_failures"],
     )
 
 

@@ -33,7 +33,7 @@ from pokerkit_teach.games.pokerguess.check import (
 from pokerkit_teach.games.pokerguess.events import PokerGuessEvent, RoundResult
 from pokerkit_teach.games.pokerguess.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, PokerGuessRules, rules_for
 from pokerkit_teach.games.pokerguess.scenarios import CODEC, PokerGuessScenario
-from pokerkit_teach.games.pokerguess.simulate import report, tally
+from pokerkit_teach.games.pokerguess.simulate import figures, report, tally
 from pokerkit_teach.games.pokerguess.state import PokerGuessState
 from pokerkit_teach.games.pokerguess.view import PokerGuessView
 
@@ -59,6 +59,7 @@ GAME = GameModule(
     scenarios=CODEC,
     scenario_schema=package_schema(__name__),
     tally=tally,
+    figures=figures,
     report=report,
     batch=batch,
 )

@@ -1,4 +1,5 @@
-"""What a simulation of PokerGuess counts (``tally``) and how it puts the sums into words (``report``); the
+"""What a simulation of PokerGuess counts (``tally``) the figures of the sums (``figures``) and those figures in words
+(``report``); the
 runner is :func:`pokerkit_teach.core.simulate.simulate`.
 
 ``tally`` counts, for one finished game: ``pots`` (rounds settled), ``pots_shared`` (no prediction held),
@@ -12,10 +13,10 @@ not with one player holding every chip: the player with the most chips is then c
 >>> totals = result.totals
 >>> totals["pots_won.1"] + totals["pots_won.2"] + totals["pots_won.3"] + totals["pots_shared"] == totals["pots"]
 True
->>> figures = {"pots": 200, "pots_shared": 20, "pots_won.1": 120, "pots_won.2": 60, "games_won.1": 7, "games_won.2": 3}
->>> report(figures, 10, "en")
+>>> totals = {"pots": 200, "pots_shared": 20, "pots_won.1": 120, "pots_won.2": 60, "games_won.1": 7, "games_won.2": 3}
+>>> report(figures(totals, 10), "en")
 '10 games, 2 players, 200 pots (20 shared); seat 1: 60.0% of pots, 70.0% of games won; seat 2: 30.0% of pots, 30.0% of games won; every game ended by the rules (one player held all the chips)'
->>> report(figures | {"games_stopped": 4, "round_limit.500": 10}, 10, "de", ["counter", "random"])
+>>> report(figures(totals | {"games_stopped": 4, "round_limit.500": 10}, 10, ["counter", "random"]), "de")
 '10 Spiele, 2 Spieler, 200 Pots (20 geteilt); Zähler: 60,0\xa0% der Pots, 70,0\xa0% der Spiele gewonnen; Zufall: 30,0\xa0% der Pots, 30,0\xa0% der Spiele gewonnen; an der Rundengrenze (max_rounds = 500) beendet: 4 von 10 Spielen; dort zählte der Spieler mit den meisten Chips als Sieger'
 """
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from pokerkit_teach.core.simulate import share
 from pokerkit_teach.core.i18n import Msg, message
 
 __all__ = ["tally", "report"]
@@ -46,16 +48,11 @@ def tally(state: Any) -> dict[str, float]:
     return totals
 
 
-def _share(part: float, whole: float) -> float:
-    return part / whole if whole else 0.0
-
-
-def report(totals: Mapping[str, float], games: int, lang: str, bots: Sequence[str] = ()) -> str:
-    """The sums of ``tally`` in words: games, players, pots (how many shared), each seat's share of the
-    pots and of the games won, and how many games stopped at the round limit (their winner is the player
-    with the most chips, not one holding them all). With the bots' names (one for every seat, or one
-    per seat) the shares are summed per bot, named as the catalogue names them. Numbers are written by
-    the language's rules."""
+def figures(totals: Mapping[str, float], games: int, bots: Sequence[str] = ()) -> dict[str, Any]:
+    """The figures of the sums of ``tally``: games, players, pots (shared, won by folding), for each bot (one
+    name for every seat, or one per seat; without them, each seat) its share of the pots and of the games
+    won, each with its 95% interval, and how many games stopped at the round limit (their winner is the
+    player with the most chips, not one holding them all)."""
     seats = sorted(int(key.split(".")[1]) for key in totals if key.startswith("pots_won."))
     pots = totals.get("pots", 0.0)
     names = list(bots) * len(seats) if len(bots) == 1 else list(bots)
@@ -63,21 +60,37 @@ def report(totals: Mapping[str, float], games: int, lang: str, bots: Sequence[st
     won: dict[str, list[float]] = {}
     for seat in seats:
         who = names[seat - 1] if by_bot else str(seat)
-        sums = won.setdefault(who, [0.0, 0.0])
+        sums = won.setdefault(who, [0.0, 0.0, 0.0])
         sums[0] += totals.get(f"pots_won.{seat}", 0.0)
         sums[1] += totals.get(f"games_won.{seat}", 0.0)
+        sums[2] += 1
     items = sorted(won.items()) if by_bot else list(won.items())
+    return {
+        "games": games,
+        "players": len(seats),
+        "pots": int(pots),
+        "pots_shared": int(totals.get("pots_shared", 0.0)),
+        "pots_by_folding": int(totals.get("pots_by_folding", 0.0)),
+        "by": [{("bot" if by_bot else "seat"): (who if by_bot else int(who)), "seats": int(n[2]),
+                "pots_won": share(n[0], pots), "games_won": share(n[1], games)} for who, n in items],
+        "games_stopped": int(totals.get("games_stopped", 0.0)),
+        "round_limits": sorted(int(key.split(".")[1]) for key in totals if key.startswith("round_limit.")),
+    }
+
+
+def report(figures: Mapping[str, Any], lang: str) -> str:
+    """The figures of :func:`figures` in words, by the language's rules."""
     shares = "; ".join(
         message("simulate.pokerguess.share", lang,
-                who=Msg.of(f"simulate.bot.pokerguess.{who}") if by_bot else Msg.of("simulate.pokerguess.seat", seat=int(who)),
-                pots=_share(n[0], pots), games=_share(n[1], games))
-        for who, n in items)
-    stopped = totals.get("games_stopped", 0.0)
+                who=Msg.of(f"simulate.bot.pokerguess.{by['bot']}") if "bot" in by else Msg.of("simulate.pokerguess.seat", seat=by["seat"]),
+                pots=by["pots_won"]["rate"], games=by["games_won"]["rate"])
+        for by in figures["by"])
+    stopped = figures["games_stopped"]
     if stopped:
-        limits = sorted(int(key.split(".")[1]) for key in totals if key.startswith("round_limit."))
+        limits = figures["round_limits"]
         limit = f"max_rounds = {limits[0]}" if len(limits) == 1 else "max_rounds"
-        ended = message("simulate.pokerguess.stopped", lang, stopped=int(stopped), games=games, limit=limit)
+        ended = message("simulate.pokerguess.stopped", lang, stopped=stopped, games=figures["games"], limit=limit)
     else:
         ended = message("simulate.pokerguess.by_rules", lang)
-    return message("simulate.pokerguess.summary", lang, games=games, players=len(seats), pots=int(pots),
-                   shared=int(totals.get("pots_shared", 0.0)), shares=shares, ended=ended)
+    return message("simulate.pokerguess.summary", lang, games=figures["games"], players=figures["players"], pots=figures["pots"],
+                   shared=figures["pots_shared"], shares=shares, ended=ended)

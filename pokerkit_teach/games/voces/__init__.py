@@ -28,7 +28,7 @@ from pokerkit_teach.games.voces.cards import Special
 from pokerkit_teach.games.voces.events import VocesEvent
 from pokerkit_teach.games.voces.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, VocesRules, rules_for
 from pokerkit_teach.games.voces.scenarios import CODEC, VocesScenario
-from pokerkit_teach.games.voces.simulate import report, tally
+from pokerkit_teach.games.voces.simulate import figures, report, tally
 from pokerkit_teach.games.voces.state import CHANCE, SIMULTANEOUS, TERMINAL, VocesState
 from pokerkit_teach.games.voces.view import VocesView
 
@@ -54,5 +54,6 @@ GAME = GameModule(
     scenarios=CODEC,
     scenario_schema=package_schema(__name__),
     tally=tally,
+    figures=figures,
     report=report,
 )

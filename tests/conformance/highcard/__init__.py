@@ -16,7 +16,7 @@ from pokerkit_teach.core.contract import GameModule, package_schema
 from tests.conformance.highcard.bots import BOTS, DEFAULT_BOT
 from tests.conformance.highcard.rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, HighCardRules, rules_for
 from tests.conformance.highcard.scenarios import CODEC
-from tests.conformance.highcard.simulate import report, tally
+from tests.conformance.highcard.simulate import figures, report, tally
 from tests.conformance.highcard.state import HighCardState
 from tests.conformance.highcard.view import HighCardView
 
@@ -37,6 +37,7 @@ GAME = GameModule(
     scenarios=CODEC,
     scenario_schema=package_schema(__name__),
     tally=tally,
+    figures=figures,
     report=report,
     messages=Path(__file__).resolve().parent / "messages",
 )

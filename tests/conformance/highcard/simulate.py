@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from pokerkit_teach.core.i18n import message
+from pokerkit_teach.core.simulate import share
 
-__all__ = ["tally", "report"]
+__all__ = ["tally", "figures", "report"]
 
 
 def tally(state: Any) -> dict[str, float]:
@@ -17,7 +18,12 @@ def tally(state: Any) -> dict[str, float]:
     return figures
 
 
-def report(totals: Mapping[str, float], games: int, lang: str, bots: Any = ()) -> str:
-    seats = sorted(key for key in totals if key.startswith("won."))
-    wins = ", ".join(f"{int(key[4:]) + 1}: {int(totals[key])}" for key in seats)
-    return message("highcard.report", lang, games=games, wins=wins, shared=int(totals.get("shared", 0)))
+def figures(totals: Mapping[str, float], games: int, bots: Any = ()) -> dict[str, Any]:
+    seats = sorted(int(key[4:]) for key in totals if key.startswith("won."))
+    return {"games": games, "won": [share(totals[f"won.{seat}"], games) for seat in seats],
+            "shared": int(totals.get("shared", 0))}
+
+
+def report(figures: Mapping[str, Any], lang: str) -> str:
+    wins = ", ".join(f"{seat + 1}: {won['count']}" for seat, won in enumerate(figures["won"]))
+    return message("highcard.report", lang, games=figures["games"], wins=wins, shared=figures["shared"])

@@ -7,9 +7,21 @@ import pytest
 
 from pokerkit_teach.core.i18n import LANGUAGES
 from pokerkit_teach.core.simulate import SimulationResult
-from pokerkit_teach.games.pokerface.simulate import report as pokerface_report
-from pokerkit_teach.games.pokerguess.simulate import report as guess_report
-from pokerkit_teach.games.voces.simulate import report as voces_report
+from pokerkit_teach.games.pokerface import simulate as pokerface_simulate
+from pokerkit_teach.games.pokerguess import simulate as guess_simulate
+from pokerkit_teach.games.voces import simulate as voces_simulate
+
+
+def pokerface_report(totals: dict[str, float], games: int, lang: str, bots: list[str] | tuple[str, ...] = ()) -> str:
+    return pokerface_simulate.report(pokerface_simulate.figures(totals, games, bots), lang)
+
+
+def guess_report(totals: dict[str, float], games: int, lang: str, bots: list[str] | tuple[str, ...] = ()) -> str:
+    return guess_simulate.report(guess_simulate.figures(totals, games, bots), lang)
+
+
+def voces_report(totals: dict[str, float], games: int, lang: str, bots: list[str] | tuple[str, ...] = ()) -> str:
+    return voces_simulate.report(voces_simulate.figures(totals, games, bots), lang)
 
 POKERFACE = {"won": 1, "lost": 0, "deal_successes": 1, "deal_failures": 1, "players": 3, "variant_free_for_all": 1,
              "variant_soft_landing": 1}

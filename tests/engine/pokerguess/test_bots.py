@@ -18,7 +18,7 @@ from pokerkit_teach.core.simulate import simulate
 from pokerkit_teach.games.pokerguess import GAME
 from pokerkit_teach.games.pokerguess.bots import PokerGuessCounterBot, cautious_count, expected_apart, expected_counts
 from pokerkit_teach.games.pokerguess.check import Prediction
-from pokerkit_teach.games.pokerguess.simulate import report
+from pokerkit_teach.games.pokerguess.simulate import figures, report
 from pokerkit_teach.games.pokerguess.actions import PokerGuessPhase, Predict, Reveal
 from pokerkit_teach.games.pokerguess.view import PokerGuessView
 from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
@@ -100,25 +100,25 @@ def test_simulation_counts_every_pot_once_per_seat() -> None:
     assert sum(totals[f"games_won.{seat}"] for seat in (1, 2, 3)) == 4
     again = simulate("pokerguess", players=3, bots=["counter", "random", "counter"], games=4, seed=2, options={"max_rounds": 30}, workers=2)
     assert again.totals == totals  # the same games, whatever the number of processes
-    text = GAME.report(totals, 4, "en")
+    text = GAME.report(GAME.figures(totals, 4, ()), "en")
     assert text.startswith(f"4 games, 3 players, {int(totals['pots'])} pots ({int(totals['pots_shared'])} shared); seat 1: ")
-    assert "seat 3:" in text and "Sitz 3:" in GAME.report(totals, 4, "de") and "\xa0% der Pots" in GAME.report(totals, 4, "de")
-    assert GAME.report(totals, 4, "de").startswith(
+    assert "seat 3:" in text and "Sitz 3:" in GAME.report(GAME.figures(totals, 4, ()), "de") and "\xa0% der Pots" in GAME.report(GAME.figures(totals, 4, ()), "de")
+    assert GAME.report(GAME.figures(totals, 4, ()), "de").startswith(
         f"4 Spiele, 3 Spieler, {int(totals['pots'])} Pots ({int(totals['pots_shared'])} geteilt); Sitz 1: ")
     # with the bots' names, their seats' shares are summed per bot (of the pots, and of the games won)
-    by_bot = report(totals, 4, "en", ["counter", "random", "counter"])
+    by_bot = report(figures(totals, 4, ["counter", "random", "counter"]), "en")
     share = 100 * (won[0] + won[2]) / totals["pots"]
     games = [totals[f"games_won.{seat}"] for seat in (1, 2, 3)]
     counter_games, random_games = 100 * (games[0] + games[2]) / 4, 100 * games[1] / 4
     assert (f"; counter: {share:.1f}% of pots, {counter_games:.1f}% of games won; random: {100 * won[1] / totals['pots']:.1f}% of pots, "
             f"{random_games:.1f}% of games won; ") in by_bot
-    assert f"; counter: {100 * sum(won) / totals['pots']:.1f}% of pots, 100.0% of games won; " in report(totals, 4, "en", ["counter"])
+    assert f"; counter: {100 * sum(won) / totals['pots']:.1f}% of pots, 100.0% of games won; " in report(figures(totals, 4, ["counter"]), "en")
     # German: a decimal comma and a no-break space before %, the bots by their German names (Babel's CLDR rules)
     german = (f"; Zähler: {share:.1f}\xa0% der Pots, {counter_games:.1f}\xa0% der Spiele gewonnen; "
               f"Zufall: {100 * won[1] / totals['pots']:.1f}\xa0% der Pots, {random_games:.1f}\xa0% der Spiele gewonnen; ").replace(".", ",")
-    assert german in report(totals, 4, "de", ["counter", "random", "counter"])
+    assert german in report(figures(totals, 4, ["counter", "random", "counter"]), "de")
     assert (f"; Zähler: {100 * sum(won) / totals['pots']:.1f}\xa0% der Pots, 100.0\xa0% der Spiele gewonnen; ".replace(".", ",")
-            in report(totals, 4, "de", ["counter"]))
+            in report(figures(totals, 4, ["counter"]), "de"))
     assert by_bot in result.text("en") and "Zufall: " in result.text("de") and "\xa0% der Pots" in result.text("de")
 
 

@@ -17,7 +17,7 @@ from pokerkit_teach.core.simulate import simulate
 from pokerkit_teach.games.voces import GAME, Accept, Deal, Offer, PlaceFive, VocesPhase, VocesRules
 from pokerkit_teach.games.voces.bots import VocesBuilderBot
 from pokerkit_teach.games.voces.cards import Special, parse_voces_cards, voces_deck
-from pokerkit_teach.games.voces.simulate import report
+from pokerkit_teach.games.voces.simulate import figures, report
 
 PLAYERS = ("Gema", "Marina", "Leo", "Nacho")
 
@@ -95,9 +95,9 @@ def test_simulation_sums_the_figures_of_each_game() -> None:
     assert totals["special.raccoon"] == totals["special.capybara"] == 6 and "special.dove" not in totals
     assert sum(v for k, v in totals.items() if k.startswith("won.")) == 6  # one winner set per game
     assert 0 <= totals["nobody_won"] <= totals["hands"] and totals["eliminations"] > 0
-    text = report(totals, 6, "en", bots=result.bots)
+    text = report(figures(totals, 6, result.bots), "en")
     assert text.startswith("6 games, 4 players, Capybara and Raccoon: hand builder: ") and "; random: " in text
-    german = report(totals, 6, "de", bots=result.bots)
+    german = report(figures(totals, 6, result.bots), "de")
     assert german.startswith("6 Spiele, 4 Spieler, Wasserschwein und Waschbär: Handbauer: ") and "; Zufall: " in german
 
 
@@ -105,15 +105,15 @@ def test_a_shared_victory_is_one_game_shared_not_a_win_for_each() -> None:
     # the old report said "won 105.0%" when two builders shared a victory; now each game counts once
     totals = {"players": 8, "points.1": 50, "points.2": 50, "points.3": 30, "points.4": 20, "won.1+2": 1, "won.3": 1,
               "hands": 18, "nobody_won": 0, "folds": 20}
-    text = report(totals, 2, "en", bots=["builder"])
+    text = report(figures(totals, 2, ["builder"]), "en")
     assert "hand builder: 18.8 points a game, won 50.0% of games alone and 50.0% shared" in text
-    by_seat = report(totals, 2, "en")
+    by_seat = report(figures(totals, 2), "en")
     assert "seat 1: 25.0 points a game, won 0.0% of games alone and 50.0% shared" in by_seat
     assert "seat 3: 15.0 points a game, won 50.0% of games alone and 0.0% shared" in by_seat
     assert "seat 4: 10.0 points a game, won 0.0% of games alone and 0.0% shared" in by_seat
-    german = report(totals, 2, "de", bots=["builder"])
+    german = report(figures(totals, 2, ["builder"]), "de")
     assert "Handbauer: 18,8 Punkte pro Spiel, 50,0\xa0% der Spiele allein gewonnen und 50,0\xa0% geteilt" in german
-    by_seat = report(totals, 2, "de")
+    by_seat = report(figures(totals, 2), "de")
     assert "Sitz 1: 25,0 Punkte pro Spiel, 0,0\xa0% der Spiele allein gewonnen und 50,0\xa0% geteilt" in by_seat
     assert "Sitz 3: 15,0 Punkte pro Spiel, 50,0\xa0% der Spiele allein gewonnen und 0,0\xa0% geteilt" in by_seat
     assert "Sitz 4: 10,0 Punkte pro Spiel, 0,0\xa0% der Spiele allein gewonnen und 0,0\xa0% geteilt" in by_seat

@@ -11,7 +11,7 @@ each prediction checked: a tick where it holds, a cross where it does not.
 
 A prediction and a raise are entered with the form controls under the table (counts, colour, figure,
 raise), with Predict, Stay and Fold buttons: a button the rules do not allow right now is disabled, and
-the engine's reason stands under it as text (:class:`~widgets.common.MoveControl`) and in its tooltip.
+the engine's reason stands under it as text (:class:`~widgets.controls.MoveControl`) and in its tooltip.
 After each of your moves the keyboard focus goes to the next thing you can use (Next round, a card to
 show, Predict, Stay, ...). After each round the table pauses on the check, prediction by prediction,
 until you ask for the next round. The bots move through a :class:`~pokerkit_teach.core.match.Match`;
@@ -43,12 +43,14 @@ from pokerkit_teach.games.pokerguess.events import PokerGuessEvent, RoundResult
 from pokerkit_teach.games.pokerguess.rules import PokerGuessRules
 from pokerkit_teach.games.pokerguess.state import PokerGuessState
 
-from .common import MoveControl, ScenarioDesk, esc, focus_first, show_tab_move
+from .app import esc
+from .controls import MoveControl, focus_first, show_tab_move
+from .scenario_desk import ScenarioDesk
 from .drawn import DrawnBoard, Item, Region
 from .guess_parts import CARD_PX, NAMES, check_steps_html, chips_svg, outcome_html, prediction_svg
 
 if TYPE_CHECKING:
-    from .common import App
+    from .app import App
 
 __all__ = ["GuessGame", "HUMAN"]
 
@@ -95,7 +97,7 @@ def _sentence(text: str) -> str:
 
 class GuessGame:
     """The play section: owns its controls, asks the engine for every decision and lets the bots move
-    through a :class:`~pokerkit_teach.core.match.Match`. Its :class:`~widgets.common.ScenarioDesk` saves the
+    through a :class:`~pokerkit_teach.core.match.Match`. Its :class:`~widgets.scenario_desk.ScenarioDesk` saves the
     game so far, opens a scenario file, a built-in scenario or a link, and continues from any step."""
 
     game_name = "pokerguess"

@@ -33,7 +33,7 @@ CSS classes (for browser tests):
   interval in plain words)
 - ``pkt-results`` (HTML: a ``pkt-results-table`` table and a ``pkt-path`` line: which path played), ``pkt-chart`` (HTML: an ``svg`` with
   ``role="img"`` and an ``aria-label`` listing every value)
-- from :class:`~widgets.common.App`: ``pkt-app``, ``pkt-language``, ``pkt-message`` (errors: ``pkt-error``)
+- from :class:`~widgets.app.App`: ``pkt-app``, ``pkt-language``, ``pkt-message`` (errors: ``pkt-error``)
 
 >>> svg = bar_chart_svg([("Base", 0.25, 0.2, 0.3)], "Base 25%")
 >>> svg.startswith('<svg role="img" aria-label="Base 25%"'), svg.count("<rect")
@@ -55,7 +55,9 @@ from pokerkit_teach.core.i18n import Items
 from pokerkit_teach.core.simulate import SimulationResult, compare_rates, path_for, play_games
 from pokerkit_teach.games.pokerface import GAME
 
-from .common import App, AppParams, batch_tables_early, batch_tables_in_background, esc
+from .app import App, esc
+from .params import AppParams
+from .pokerface_parts import batch_tables_early, batch_tables_in_background
 
 __all__ = ["VariantLabApp", "bar_chart_svg", "variants_of", "run_cap", "VARIANTS", "MAX_GAMES", "GAMES_PER_SECOND",
            "BATCH_GAMES_PER_SECOND", "RUN_SECONDS", "DEFAULT_GAMES", "SLICE"]

@@ -53,7 +53,11 @@ from pokerkit_teach.games.pokerface.hints import rank_probabilities
 from pokerkit_teach.games.pokerface.render import token_label, token_svg
 from pokerkit_teach.games.pokerface.showdown import ShowdownResult
 
-from .common import App, AppParams, MoveControl, ScenarioDesk, batch_tables_early, batch_tables_in_background, esc, focus_first, show_move
+from .app import App, esc
+from .controls import MoveControl, focus_first, show_move
+from .params import AppParams
+from .pokerface_parts import batch_tables_early, batch_tables_in_background
+from .scenario_desk import ScenarioDesk
 from .drawn import DrawnBoard, Item, Region, State
 
 __all__ = ["TableApp"]
@@ -129,7 +133,7 @@ class TableApp(App):
     """A game of Pokerface: you in seat 0, bots in the other seats."""
 
     title_key = "apps.table.title"
-    game_name = "pokerface"  # for the scenario desk (widgets.common.ScenarioDesk)
+    game_name = "pokerface"  # for the scenario desk (widgets.scenario_desk.ScenarioDesk)
 
     def __init__(self, params: AppParams | None = None, query: str | None = None) -> None:
         self.state: PokerfaceState | None = None

@@ -39,7 +39,8 @@ from pokerkit_teach.games.voces.state import VocesState
 from pokerkit_teach.games.voces.cards import AnyVocesCard, Special, VocesCard, parse_voces_cards, shuffled_voces_deck, voces_deck
 from pokerkit_teach.games.voces.reveal import RevealResult, reveal
 
-from .common import App, StepNavigator, esc
+from .app import App, esc
+from .navigator import StepNavigator
 from .voces_parts import (
     NAMES,
     PHASE_KEYS,

@@ -34,8 +34,7 @@ from pokerkit_teach.games.voces.cards import COPIES_IN_BOX, SUIT_SYMBOLS, AnyVoc
 from pokerkit_teach.games.voces.ranking import VocesHand
 from pokerkit_teach.games.voces.reveal import RevealResult, ranking_reasons
 
-from . import common
-from .common import esc, tr
+from .app import InputProblem as AppInputProblem, esc, tr
 
 __all__ = [
     "NAMES", "InputProblem", "SpecialExample", "SPECIAL_EXAMPLES", "parse_voces_hands", "hands_input",
@@ -62,7 +61,7 @@ PHASE_KEYS: dict[VocesPhase, str] = {
 OUT_STYLE = "opacity:0.4;"
 
 
-class InputProblem(common.InputProblem):
+class InputProblem(AppInputProblem):
     """Input the app cannot use: a catalogue key (under ``apps.voces``) and its values."""
 
     prefix = _K

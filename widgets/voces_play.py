@@ -66,7 +66,9 @@ from pokerkit_teach.games.voces.actions import VocesPhase
 from pokerkit_teach.games.voces.rules import VocesRules
 from pokerkit_teach.games.voces.cards import AnyVocesCard, Special
 
-from .common import App, MoveControl, ScenarioDesk, esc, focus_first, replace_children, show_move, show_tab_move
+from .app import App, esc
+from .controls import MoveControl, focus_first, replace_children, show_move, show_tab_move
+from .scenario_desk import ScenarioDesk
 from .drawn import DrawnBoard, Item, Region
 from pokerkit_teach.core.render import Svg
 from .voces_parts import (
@@ -83,7 +85,7 @@ HUMAN = 0
 TRADE_STEPS = 3  # bot moves after each of your trading moves (bots not waiting for you)
 WAIT_STEPS = 6  # bot moves for "Let the others trade" (bots not waiting for you)
 PACED_STEPS = 1  # bot moves per click while the bots wait for you (the default)
-# Disabled buttons are greyed by the apps' style (widgets/common.py); the STOP warning stands out.
+# Disabled buttons are greyed by the apps' style (widgets/app.py); the STOP warning stands out.
 STYLE = "<style>.pkt-voces-stop-warning{border-left:4px solid #b35900;background:#fff4e5;color:#1a1a1a;padding:0.3em 0.6em;margin:0.3em 0}</style>"
 LOG_LINES = 60
 _K = "apps.voces.play."
@@ -123,7 +125,7 @@ class SpecialsPicker:
 
 class VocesGame:
     """The play section: owns its controls, asks the engine for every decision and lets the bots move. Its
-    :class:`~widgets.common.ScenarioDesk` saves the game so far, opens a scenario file, a built-in scenario
+    :class:`~widgets.scenario_desk.ScenarioDesk` saves the game so far, opens a scenario file, a built-in scenario
     or a link, and continues from any step."""
 
     game_name = "voces"
@@ -202,7 +204,7 @@ class VocesGame:
         self.result = ipywidgets.HTML()
         self.result.add_class("pkt-voces-result")
         self.next_button = self._button("pkt-voces-next-round", self.next_round, "success")
-        # each move's button with its reason as visible text under it (widgets.common.MoveControl)
+        # each move's button with its reason as visible text under it (widgets.controls.MoveControl)
         self.moves = {name: MoveControl(button, layout=ipywidgets.Layout(margin="0 1em 0.3em 0")) for name, button in (
             ("offer", self.offer_button), ("withdraw", self.withdraw_button), ("place", self.place_button),
             ("wait", self.wait_button), ("bet", self.bet_button), ("five", self.five_button),

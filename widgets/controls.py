@@ -12,7 +12,7 @@ import ipywidgets
 
 from .app import esc
 
-__all__ = ["MoveControl", "reason_label", "show_move", "show_tab_move", "focus_first", "replace_children"]
+__all__ = ["MoveControl", "reason_label", "show_move", "show_reason", "show_tab_move", "focus_first", "replace_children"]
 
 
 # The visible reason of each move button that has one (see MoveControl / reason_label): show_move writes it.
@@ -72,7 +72,7 @@ class MoveControl(ipywidgets.VBox):  # type: ignore[misc]
         super().close()
 
 
-def _show_reason(button: Any, reason: str | None, tip: str) -> None:
+def show_reason(button: Any, reason: str | None, tip: str) -> None:
     """Disable ``button`` with ``reason`` (visible in its reason line, if it has one, and as its tooltip) or
     enable it with ``tip`` as its tooltip (``reason`` None)."""
     with button.hold_sync():  # one message to the page, not one per property
@@ -89,7 +89,7 @@ def show_move(button: Any, reason: Any, lang: str, tip: str) -> None:
     """Enable a move's button, or disable it with the engine's reason (an IllegalAction, or ``None``
     when the move is allowed) as its tooltip and, for a button with a reason line (:class:`MoveControl`,
     :func:`reason_label`), as visible text beside it in ``lang``."""
-    _show_reason(button, reason.text(lang) if reason is not None else None, tip)
+    show_reason(button, reason.text(lang) if reason is not None else None, tip)
 
 
 def focus_first(*candidates: Any) -> Any:
@@ -137,6 +137,6 @@ def show_tab_move(button: Any, state: Any, action: Any, paused: bool, app: Any, 
     as its reason; otherwise enabled or disabled by the engine (:func:`show_move`). The reason is shown
     as :func:`show_move` shows it (the tooltip, and the reason line if the button has one)."""
     if state is None or action is None or paused:
-        _show_reason(button, app.t(prefix + ("press_next" if paused else "not_now")), tip)
+        show_reason(button, app.t(prefix + ("press_next" if paused else "not_now")), tip)
         return
     show_move(button, state.why_not(action), app.lang, tip)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from pokerkit_teach.core.i18n import capitalize_first
 
 from .app import tr
-from .controls import focus_first, show_move, show_reason
+from .controls import focus_first, show_move
 from .drawn import DrawnBoard, Item, Region
 from .table_source import Said, TableMove, TableSource
 
@@ -193,10 +193,9 @@ class PlayController:
         """A move's button: enabled with ``tip``, or disabled with its reason (visible under it when it has a
         reason line): the pause the table waits at, no move of its kind now (``move`` is ``None``: the part's
         ``not_now_key``), or the source's reason."""
-        if move is None:
-            show_reason(button, tr(self.part.not_now_key, self.app.lang), tip)
-        else:
-            show_move(button, self.why_not(move), self.app.lang, tip)
+        waiting = self.source is not None and self.source.paused is not None
+        reason = _Waiting(self.part.not_now_key) if move is None and not waiting else self.why_not(move)
+        show_move(button, reason, self.app.lang, tip)
 
     # ------------------------------------------------------------------ moves
     def press(self, key: str) -> None:

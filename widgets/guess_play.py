@@ -47,7 +47,7 @@ from .app import esc
 from .controls import MoveControl
 from .guess_board import GuessDrawing, result_html
 from .guess_parts import NAMES
-from .play import Drawing, GamePart, PlayController
+from .play import Drawing, GamePart, PlayController, log_html
 from .scenario_desk import ScenarioDesk
 from .table_source import LocalTable, Pause, TableMove
 
@@ -158,16 +158,9 @@ class GuessGame(GamePart):
 
     @property
     def log_lines(self) -> list[tuple[str, Any]]:
-        """The log as you may read it, each bot's reason after the first entry of its move: ("event", event) or
-        ("reason", (player, reason)), put into words when drawn."""
-        lines: list[tuple[str, Any]] = []
-        players = self.state.players if self.state is not None else ()
-        for index, event in enumerate(self.controller.events):
-            lines.append(("event", event))
-            move = self.controller.reasons.get(index)
-            if move is not None and move.seat is not None:
-                lines.append(("reason", (players[move.seat], move.reason)))
-        return lines
+        """The log as you may read it, each bot's reason (as you may hear it) after the first entry of its move:
+        ("event", event) or ("reason", (player, reason)), put into words when drawn."""
+        return self.controller.log_lines(self.state.players if self.state is not None else ())
 
     def _start(self, state: PokerGuessState, match_seed: Any, *, waiting: bool = False, **start: Any) -> None:
         """Play ``state`` from now on, you in seat 0 and the bots chosen here in the other seats, the match
@@ -301,17 +294,7 @@ class GuessGame(GamePart):
         self.status.value = f"<p><b>{esc(self._status_text())}</b></p>"
         self._draw_moves()
         self.result.value = result_html(self.finished, state.players, lang)
-        lines = []
-        for kind, entry in self.log_lines[-LOG_LINES:]:
-            if kind == "reason":
-                player, reason = entry
-                lines.append(f"<div class='pkt-guess-reason' style='margin-left:1.5em;color:#555'><i>↳ {esc(player)}: {esc(reason.text(lang))}</i></div>")
-            else:
-                lines.append(f"<div>{esc(entry.describe(lang))}</div>")
-        heading = f"<h4>{esc(t(_K + 'log_heading'))}</h4>"
-        # a scrolling box a keyboard can reach and scroll (axe: scrollable-region-focusable)
-        self.log.value = (heading + f"<div role='region' tabindex='0' aria-label='{esc(t(_K + 'log_heading'))}' "
-                          "style='max-height:18em;overflow:auto;font-size:90%'>" + "".join(lines) + "</div>")
+        self.log.value = log_html(self.log_lines[-LOG_LINES:], lang, heading=t(_K + "log_heading"), reason_class="pkt-guess-reason", height="18em")
         self.desk.refresh()
 
     def _relabel(self) -> None:

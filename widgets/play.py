@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from pokerkit_teach.core.i18n import capitalize_first
 
-from .app import tr
+from .app import esc, tr
 from .controls import focus_first, show_move
 from .drawn import DrawnBoard, Item, Region
 from .table_source import Said, TableMove, TableSource
@@ -32,7 +32,7 @@ from .table_source import Said, TableMove, TableSource
 if TYPE_CHECKING:
     from .app import App
 
-__all__ = ["PlayController", "GamePart", "Drawing", "Choice", "sentence"]
+__all__ = ["PlayController", "GamePart", "Drawing", "Choice", "sentence", "log_html"]
 
 
 def sentence(text: str) -> str:
@@ -43,6 +43,22 @@ def sentence(text: str) -> str:
     """
     text = capitalize_first(text.strip())
     return text if not text or text.endswith((".", "!", "?", "…")) else text + "."
+
+
+def log_html(lines: Sequence[tuple[str, Any]], lang: str, *, heading: str, reason_class: str, height: str) -> str:
+    """A play tab's log in ``lang``: ``heading`` and ``lines`` (:meth:`PlayController.log_lines`), each bot's reason
+    indented under its move (CSS class ``reason_class``), in a box that scrolls beyond ``height`` and that a
+    keyboard can reach and scroll (axe: scrollable-region-focusable), named by its heading."""
+    rows = []
+    for kind, entry in lines:
+        if kind == "reason":
+            player, reason = entry
+            rows.append(f"<div class='{reason_class}' style='margin-left:1.5em;color:#555'><i>↳ {esc(player)}: "
+                        f"{esc(reason.text(lang))}</i></div>")
+        else:
+            rows.append(f"<div>{esc(entry.describe(lang))}</div>")
+    return (f"<h4>{esc(heading)}</h4><div role='region' tabindex='0' aria-label='{esc(heading)}' "
+            f"style='max-height:{height};overflow:auto;font-size:90%'>" + "".join(rows) + "</div>")
 
 
 @dataclass(frozen=True)
@@ -173,6 +189,17 @@ class PlayController:
         """The learner's view now."""
         assert self.source is not None
         return self.source.view()
+
+    def log_lines(self, players: Sequence[str]) -> list[tuple[str, Any]]:
+        """The seat's log with each bot's reason (as the seat may hear it) after the first entry of its move:
+        ``("event", event)`` or ``("reason", (player, reason))``, the player named from ``players``."""
+        lines: list[tuple[str, Any]] = []
+        for index, event in enumerate(self.events):
+            lines.append(("event", event))
+            move = self.reasons.get(index)
+            if move is not None and move.seat is not None:
+                lines.append(("reason", (players[move.seat], move.reason)))
+        return lines
 
     def log_words(self) -> Sequence[str]:
         """The seat's log in words, in the app's language (one entry per event of :attr:`events`)."""

@@ -46,13 +46,14 @@ from .voces_parts import (
     PHASE_KEYS,
     SPECIAL_EXAMPLES,
     InputProblem,
+    SpecialsPicker,
     deck_html,
     hands_input,
     parse_voces_hands,
     reveal_steps_html,
     voces_cards_html,
 )
-from .voces_play import SpecialsPicker, VocesGame
+from .voces_play import VocesGame
 
 __all__ = ["VocesExplorerApp"]
 

@@ -1,5 +1,6 @@
 """The controls of a move: its button with the engine's reason as visible text when the move is not allowed
-(:class:`MoveControl`, :func:`show_move`, :func:`show_tab_move`), where the keyboard focus goes after a move
+(:class:`MoveControl`, :func:`show_move`; a play tab's buttons through
+:meth:`widgets.play.PlayController.show_move`), where the keyboard focus goes after a move
 (:func:`focus_first`), and boxes whose children are made for one hand or one offer (:func:`replace_children`).
 """
 
@@ -12,7 +13,7 @@ import ipywidgets
 
 from .app import esc
 
-__all__ = ["MoveControl", "reason_label", "show_move", "show_reason", "show_tab_move", "focus_first", "replace_children"]
+__all__ = ["MoveControl", "reason_label", "show_move", "focus_first", "replace_children"]
 
 
 # The visible reason of each move button that has one (see MoveControl / reason_label): show_move writes it.
@@ -21,7 +22,7 @@ _REASON_LABELS: "weakref.WeakKeyDictionary[Any, ipywidgets.HTML]" = weakref.Weak
 
 def reason_label(button: Any) -> ipywidgets.HTML:
     """The visible reason line of a move's ``button``: an HTML widget (CSS class ``pkt-move-reason``) that
-    :func:`show_move` and :func:`show_tab_move` fill with the reason the move is not allowed, in the app's
+    :func:`show_move` fills with the reason the move is not allowed, in the app's
     language, and empty while the move is allowed. Made on the first call, the same widget afterwards.
 
     Put it next to the button in the layout, or use :class:`MoveControl`, which does both::
@@ -49,7 +50,7 @@ class MoveControl(ipywidgets.VBox):  # type: ignore[misc]
         ...
         show_move(self.pass_move.button, state.why_not(Pass(HUMAN)), lang, tip)  # in refresh()
 
-    The reason is redrawn by every :func:`show_move` / :func:`show_tab_move` call, so an app that calls
+    The reason is redrawn by every :func:`show_move` call, so an app that calls
     them in its ``refresh`` shows the reason in the language just chosen. CSS classes: ``pkt-move``
     (the box), ``pkt-move-reason`` (the reason line). :meth:`close` closes the button and the reason too
     (so :func:`replace_children` can drop a control made for one offer or one hand).
@@ -72,7 +73,7 @@ class MoveControl(ipywidgets.VBox):  # type: ignore[misc]
         super().close()
 
 
-def show_reason(button: Any, reason: str | None, tip: str) -> None:
+def _show_reason(button: Any, reason: str | None, tip: str) -> None:
     """Disable ``button`` with ``reason`` (visible in its reason line, if it has one, and as its tooltip) or
     enable it with ``tip`` as its tooltip (``reason`` None)."""
     with button.hold_sync():  # one message to the page, not one per property
@@ -89,7 +90,7 @@ def show_move(button: Any, reason: Any, lang: str, tip: str) -> None:
     """Enable a move's button, or disable it with the engine's reason (an IllegalAction, or ``None``
     when the move is allowed) as its tooltip and, for a button with a reason line (:class:`MoveControl`,
     :func:`reason_label`), as visible text beside it in ``lang``."""
-    show_reason(button, reason.text(lang) if reason is not None else None, tip)
+    _show_reason(button, reason.text(lang) if reason is not None else None, tip)
 
 
 def focus_first(*candidates: Any) -> Any:
@@ -129,14 +130,3 @@ def replace_children(box: Any, children: Sequence[Any]) -> None:
             if isinstance(part, ipywidgets.Widget):
                 part.close()
         child.close()
-
-
-def show_tab_move(button: Any, state: Any, action: Any, paused: bool, app: Any, prefix: str, tip: str) -> None:
-    """A move button of a play tab: disabled while the tab waits for the learner's "next" (``paused``)
-    or when no such move fits now (``action`` is None), with ``prefix + "press_next"`` or ``"not_now"``
-    as its reason; otherwise enabled or disabled by the engine (:func:`show_move`). The reason is shown
-    as :func:`show_move` shows it (the tooltip, and the reason line if the button has one)."""
-    if state is None or action is None or paused:
-        show_reason(button, app.t(prefix + ("press_next" if paused else "not_now")), tip)
-        return
-    show_move(button, state.why_not(action), app.lang, tip)

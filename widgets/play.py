@@ -267,10 +267,8 @@ class PlayController:
 
     def update(self, *, first: Sequence[Said] = (), aloud: bool = True, focus: bool = True, pressed: bool = False,
                focus_first: Sequence[Any] = ()) -> None:
-        """Take the moves made since, draw everything again, announce (``first`` before the moves), and move the
-        keyboard focus (unless not ``focus``)."""
-        assert self.source is not None
-        self._take(self.source.moves_since(len(self.moves)))
+        """Draw everything again with the moves made since (:meth:`redraw`), announce (``first`` before the
+        moves), and move the keyboard focus (unless not ``focus``)."""
         self.redraw()
         self.announce(first, aloud=aloud)
         if focus:
@@ -282,7 +280,8 @@ class PlayController:
             if move.reason is not None and move.events:
                 self.reasons[move.first] = move
             self.events.extend(move.events)
-        self.part.moved(moves)
+        if moves:
+            self.part.moved(moves)
 
     def _quietly(self, change: Callable[[], None]) -> None:
         """Make a change of the table without drawing for each of its notifications (the caller draws once)."""
@@ -302,8 +301,10 @@ class PlayController:
 
     # ------------------------------------------------------------------ drawing and saying
     def redraw(self) -> None:
-        """The part's controls and the board, every text in the app's language; the last announcement again
-        after a switch of language."""
+        """Take the moves made since, draw the part's controls and the board, every text in the app's
+        language; the last announcement again after a switch of language."""
+        if self.source is not None:
+            self._take(self.source.moves_since(len(self.moves)))
         self.part.draw_controls()
         if self.source is None:
             return

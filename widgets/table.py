@@ -290,8 +290,7 @@ class TableApp(App, GamePart):
     # ------------------------------------------------------------------ the game's part (GamePart)
     def moved(self, moves: Sequence[TableMove]) -> None:
         """A hint belongs to the position it was asked in; a showdown just made is turned over hand by hand."""
-        if moves:
-            self.hint_result = None
+        self.hint_result = None
         if any(isinstance(move.move, Showdown) for move in moves):
             self.pending = self.controller.view().last_showdown
             self.revealed = 0

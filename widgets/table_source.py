@@ -55,7 +55,8 @@ class TableMove:
     """One move as the learner's seat knows it.
 
     ``seat`` made ``move`` (``CHANCE`` for a chance step; ``None`` for what happened before the table was
-    taken, a scenario's story or a game joined late, whose ``move`` is ``None``); ``events`` are the entries
+    taken, a scenario's story or a game joined late, or to the game outside the table, a notebook's cell
+    applying a move: its ``move`` is ``None``); ``events`` are the entries
     it added to the log as the seat may read them, the first of them at index ``first`` of that log;
     ``reason`` is a bot's reason as the seat may hear it (``None`` for a person's move, a chance step, a bot
     that gave none)."""
@@ -162,6 +163,7 @@ class LocalTable(Generic[S]):
     def act(self, move: Any) -> None:
         """Apply the learner's move (the engine checks it: a refusal raises and changes nothing), then let the
         bots answer (at most :attr:`bot_moves` of them while the learner may act too)."""
+        self._catch_up()
         start = len(self.state.events)
         self.state.apply(move)
         self._record(self._seat, move, start, None)
@@ -169,11 +171,13 @@ class LocalTable(Generic[S]):
         self._changed()
 
     def go_on(self, bot_moves: int | None = None) -> None:
+        self._catch_up()
         self._paused = None
         self._run(bot_moves)
         self._changed()
 
     def moves_since(self, mark: int) -> Sequence[TableMove]:
+        self._catch_up()
         return self._moves[mark:]
 
     def log_for(self, lang: str) -> Sequence[str]:
@@ -213,6 +217,14 @@ class LocalTable(Generic[S]):
         self._moves.append(made)
         if self.pause is not None and self.pause.after(made) and not self.state.is_terminal():
             self._paused = self.pause.name
+
+    def _catch_up(self) -> None:
+        """Moves applied to the state outside the table (a notebook's cell, a test) become one move of no seat,
+        so that the table's moves always hold the whole log."""
+        last = self._moves[-1] if self._moves else None
+        known = last.first + len(last.events) if last is not None else 0
+        if len(self.state.events) > known:
+            self._moves.append(TableMove(None, None, tuple(self.state.events_for(self._seat)[known:]), known))
 
     def _changed(self) -> None:
         for listener in list(self._listeners):

@@ -14,8 +14,8 @@ the kernel down: the thread is a daemon) ends it after the slice or game being p
 learner is told (the cap is shown under the settings). The app shows a table of win rates with their 95% confidence
 intervals and a bar chart drawn as inline SVG by :func:`bar_chart_svg`, with a text alternative.
 
-Every variant is ticked at the start, so the first Run compares the base game with each variant (issue
-24); "together" plays the base game and all chosen variants at once. After a run, one sentence says which
+Every variant is ticked at the start, so the first Run compares the base game with each variant;
+"together" plays the base game and all chosen variants at once. After a run, one sentence says which
 variants make the team win more or less often than the base game by more than chance can explain: a
 two-proportion test (:func:`~pokerkit_teach.core.simulate.compare_rates`; not "do the intervals
 overlap?", which would call real differences chance far too often), each of the k comparisons at

@@ -119,7 +119,7 @@ class Pause:
 class LocalTable(Generic[S]):
     """A :class:`TableSource` for a game played in this kernel: ``state`` (changed in place) with ``bots`` in
     the other seats (a mapping seat -> bot, or a list with ``None`` for a person's seat), played through a
-    :class:`~pokerkit_teach.core.match.Match` seeded ``seed`` (with its ``dealer``, if the game has one).
+    :class:`~pokerkit_teach.core.match.Match` seeded ``seed``.
 
     ``pause`` is the moment the table stops at; ``waiting``: the table starts waiting at it (a scenario's step
     just after such a moment). ``bot_moves`` bounds the bot moves after each of the learner's moves while the
@@ -128,11 +128,11 @@ class LocalTable(Generic[S]):
     ``view``, may know of a bot's reason (by default all of it)."""
 
     def __init__(self, state: S, bots: Mapping[int, Bot[Any]] | Sequence[Bot[Any] | None], *, seat: int = 0,
-                 seed: SeedLike = None, dealer: Callable[..., Any] | None = None, pause: Pause | None = None,
+                 seed: SeedLike = None, pause: Pause | None = None,
                  waiting: bool = False, bot_moves: int | None = None, most_moves: int | None = None,
                  hear: Callable[[Any, int, Any], Any] | None = None) -> None:
         self.state = state
-        self.match: Match[S] = Match(state, bots, seed=seed, dealer=dealer)
+        self.match: Match[S] = Match(state, bots, seed=seed)
         self._seat = seat
         self.pause = pause
         self._paused = pause.name if pause is not None and waiting else None

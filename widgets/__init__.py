@@ -11,6 +11,7 @@ lives in its own module and is opened from its notebook with one call, for examp
 
 from __future__ import annotations
 
-from .common import App, AppParams, app_params
+from .app import App
+from .params import AppParams, app_params
 
 __all__ = ["App", "AppParams", "app_params"]

@@ -32,7 +32,8 @@ from pokerkit_teach.games.pokerguess.render import drez_hand_svg
 from pokerkit_teach.games.pokerguess.scenarios import PokerGuessReplay, load_scenario
 from pokerkit_teach.games.pokerguess.state import PokerGuessState
 
-from .common import App, StepNavigator, esc
+from .app import App, esc
+from .navigator import StepNavigator
 from .guess_parts import (
     NAMES,
     GuessTable,

@@ -39,8 +39,7 @@ from pokerkit_teach.games.pokerguess.check import order_reason
 from pokerkit_teach.core.render import EDGE, INK, Drawn, Svg, row_svg, svg_picture, svg_shape, svg_text
 from pokerkit_teach.games.pokerguess.render import FIGURE_SHAPES, drez_card_body, drez_card_label, drez_hand_svg
 
-from . import common
-from .common import esc, tr
+from .app import InputProblem as AppInputProblem, esc, name_hands, tr
 
 __all__ = [
     "NAMES", "InputProblem", "GuessTable", "parse_guess_table", "parse_predictions", "prediction_input",
@@ -62,7 +61,7 @@ FIGURE_STYLE = FRAME_STYLE + "box-shadow:0 0 0 4px #b35c00;"
 UNUSED_STYLE = FRAME_STYLE
 
 
-class InputProblem(common.InputProblem):
+class InputProblem(AppInputProblem):
     """Input the app cannot use: a catalogue key (under ``apps.guess``) and its values."""
 
     prefix = _K
@@ -127,7 +126,7 @@ def parse_guess_table(hands_text: str, community_text: str, lang: str = "en") ->
     seen: dict[DrezCard, Msg] = {}
     lines = [line for line in hands_text.splitlines() if line.strip()]
     named = [_split_name(line) for line in lines]
-    hands = common.name_hands(named, lambda text, where: _cards(text, where, seen, lang), InputProblem, NAMES, _K + "where_hand")
+    hands = name_hands(named, lambda text, where: _cards(text, where, seen, lang), InputProblem, NAMES, _K + "where_hand")
     community = _cards(community_text, Msg.of(_K + "where_community"), seen, lang)
     if len(community) != 5:
         raise InputProblem("community_count", count=len(community))

@@ -23,7 +23,7 @@ CSS classes (for browser tests):
 - ``pkt-result`` (HTML) holding ``pkt-result-board``, one ``pkt-hand-result`` per hand (with
   ``pkt-explanation`` and ``pkt-strength``, the strength in words), ``pkt-comparison`` (with
   ``pkt-strongest``), and in the showdown mode ``pkt-showdown-success`` / ``pkt-showdown-failure``
-- from :class:`~widgets.common.App`: ``pkt-app``, ``pkt-language``, ``pkt-message`` (errors: ``pkt-error``)
+- from :class:`~widgets.app.App`: ``pkt-app``, ``pkt-language``, ``pkt-message`` (errors: ``pkt-error``)
 
 >>> table = parse_table("Qc 8h 8s 5d 3c", "Anna=7d 6h\\nBen=As Jd")
 >>> [name for name, _ in table.hands], len(table.board)
@@ -62,8 +62,11 @@ from pokerkit_teach.holdem import HandRanking, rank_hands
 from pokerkit_teach.holdem.ranking import STRENGTH_COUNT
 from pokerkit_teach.holdem.render import card_html, cards_html
 
-from . import common
-from .common import App, StepNavigator, builtin_chooser, download_html, esc, open_upload, scenario_tools, show_deal_link, table_link_html, table_link_tools
+from .app import App, InputProblem as AppInputProblem, esc, name_hands, tr
+from .navigator import StepNavigator
+from .scenario_desk import (
+    LinkProblem, builtin_chooser, download_html, open_upload, scenario_tools, show_deal_link, table_link_html, table_link_tools,
+)
 
 __all__ = ["HandRankerApp", "InputProblem", "Table", "parse_table", "NAMES"]
 
@@ -72,7 +75,7 @@ _TOKEN = re.compile(r"[^\s,;]+")
 _K = "apps.hand_ranker."
 
 
-class InputProblem(common.InputProblem):
+class InputProblem(AppInputProblem):
     """Input the app cannot use: a catalogue key (under ``apps.hand_ranker``) and its values."""
 
     prefix = _K
@@ -120,7 +123,7 @@ def parse_table(board_text: str, hands_text: str) -> Table:
             named.append((name, text))
         else:
             named.append((None, line))
-    hands = common.name_hands(named, lambda text, where: _cards(text, where, seen), InputProblem, NAMES, _K + "where_hand")
+    hands = name_hands(named, lambda text, where: _cards(text, where, seen), InputProblem, NAMES, _K + "where_hand")
     return Table(board, tuple(hands))
 
 
@@ -221,10 +224,10 @@ class HandRankerApp(App):
 
         table = parse_table(self.board_input.value, self.hands_input.value)
         if not MIN_PLAYERS <= len(table.hands) <= MAX_PLAYERS:
-            raise common.InputProblem("scenario.ranker_hands", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(table.hands))
+            raise AppInputProblem("scenario.ranker_hands", low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(table.hands))
         data: dict[str, Any] = {
             "format": FILE_FORMAT, "game": "pokerface", "name": f"hands-{self.seed}",
-            "title": {lang: common.tr("apps.scenario.ranker_title", lang, count=len(table.hands)) for lang in LANGUAGES},
+            "title": {lang: tr("apps.scenario.ranker_title", lang, count=len(table.hands)) for lang in LANGUAGES},
             "players": [name for name, _ in table.hands], "seed": self.seed,
             "deals": [{"hole": {name: " ".join(card.ascii for card in hole) for name, hole in table.hands},
                        "board": " ".join(card.ascii for card in table.board), "moves": []}],
@@ -266,7 +269,7 @@ class HandRankerApp(App):
 
         found = {s.name: s for s in builtin_scenarios()}
         if name not in found:
-            raise common.InputProblem("scenario.unknown", name=name, names=", ".join(found))
+            raise AppInputProblem("scenario.unknown", name=name, names=", ".join(found))
         self.open_scenario(found[name])
 
     def open_scenario(self, scenario: Any) -> None:
@@ -276,7 +279,7 @@ class HandRankerApp(App):
         if game != "pokerface":
             from pokerkit_teach.core.registry import get_game
 
-            raise common.InputProblem("scenario.other_game", game=get_game(game).title(self.lang), here=get_game("pokerface").title(self.lang))
+            raise AppInputProblem("scenario.other_game", game=get_game(game).title(self.lang), here=get_game("pokerface").title(self.lang))
         replay = scenario.replay()
         self.scenario, self.replay = scenario, replay
         self.viewer.layout.display = ""
@@ -318,7 +321,7 @@ class HandRankerApp(App):
 
                     self.open_scenario(load_code(value))
             except ValueError as error:
-                problems.append(common.LinkProblem(kind, error))
+                problems.append(LinkProblem(kind, error))
         self.link_problems = problems
         self._refresh_frame()
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ipywidgets
 
-from .common import App, esc
+from .app import App, esc
 
 __all__ = ["IndexApp", "APPS", "LESSONS"]
 

@@ -17,8 +17,8 @@ kit stores the results of a run with the settings chosen (:mod:`.stored_run`: le
 seed 1, four players and the estimator bots), the table shows them at once, marked as stored, so a class
 reads them without waiting; Run plays the games again live.
 
-Every variant is ticked at the start, so the first Run compares the base game with each variant (issue
-24); "together" plays the base game and all chosen variants at once. After a run, one sentence says which
+Every variant is ticked at the start, so the first Run compares the base game with each variant;
+"together" plays the base game and all chosen variants at once. After a run, one sentence says which
 variants make the team win more or less often than the base game by more than chance can explain: a
 two-proportion test (:func:`~pokerkit_teach.core.simulate.compare_rates`; not "do the intervals
 overlap?", which would call real differences chance far too often), each of the k comparisons at
@@ -36,7 +36,7 @@ CSS classes (for browser tests):
   interval in plain words)
 - ``pkt-results`` (HTML: a ``pkt-results-table`` table and a ``pkt-path`` line: which path played), ``pkt-chart`` (HTML: an ``svg`` with
   ``role="img"`` and an ``aria-label`` listing every value)
-- from :class:`~widgets.common.App`: ``pkt-app``, ``pkt-language``, ``pkt-message`` (errors: ``pkt-error``)
+- from :class:`~widgets.app.App`: ``pkt-app``, ``pkt-language``, ``pkt-message`` (errors: ``pkt-error``)
 
 >>> svg = bar_chart_svg([("Base", 0.25, 0.2, 0.3)], "Base 25%")
 >>> svg.startswith('<svg role="img" aria-label="Base 25%"'), svg.count("<rect")
@@ -58,7 +58,9 @@ from pokerkit_teach.core.i18n import Items
 from pokerkit_teach.core.simulate import SimulationResult, compare_rates, path_for, play_games
 from pokerkit_teach.games.pokerface import GAME
 
-from .common import App, AppParams, batch_tables_early, batch_tables_in_background, esc
+from .app import App, esc
+from .params import AppParams
+from .pokerface_parts import batch_tables_early, batch_tables_in_background
 from .stored_run import Games, stored_result
 
 __all__ = ["VariantLabApp", "bar_chart_svg", "variants_of", "run_cap", "VARIANTS", "MAX_GAMES", "GAMES_PER_SECOND",

@@ -3,7 +3,7 @@
 Each step shows what happened (:meth:`PokerfaceReplayStep.lines`), the rules that applied
 (:meth:`PokerfaceReplayStep.rules_applied`) and the table after it (:meth:`PokerfaceReplay.state_after`): the dealer, the
 board, the hole cards and each token round's holders (``A♦ Anna``). The last step adds the outcome. The
-steps are walked with the apps' one :class:`~widgets.common.StepNavigator`.
+steps are walked with the apps' one :class:`~widgets.navigator.StepNavigator`.
 
 CSS classes (for browser tests):
 
@@ -13,7 +13,7 @@ CSS classes (for browser tests):
 - ``pkt-narration`` (HTML: ``pkt-events`` and ``pkt-rules`` lists), ``pkt-table`` (HTML: ``pkt-board``,
   ``pkt-hole-cards``, ``pkt-tokens`` table with one ``pkt-token-round`` row per round, ``pkt-tally``)
 - ``pkt-outcome`` (inside ``pkt-narration``, on the last step only)
-- from :class:`~widgets.common.App`: ``pkt-app``, ``pkt-language``, ``pkt-message``
+- from :class:`~widgets.app.App`: ``pkt-app``, ``pkt-language``, ``pkt-message``
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ from pokerkit_teach.games.pokerface.events import token_text
 from pokerkit_teach.games.pokerface.scenarios import PokerfaceReplay, PokerfaceScenario, builtin_scenarios
 from pokerkit_teach.games.pokerface.state import PokerfaceState
 
-from .common import App, InputProblem, StepNavigator, download_html, esc, open_upload, scenario_tools, show_deal_link, table_link_html, table_link_tools
+from .app import App, InputProblem, esc
+from .navigator import StepNavigator
+from .scenario_desk import download_html, open_upload, scenario_tools, show_deal_link, table_link_html, table_link_tools
 
 __all__ = ["ReplayApp", "token_holders"]
 
@@ -99,7 +101,7 @@ class ReplayApp(App):
     def open_linked(self) -> None:
         """``?scenario=NAME`` chooses a built-in scenario, ``?deal=CODE`` opens a situation; what cannot be
         opened is named at the top of the page and the first scenario is shown."""
-        from .common import LinkProblem
+        from .scenario_desk import LinkProblem
 
         problems: list[Any] = []
         params = self.params

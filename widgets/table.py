@@ -34,69 +34,37 @@ sections ``[data-region="seat-N"]``, the middle ``[data-region="middle"]``; a ch
 
 from __future__ import annotations
 
-import functools
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import ipywidgets
 import numpy as np
 
 from pokerkit_teach.core.game import Bot
 from pokerkit_teach.core.i18n import Items, Msg
-from pokerkit_teach.core.match import Match, Move
-from pokerkit_teach.holdem.cards import Card, Suit
-from pokerkit_teach.core.render import face_down_svg
-from pokerkit_teach.holdem.render import card_label, card_svg
-from pokerkit_teach.games.pokerface import GAME, Action, Pass, PokerfacePhase, PokerfaceView, PokerfaceRules, PokerfaceState, TakeFromMiddle, TakeFromPlayer, Variant
+from pokerkit_teach.games.pokerface import GAME, Pass, PokerfacePhase, PokerfaceRules, PokerfaceState, PokerfaceView, Variant
 from pokerkit_teach.games.pokerface.actions import Showdown
-from pokerkit_teach.games.pokerface.events import PokerfaceEvent, Token
 from pokerkit_teach.games.pokerface.hints import rank_probabilities
-from pokerkit_teach.games.pokerface.render import token_label, token_svg
 from pokerkit_teach.games.pokerface.showdown import ShowdownResult
+from pokerkit_teach.holdem.cards import Suit
 
-from .common import App, AppParams, MoveControl, ScenarioDesk, batch_tables_early, batch_tables_in_background, esc, focus_first, show_move
-from .drawn import DrawnBoard, Item, Region, State
+from .app import App, esc
+from .controls import MoveControl, show_move
+from .params import AppParams
+from .play import Drawing, GamePart, PlayController
+from .pokerface_parts import (
+    NARROW_BELOW, SHOWDOWN_LINES, TableDrawing, batch_tables_early, batch_tables_in_background, chip_move, hint_html, legend_html,
+    table_log,
+)
+from .scenario_desk import ScenarioDesk
+from .table_source import LocalTable, Pause, Said, TableMove
 
-__all__ = ["TableApp"]
+__all__ = ["TableApp", "TABLE_CSS"]
 
 SEAT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn")  # you are Anna, in seat 0
 HUMAN = 0
 MAX_BOT_MOVES = 400
-_SUITS = {suit.symbol: suit for suit in Suit}
-_ROUND_STARTS = ("round_started", "round_started_free_for_all")
-_SHOWDOWN_LINES = ("revealed", "compared")
-
-# Where the seats sit (CSS grid areas and columns of the drawn table, by the number of players): the
-# others along the top (and the sides), from your left clockwise, the middle, and you at the bottom.
-SEATING = {
-    3: ('"s1 s2" "mid mid" "s0 s0"', "1fr 1fr"),
-    4: ('"s1 s2 s3" "mid mid mid" "s0 s0 s0"', "repeat(3, minmax(0, 1fr))"),
-    5: ('"s2 s2 s3 s3" "s1 mid mid s4" "s0 s0 s0 s0"', "repeat(4, minmax(0, 1fr))"),
-    6: ('"s2 s3 s4" "s1 mid s5" "s0 s0 s0"', "minmax(0, 1fr) minmax(0, 1.4fr) minmax(0, 1fr)"),
-}
-NARROW_BELOW = 540  # pixels of the table's own width under which its seats stack (a phone; a tablet keeps the table)
-
-
-@functools.lru_cache(maxsize=512)
-def card_picture(card: Card, lang: str) -> str:
-    """A card's picture (the engine's SVG), drawn once per language: the table is drawn after every move."""
-    return str(card_svg(card, lang))
-
-
-@functools.lru_cache(maxsize=8)
-def back_picture(lang: str) -> str:
-    return str(face_down_svg(lang))
-
-
-@functools.lru_cache(maxsize=256)
-def token_picture(token: Token, lang: str) -> str:
-    return str(token_svg(token, lang))
-
-
-def sentence(text: str) -> str:
-    """``text`` as a sentence of an announcement: ending with a full stop unless it ends with one already."""
-    text = text.strip()
-    return text if not text or text[-1] in ".!?…" else text + "."
-
+SHOWDOWN = Pause("showdown", lambda move: isinstance(move.move, Showdown))
+"""The table waits after a showdown until the learner has turned its hands over and asks for the next deal."""
 
 # The table's own style: the log is a box that scrolls, laid out from its end (column-reverse), so a new
 # log keeps its newest line in view without a script. The log's column starts at the top of the table, beside
@@ -125,34 +93,26 @@ TABLE_CSS = """<style>
 </style>"""
 
 
-class TableApp(App):
-    """A game of Pokerface: you in seat 0, bots in the other seats."""
+class TableApp(App, GamePart):
+    """The Pokerface table (see the module's text): the app's frame, its controls and panels, and the game's
+    part of the :class:`~widgets.play.PlayController` that plays it."""
 
     title_key = "apps.table.title"
-    game_name = "pokerface"  # for the scenario desk (widgets.common.ScenarioDesk)
+    game_name = "pokerface"  # for the scenario desk (widgets.scenario_desk.ScenarioDesk)
+    pause_key = "apps.table.in_showdown"
 
     def __init__(self, params: AppParams | None = None, query: str | None = None) -> None:
-        self.state: PokerfaceState | None = None
+        self.table: LocalTable[PokerfaceState] | None = None
         self.seed: int = 0
-        self.match: Match[PokerfaceState] | None = None
-        self.bots: list[Bot[PokerfaceView] | None] = []
-        # the bots' decisions by the index of the first event of their move: said in the language shown,
-        # in the log under that event, in the bot's seat during that round, and in the live region
-        self.reasons: dict[int, tuple[int, Any]] = {}
+        self.rng = np.random.default_rng()
         self.hint_result: Any = None  # the open hint, said in the language shown
         self.hint_suit: Suit | None = None
         self.pending: ShowdownResult | None = None  # the showdown being turned over; the game waits for it
         self.revealed = 0
-        self.announced = 0  # the events said in the live region so far
-        # the last announcement, to be put into words again in the language shown (a switch of language says
-        # it again; words shown but not said aloud, of the game dealt as the page was built, follow silently),
-        # whether it was said aloud, and the language it was last put into words in
-        self.said: Callable[[], str] | None = None
-        self.said_aloud = False
-        self.said_lang = ""
-        # what an event of the game (by index) and a bot's reason say, by language: the log is drawn again
-        # after every move, and putting hundreds of sentences into words each time made a click slow
-        self.told: dict[tuple[str, int, str], str] = {}
+        self.seat_reasons: dict[tuple[Suit, int], str] = {}  # the bots' latest reasons of the deal shown, by round and seat
+        # the bots' reasons in words by language: the log is drawn again after every move, and putting them
+        # into words each time made a click slow
+        self.reason_texts: dict[tuple[int, str], str] = {}
         super().__init__(params, query)
         self.new_game()
         self.open_linked()  # after the first game: a ?deal= or ?scenario= of the address replaces it
@@ -181,9 +141,9 @@ class TableApp(App):
         self.tally.add_class("pkt-tally")
         self.legend = ipywidgets.HTML()
         self.legend.add_class("pkt-legend")
-        self.board = DrawnBoard(narrow_below=NARROW_BELOW)  # the table: seats, board, chips (press = move)
-        self.board.add_class("pkt-board")
-        self.board.on_press(self.guarded(self.press))
+        # the table: seats, board, chips (press = move), played by the one play controller
+        self.controller = PlayController(self, self, board_class="pkt-board", narrow_below=NARROW_BELOW)
+        self.board = self.controller.board
         self.pass_move = MoveControl()  # the button with its reason, as visible text, when it is not allowed
         self.pass_button = self.pass_move.button
         self.pass_button.add_class("pkt-pass")
@@ -235,6 +195,35 @@ class TableApp(App):
         if self.state is not None:  # App.__init__ asks before the first game is dealt: see __init__
             self.desk.open_params(self.params)
 
+    # ------------------------------------------------------------------ the game being played
+    @property
+    def state(self) -> PokerfaceState | None:
+        return self.table.state if self.table is not None else None
+
+    @property
+    def match(self) -> Any:
+        """The match the bots play through (:class:`~pokerkit_teach.core.match.Match`)."""
+        return self.table.match if self.table is not None else None
+
+    @property
+    def reasons(self) -> dict[int, tuple[int | None, Said | None]]:
+        """The bots' reasons, each with the bot's seat, by the index of the first event of its move."""
+        return {index: (move.seat, move.reason) for index, move in self.controller.reasons.items()}
+
+    def _start(self, state: PokerfaceState, bots: Sequence[Bot[PokerfaceView] | None], **start: Any) -> None:
+        """Play ``state`` from now on, the bots in the other seats; the match deals (no ``auto_chance``), so the
+        game can wait after a showdown until the learner asks for the next deal."""
+        state.auto_chance = False
+        self.table = LocalTable(state, bots, seed=self.rng, pause=SHOWDOWN, most_moves=MAX_BOT_MOVES)
+        self.reason_texts = {}
+        self.hint_result = None
+        self.pending = None
+        self.revealed = 0
+        self.controller.start(self.table, **start)
+
+    def _bots(self, count: int) -> list[Bot[PokerfaceView] | None]:
+        return [None] + [GAME.make_bot(str(self.bot_choice.value), np.random.default_rng([self.seed, 2, s])) for s in range(1, count)]
+
     # ------------------------------------------------------------------ scenarios (ScenarioPlay)
     def scenario_state(self) -> PokerfaceState | None:
         return self.state
@@ -245,100 +234,31 @@ class TableApp(App):
     def take_state(self, state: PokerfaceState, seed: int | None, running: bool) -> None:
         """A game from a scenario (a step of it): you in seat 0, the bots chosen here in the other seats.
         ``running``: the bots move until it is your turn; otherwise the table waits at the step."""
-        count = state.player_count
         self.seed = seed if seed is not None else self.seed
-        self.players.value = count
+        self.players.value = state.player_count
         for variant, box in self.variant_boxes.items():
             box.value = variant in state.rules.variants
         self.rng = np.random.default_rng([self.seed, 1, len(state.events)])
-        state.auto_chance = False  # the match deals, so the game can wait after a showdown (as in new_game)
-        self.state = state
-        self.bots = [None] + [GAME.make_bot(str(self.bot_choice.value), np.random.default_rng([self.seed, 2, s])) for s in range(1, count)]
-        self.match = Match(state, self.bots, seed=self.rng)
-        self.reasons = {}
-        self.told = {}
-        self.hint_result = None
-        self.pending = None
-        self.revealed = 0
-        self.announced = len(state.events)
-        if running:
-            self.run_bots()
-        self.refresh()
-        self.announce_moves()
-        if running:
-            self.focus_next()
+        self._start(state, self._bots(state.player_count), tell_story=False, running=running, focus=running)
 
     # ------------------------------------------------------------------ game flow
     def new_game(self, focus: bool = False) -> None:
         count = int(self.players.value)
-        names = SEAT_NAMES[:count]
         variants = frozenset(v for v, box in self.variant_boxes.items() if box.value)
-        seed = self.params.seed if self.params.seed is not None else int(np.random.default_rng().integers(1_000_000))
-        self.seed = seed
-        self.rng = np.random.default_rng([seed, 1])
-        rules = PokerfaceRules(names, first_dealer=count - 1, variants=variants)  # you sit left of the dealer
-        # the match deals (no auto_chance), so the game can wait after a showdown until the learner asks
-        self.state = rules.new_game(seed=seed, auto_chance=False)
-        self.bots = [None] + [GAME.make_bot(str(self.bot_choice.value), np.random.default_rng([seed, 2, s])) for s in range(1, count)]
-        self.match = Match(self.state, self.bots, seed=self.rng)
-        self.reasons = {}
-        self.told = {}
-        self.hint_result = None
-        self.pending = None
-        self.revealed = 0
-        self.announced = 0
+        self.seed = self.params.seed if self.params.seed is not None else int(np.random.default_rng().integers(1_000_000))
+        self.rng = np.random.default_rng([self.seed, 1])
+        rules = PokerfaceRules(SEAT_NAMES[:count], first_dealer=count - 1, variants=variants)  # you sit left of the dealer
         self.say("")
         self.desk.close_viewer()
-        self.run_bots()
-        self.refresh()
-        self.announce_moves(aloud=focus)
-        if focus:
-            self.focus_next()
+        self._start(rules.new_game(seed=self.seed, auto_chance=False), self._bots(count), aloud=focus, focus=focus)
 
-    def play(self, action: Action) -> None:
+    def play(self, action: Any) -> None:
         """Your move: the engine checks it; then the bots move until it is your turn again, and the focus
         goes to your next sensible move."""
-        assert self.state is not None
-        self.state.apply(action)
-        self.hint_result = None
-        self.say("")
-        self.run_bots()
-        self.refresh()
-        self.announce_moves()
-        self.focus_next()
-
-    def focus_next(self) -> None:
-        """Put the keyboard focus on the next sensible control: during a showdown Reveal or Next deal; in a
-        round Pass when you may pass (after a take it is the usual next move), else the first chip you may
-        take (in the middle, else in front of a player); once the game is over, New game."""
-        if focus_first(self.reveal_button, self.next_deal_button, self.pass_button) is not None:
-            return
-        legal = [item for item in self.board.items if item["state"] == "legal" and item["pressable"]]
-        legal.sort(key=lambda item: item["region"] != "middle")
-        if legal:
-            self.board.focus_item(legal[0]["key"])
-            return
-        focus_first(self.new_button)
-
-    def run_bots(self) -> None:
-        """The match deals and the bots move until you may act, the game is over, or a showdown has been
-        made: then the game waits while you turn the hands over. The bots' reasons are kept."""
-        assert self.match is not None and self.state is not None
-        events = self.state.events
-
-        def seen(move: Move) -> bool:
-            if move.decision is not None and move.events:
-                self.reasons[len(events) - len(move.events)] = (move.seat, move.decision)
-            return isinstance(move.action, Showdown)
-
-        moves = self.match.run(MAX_BOT_MOVES, until=seen)
-        if moves and isinstance(moves[-1].action, Showdown):
-            self.pending = self.state.showdowns[-1]
-            self.revealed = 0
+        self.controller.play(action)
 
     def show_hint(self) -> None:
-        assert self.state is not None
-        view = self.state.view_for(HUMAN)
+        view = self.controller.view()
         if len(view.hole) != 2 or self.pending is not None or view.round_suit is None:
             self.say(self.t("apps.table.no_hint"), "error")
             return
@@ -352,9 +272,7 @@ class TableApp(App):
             step = self.pending.steps[self.revealed]
             self.revealed += 1
             said = [step.reveal, step.verdict]
-        self.refresh()
-        self.announce_moves(said)
-        self.focus_next()
+        self.controller.update(first=said)
 
     def next_deal(self) -> None:
         """The showdown is over: the next deal is dealt and the bots move until it is your turn."""
@@ -362,22 +280,87 @@ class TableApp(App):
             return
         self.pending = None
         self.revealed = 0
-        self.say("")
-        self.run_bots()
-        self.refresh()
-        self.announce_moves()
-        self.focus_next()
+        self.controller.go_on()
 
     @property
     def revealing(self) -> bool:
         """True while a showdown has hands still face down."""
         return self.pending is not None and self.revealed < len(self.pending.steps)
 
+    # ------------------------------------------------------------------ the game's part (GamePart)
+    def moved(self, moves: Sequence[TableMove]) -> None:
+        """A hint belongs to the position it was asked in; a showdown just made is turned over hand by hand."""
+        self.hint_result = None
+        if any(isinstance(move.move, Showdown) for move in moves):
+            self.pending = self.controller.view().last_showdown
+            self.revealed = 0
+
+    def move_for(self, key: str, view: PokerfaceView) -> Any:
+        return chip_move(key, view, self.pending)
+
+    def refusal(self, key: str, reason: str) -> str:
+        return self.t("table_drawn.cannot", why=reason)
+
+    def draw(self, view: PokerfaceView) -> Drawing:
+        assert self.state is not None
+        return TableDrawing(view, self.lang, showdown=self.pending, revealed=self.revealed, seat_reasons=self.seat_reasons,
+                            free_for_all=self.state.rules.free_for_all, why_not=self.controller.why_not).drawing()
+
+    def shown_until(self, events: Sequence[Any]) -> int:
+        """During a showdown, none of the log after the hands still face down (their reveal, their comparison,
+        the deal's result and the game's end)."""
+        pending = self.pending
+        if pending is None or not self.revealing:
+            return len(events)
+        deal = self.controller.view().showdowns
+        start = next(i for i, e in enumerate(events) if e.kind == "revealed" and e.deal == deal)
+        shown, end = 0, start
+        for index in range(start, len(events)):
+            kind = events[index].kind
+            if kind == "revealed":
+                shown += 1
+                if shown > self.revealed:
+                    break
+            elif kind != "compared":
+                break
+            end = index + 1
+        return end
+
+    def tells(self, event: Any) -> bool:
+        return event.kind not in SHOWDOWN_LINES  # a showdown's hands are said as they are turned over
+
+    def reason_words(self, seat: int, reason: Said) -> str | None:
+        if not self.show_reasons.value:
+            return None
+        return self.t("apps.table.reason", player=self.controller.view().players[seat], reason=self._reason_text(reason))
+
+    def status_words(self) -> str:
+        return self._status_text(self.controller.view())
+
+    def focus_order(self, pressed: bool) -> Sequence[Any]:
+        """During a showdown Reveal or Next deal; in a round Pass when you may pass (after a take it is the usual
+        next move), else the first chip you may take (in the middle, else in front of a player); once the game
+        is over, New game."""
+        legal = [item for item in self.board.items if item["state"] == "legal" and item["pressable"]]
+        legal.sort(key=lambda item: item["region"] != "middle")
+        return [self.reveal_button, self.next_deal_button, self.pass_button, *(item["key"] for item in legal), self.new_button]
+
+    def _reason_text(self, reason: Said) -> str:
+        """A bot's reason in the language shown, put into words once."""
+        key = (id(reason), self.lang)
+        text = self.reason_texts.get(key)
+        if text is None:
+            text = self.reason_texts[key] = reason.text(self.lang)
+        return text
+
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
         """Draw the game as seat 0 may see it: everything comes from its view (the engine decides what you
         may know), the log as the engine tells it to you, and the engine's reason for each refused move.
         While a showdown is turned over, what its hidden hands would tell is held back."""
+        self.controller.redraw()
+
+    def draw_controls(self) -> None:
         state = self.state
         if state is None:
             return
@@ -398,7 +381,7 @@ class TableApp(App):
         self.reveal_button.tooltip = t("apps.table.reveal_tip")
         self.next_deal_button.description = t("apps.table.next_deal")
         self.next_deal_button.tooltip = t("apps.table.next_deal_tip")
-        view = state.view_for(HUMAN)
+        view = self.controller.view()
         successes, failures = view.successes, view.failures
         if self.revealing:  # the deal being revealed is not counted yet
             assert self.pending is not None
@@ -407,25 +390,13 @@ class TableApp(App):
         win, lose = state.rules.successes_to_win, view.failures_to_lose
         self.tally.value = "<p><b>" + esc(t("apps.table.tally_line", successes=successes, win=win, failures=failures, lose=lose,
                                             seed=self.seed)) + "</b></p>"
-        self.legend.value = self._legend(view.player_count, win, lose)
+        self.legend.value = legend_html(view.player_count, win, lose, self.lang)
         self.status.value = f"<p><b>{esc(self._status_text(view))}</b></p>"
         self._draw_pass(view)
-        self.hint.value = self._hint_html(view)
-        log, seat_reasons = self._log(view)
-        self.log.value = log
-        self._draw_board(view, seat_reasons)
-        self._draw_showdown()
-        if self.said is not None and self.said_lang != self.lang:
-            self._say_again()
+        self.hint.value = hint_html(self.hint_result, self.hint_suit, view, state.rules.free_for_all, self.lang)
+        self._draw_log(view)
+        self._draw_showdown(view)
         self.desk.refresh()
-
-    def _legend(self, count: int, win: int, lose: int) -> str:
-        """What the token numbers claim (the Ace is the lowest here), what wins and what loses the game."""
-        t = self.t
-        order = " · ".join("A" if n == 1 else str(n) for n in range(1, count + 1))
-        parts = [t("apps.table.legend_tokens", order=order, top=str(count)), t("apps.table.legend_ace"),
-                 t("apps.table.legend_goal", win=win, lose=lose)]
-        return "<div>" + "".join(f"<p>{esc(part)}</p>" for part in parts) + "</div>"
 
     def _status_text(self, view: PokerfaceView) -> str:
         pending = self.pending
@@ -441,10 +412,11 @@ class TableApp(App):
         if view.phase is not PokerfacePhase.ROUND or view.round_suit is None:
             return self.t("apps.table.dealing", deal=view.deal_number, dealer=dealer)
         assert self.state is not None
-        if self.state.rules.free_for_all and len(view.to_act) > 1:
+        free = self.state.rules.free_for_all
+        if free and len(view.to_act) > 1:
             who = self.t("apps.table.everyone" if HUMAN in view.to_act else "apps.table.waiting",
                          player=Items(view.players[seat] for seat in view.to_act))
-        elif self.state.rules.free_for_all and HUMAN in view.to_act:  # no turns here: the others are done
+        elif free and HUMAN in view.to_act:  # no turns here: the others are done
             who = self.t("table_drawn.others_done")
         elif HUMAN in view.to_act:
             who = self.t("apps.table.your_turn")
@@ -454,16 +426,15 @@ class TableApp(App):
 
     def _draw_pass(self, view: PokerfaceView) -> None:
         """The pass (in a free-for-all "I am done") button, enabled or disabled with the engine's reason."""
-        state = self.state
-        assert state is not None
-        label = self.t("apps.table.done" if state.rules.free_for_all else "apps.table.pass")
+        assert self.state is not None
+        label = self.t("apps.table.done" if self.state.rules.free_for_all else "apps.table.pass")
         in_round = view.round_suit is not None and view.phase is PokerfacePhase.ROUND and not view.game_over
         if in_round and self.pending is None:
-            why: Any = state.why_not(Pass(HUMAN))
+            why: Any = self.controller.why_not(Pass(HUMAN))
         elif self.pending is not None and (self.revealing or not view.game_over):
             why = Msg.of("apps.table.in_showdown")
         else:
-            why = state.why_not(Pass(HUMAN)) if view.game_over else Msg.of("apps.table.no_round")
+            why = self.controller.why_not(Pass(HUMAN)) if view.game_over else Msg.of("apps.table.no_round")
         with self.pass_button.hold_sync():
             self.pass_button.description = label
             show_move(self.pass_button, why, self.lang, label)
@@ -471,288 +442,17 @@ class TableApp(App):
         self.pass_move.layout.display = "none" if self.pending is not None else ""
         self.hint_button.disabled = not in_round or self.pending is not None
 
-    def _take(self, key: str, view: PokerfaceView | None = None) -> Action | None:
-        """The move a chip of the round being played stands for: taking it from the middle or from the
-        player in front of whom it lies; None for a chip of an earlier round or your own. ``view``: seat
-        0's view of the game now, if the caller has it already."""
-        state = self.state
-        if state is None or self.pending is not None:
-            return None
-        view = view if view is not None else state.view_for(HUMAN)
-        suit = view.round_suit
-        if suit is None or view.game_over or not key.startswith(f"token-{suit.name.lower()}-"):
-            return None
-        holders = view.token_holders(suit)
-        number = int(key.rsplit("-", 1)[1])
-        if holders is None or not 1 <= number <= len(holders):
-            return None
-        holder = holders[number - 1]
-        if holder is None:
-            return TakeFromMiddle(HUMAN, number)
-        return TakeFromPlayer(HUMAN, holder) if holder != HUMAN else None
+    def _draw_log(self, view: PokerfaceView) -> None:
+        """The log as the engine tells it to seat 0, with the bots' reasons while they are shown (and those of
+        the deal on the table in their seats)."""
+        events = self.controller.events
+        end = self.shown_until(events)
+        reasons = ({index: (move.seat, self._reason_text(move.reason)) for index, move in self.controller.reasons.items()
+                    if move.seat is not None and move.reason is not None} if self.show_reasons.value else {})
+        deal = view.showdowns if self.pending is not None else view.deal_number
+        self.log.value, self.seat_reasons = table_log(events[:end], self.controller.log_words(), reasons, view.players, self.lang, deal)
 
-    def _chip(self, view: PokerfaceView, suit: Suit, number: int, region: str, label: str) -> Item:
-        """A chip on the table: a move of the round being played (legal, or illegal with the engine's
-        reason), or a picture of an earlier round's token."""
-        assert self.state is not None
-        token = Token(suit, number)
-        key = f"token-{suit.name.lower()}-{number}"
-        action = self._take(key, view)
-        picture = token_picture(token, self.lang)
-        if action is None:
-            return Item(key, region, picture, label, size="token")
-        why = self.state.why_not(action)
-        if why is None:
-            return Item(key, region, picture, label, state="legal", pressable=True, size="token")
-        return Item(key, region, picture, label, state="illegal", pressable=True, why=why.text(self.lang), size="token")
-
-    def _seat_note(self, view: PokerfaceView, seat: int, seat_reasons: dict[tuple[Suit, int], Any],
-                   shown: dict[str, Any]) -> tuple[str, bool]:
-        """What a seat's heading says besides the name (dealer, whose turn, the bot's reason, the
-        showdown's verdict), and whether it is the seat to act."""
-        assert self.state is not None
-        t = self.t
-        parts: list[str] = []
-        playing = self.pending is None and not view.game_over and view.phase is PokerfacePhase.ROUND and view.round_suit is not None
-        current = playing and seat in view.to_act
-        if seat == view.dealer and self.pending is None:
-            parts.append(t("table_drawn.deals"))
-        if seat == HUMAN:
-            if current:
-                free = self.state.rules.free_for_all
-                parts.append(t("table_drawn.your_turn_free" if free else "table_drawn.your_turn"))
-            else:
-                parts.append(t("table_drawn.your_seat"))
-        elif current and not self.state.rules.free_for_all:
-            parts.append(t("table_drawn.to_act"))
-        name = view.players[seat]
-        step = shown.get(name)
-        if step is not None:  # the verdict itself is in the showdown's list below the table and is announced
-            parts.append(t("table_drawn.holds" if step.ok else "table_drawn.breaks"))
-        elif view.round_suit is not None and (view.round_suit, seat) in seat_reasons and self.pending is None:
-            parts.append(str(seat_reasons[(view.round_suit, seat)]))
-        return " · ".join(parts), current
-
-    def _draw_board(self, view: PokerfaceView, seat_reasons: dict[tuple[Suit, int], Any]) -> None:
-        """The drawn table as seat 0 sees it: every seat with its hole cards and tokens, the board and the
-        free tokens in the middle; during a showdown the hands turned over so far, face up and marked."""
-        t, lang = self.t, self.lang
-        count = view.player_count
-        pending = self.pending
-        shown = {step.hand.name: step for step in pending.steps[: self.revealed]} if pending is not None else {}
-        dealt = bool(view.hole) or pending is not None
-        regions: list[Region] = []
-        items: list[Item] = []
-        # in the page's order (the order of Tab and of a screen reader): the others, the middle, you
-        for seat in [*range(1, count), None, HUMAN]:
-            if seat is None:
-                self._draw_middle(view, regions, items)
-                continue
-            name = view.players[seat]
-            key = f"seat-{seat}"
-            note, current = self._seat_note(view, seat, seat_reasons, shown)
-            title = t("table_drawn.you_title", name=name) if seat == HUMAN else name
-            regions.append(Region(key, title, f"s{seat}", note=note, current=current))
-            step = shown.get(name)
-            if step is not None:  # turned over: face up, marked where the order holds or breaks
-                mark: State = "holds" if step.ok else "breaks"
-                said = t("table_drawn.holds" if step.ok else "table_drawn.breaks")
-                for index, card in enumerate(step.hand.hole):
-                    items.append(Item(f"hole-{seat}-{index}", key, card_picture(card, lang),
-                                      t("table_drawn.shown_card", player=name, card=card_label(card, lang), order=said),
-                                      state=mark, size="card" if seat == HUMAN else "small"))
-            elif seat == HUMAN:
-                hole = view.hole
-                if not hole and pending is not None:
-                    hole = next((s.hand.hole for s in pending.steps if s.hand.name == name), ())
-                for index, card in enumerate(hole):
-                    items.append(Item(f"hole-{seat}-{index}", key, card_picture(card, lang),
-                                      t("table_drawn.your_card", card=card_label(card, lang))))
-            elif dealt:
-                for index in range(2):
-                    items.append(Item(f"hole-{seat}-{index}", key, back_picture(lang),
-                                      t("table_drawn.hidden_card", player=name), size="small"))
-            for suit, _ in view.tokens:
-                number = view.token_of(seat, suit)
-                if number is None:
-                    continue
-                label_key = "table_drawn.chip_yours" if seat == HUMAN else "table_drawn.chip_of"
-                items.append(self._chip(view, suit, number, key,
-                                        t(label_key, token=token_label(Token(suit, number), lang), player=name)))
-        areas, columns = SEATING[count]
-        self.board.title = t("table_drawn.board")
-        self.board.show(regions, items, areas=areas, columns=columns)
-
-    def _draw_middle(self, view: PokerfaceView, regions: list[Region], items: list[Item]) -> None:
-        """The middle of the table: the board (the showdown's during a showdown) and the round's free chips."""
-        t, lang = self.t, self.lang
-        pending = self.pending
-        board = pending.board if pending is not None else view.board
-        regions.append(Region("middle", t("table_drawn.middle"), "mid", note=t("table_drawn.middle_note"), kind="middle"))
-        for index, card in enumerate(board):
-            items.append(Item(f"board-{index}", "middle", card_picture(card, lang), t("table_drawn.board_card", card=card_label(card, lang))))
-        round_suit = view.round_suit
-        holders = view.token_holders(round_suit) if round_suit is not None and pending is None and not view.game_over else None
-        if round_suit is not None and holders is not None:
-            for number, holder in enumerate(holders, start=1):
-                if holder is None:
-                    items.append(self._chip(view, round_suit, number, "middle",
-                                            t("table_drawn.chip_middle", token=token_label(Token(round_suit, number), lang))))
-
-    def press(self, key: str) -> None:
-        """A chip pressed (click, Enter or Space): the move it stands for if the engine allows it; else the
-        live region says why not, and nothing changes."""
-        action = self._take(key)
-        if action is None or self.state is None:
-            return
-        why = self.state.why_not(action)
-        if why is not None:
-            self._say(lambda: self.t("table_drawn.cannot", why=why.text(self.lang)), aloud=True)
-            return
-        self.play(action)
-
-    def announce_moves(self, first: Sequence[Msg] = (), aloud: bool = True) -> None:
-        """Say in the live region ``first`` and what happened since the last announcement, as the log tells it
-        (each move with the bot's reason while the reasons are shown; a showdown's hands as they are turned
-        over, said by :meth:`reveal_next`), and then where the game stands. Not ``aloud``: only shown
-        (a game dealt as the page is built: nobody has asked for anything yet, and the page built in a
-        preheated kernel for another address must end as the page built for its own)."""
-        state = self.state
-        if state is None:
-            return
-        end = self._shown_events()
-        start = min(self.announced, end)
-        self.announced = max(self.announced, end)
-        self._say(lambda: self._saying(first, start, end), aloud)
-
-    def _say(self, words: Callable[[], str], aloud: bool) -> None:
-        """Put ``words`` (a function giving them in the language shown) into the live region, aloud or only shown."""
-        self.said, self.said_aloud = words, aloud
-        self._say_again()
-
-    def _say_again(self) -> None:
-        """The last announcement again, in the language shown: aloud if it was said aloud."""
-        if self.said is None:
-            return
-        self.said_lang = self.lang
-        if self.said_aloud:
-            self.board.announce(self.said())
-        else:
-            self.board.status = self.said()
-
-    def _saying(self, first: Sequence[Msg], start: int, end: int) -> str:
-        """The words of an announcement: ``first``, the events ``start`` to ``end`` (with the bots' reasons
-        while they are shown), and where the game stands, in the language shown."""
-        state = self.state
-        assert state is not None
-        events = state.events
-        reasons = self.reasons if self.show_reasons.value else {}
-        sentences = [sentence(words.text(self.lang)) for words in first]
-        for index in range(start, end):
-            if events[index].kind in _SHOWDOWN_LINES:
-                continue
-            sentences.append(sentence(self._told("event", index)))
-            reason = reasons.get(index)
-            if reason is not None:
-                seat, decision = reason
-                sentences.append(sentence(self.t("apps.table.reason", player=state.players[seat], reason=self._told("reason", index))))
-        sentences.append(sentence(self._status_text(state.view_for(HUMAN))))
-        return " ".join(sentences)
-
-    def _hint_html(self, view: PokerfaceView) -> str:
-        """The open hint: the chance of each token's place, ending with the move to the likeliest token."""
-        hint, suit = self.hint_result, self.hint_suit
-        if hint is None or suit is None:
-            return ""
-        place = hint.likeliest_place
-        token = Token(suit, place)
-        holders = view.token_holders(suit) or ()
-        holder = holders[place - 1] if place <= len(holders) else None
-        assert self.state is not None
-        if holder is None:
-            advice = self.t("apps.table.suggest_middle", token=token)
-        elif holder == HUMAN:
-            advice = self.t("apps.table.suggest_keep_done" if self.state.rules.free_for_all else "apps.table.suggest_keep", token=token)
-        else:
-            advice = self.t("apps.table.suggest_player", token=token, player=view.players[holder])
-        return f"<p class='pkt-hint-text'>{esc(hint.text(self.lang, suit=suit))} {esc(advice)}</p>"
-
-    def _told(self, what: str, index: int) -> str:
-        """The event ``index`` as the engine tells it to seat 0 (``what`` "event"), or the reason of the bot
-        whose move began with it ("reason"), in the language shown; each put into words once."""
-        key = (what, index, self.lang)
-        text = self.told.get(key)
-        if text is None:
-            assert self.state is not None
-            if what == "event":
-                text = self.state.log_for(HUMAN, self.lang, last=len(self.state.events) - index)[0]
-            else:
-                text = self.reasons[index][1].text(self.lang)
-            self.told[key] = text
-        return text
-
-    def _shown_events(self) -> int:
-        """How many events of the log may be shown: during a showdown, none after the hands still face
-        down (their reveal, their comparison, the deal's result and the game's end)."""
-        state = self.state
-        assert state is not None
-        events = state.events
-        pending = self.pending
-        if pending is None or not self.revealing:
-            return len(events)
-        start = next(i for i, e in enumerate(events) if e.kind == "revealed" and e.deal == len(state.showdowns))
-        shown, end = 0, start
-        for index in range(start, len(events)):
-            kind = events[index].kind
-            if kind == "revealed":
-                shown += 1
-                if shown > self.revealed:
-                    break
-            elif kind != "compared":
-                break
-            end = index + 1
-        return end
-
-    def _log(self, view: PokerfaceView) -> tuple[str, dict[tuple[Suit, int], Any]]:
-        """The log as the engine tells it to seat 0, under headings for each deal, token round and
-        showdown, with each bot's reason under its move; and the bots' latest reasons of the deal on
-        the table, by round and seat."""
-        state = self.state
-        assert state is not None
-        t = self.t
-        reasons = self.reasons if self.show_reasons.value else {}
-        deal_shown = view.showdowns if self.pending is not None else view.deal_number
-        seat_reasons: dict[tuple[Suit, int], Any] = {}
-        entries: list[tuple[str, str]] = []
-        suit: Suit | None = None
-        previous = ""
-        events: list[PokerfaceEvent] = state.events
-        for index in range(self._shown_events()):
-            event = events[index]
-            kind = event.kind
-            if kind == "deal_started":
-                entries.append(("pkt-log-deal", t("apps.table.log_deal", deal=event.deal)))
-            elif kind in _ROUND_STARTS:
-                suit = _SUITS.get(str(dict(event.params).get("suit")))
-                entries.append(("pkt-log-round", t("apps.table.log_round", suit=dict(event.params).get("suit", ""))))
-            elif kind in _SHOWDOWN_LINES and previous not in _SHOWDOWN_LINES:
-                entries.append(("pkt-log-round", t("apps.table.log_showdown")))
-            previous = kind
-            entries.append(("pkt-log-line", self._told("event", index)))
-            reason = reasons.get(index)
-            if reason is not None:
-                seat, decision = reason
-                text = self._told("reason", index)
-                entries.append(("pkt-log-reason", t("apps.table.reason", player=state.players[seat], reason=text)))
-                if event.deal == deal_shown and suit is not None:
-                    seat_reasons[(suit, seat)] = text
-        items = [f"<div class='{css}{' pkt-log-last' if i == len(entries) - 1 else ''}'>{esc(text)}</div>"
-                 for i, (css, text) in enumerate(entries)]
-        heading = esc(t("apps.table.log_heading"))
-        return (f"<div><b>{heading}</b><div class='pkt-log-scroll' role='log' tabindex='0' aria-label='{heading}'><div>{''.join(items)}</div></div></div>",
-                seat_reasons)
-
-    def _draw_showdown(self) -> None:
+    def _draw_showdown(self, view: PokerfaceView) -> None:
         """The hands turned over so far, each with its comparison; the deal's result after the last one.
         The reveal and next-deal buttons stand in one place above the list."""
         result = self.pending
@@ -761,17 +461,15 @@ class TableApp(App):
             self.reveal_button.layout.display = "none"
             self.next_deal_button.layout.display = "none"
             return
-        assert self.state is not None
         lines = [f"<li>{esc(step.reveal.text(self.lang))}<br><small>{esc(step.verdict.text(self.lang))}</small></li>"
                  for step in result.steps[: self.revealed]]
         done = self.revealed >= len(result.steps)
         summary = f"<p><b>{esc(result.summary.text(self.lang))}</b></p>" if done else ""
-        deal = len(self.state.showdowns)
-        heading = esc(self.t("apps.table.showdown_heading", deal=deal))
+        heading = esc(self.t("apps.table.showdown_heading", deal=view.showdowns))
         intro = "" if done else f"<p>{esc(self.t('apps.table.showdown_intro'))}</p>"
         self.showdown.value = f"<div><h4>{heading}</h4>{intro}<ol>{''.join(lines)}</ol>{summary}</div>"
         self.reveal_button.layout.display = "none" if done else ""
-        self.next_deal_button.layout.display = "" if done and not self.state.is_terminal() else "none"
+        self.next_deal_button.layout.display = "" if done and not view.game_over else "none"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.box._repr_mimebundle_(**kwargs)

@@ -39,19 +39,21 @@ from pokerkit_teach.games.voces.state import VocesState
 from pokerkit_teach.games.voces.cards import AnyVocesCard, Special, VocesCard, parse_voces_cards, shuffled_voces_deck, voces_deck
 from pokerkit_teach.games.voces.reveal import RevealResult, reveal
 
-from .common import App, StepNavigator, esc
+from .app import App, esc
+from .navigator import StepNavigator
 from .voces_parts import (
     NAMES,
     PHASE_KEYS,
     SPECIAL_EXAMPLES,
     InputProblem,
+    SpecialsPicker,
     deck_html,
     hands_input,
     parse_voces_hands,
     reveal_steps_html,
     voces_cards_html,
 )
-from .voces_play import SpecialsPicker, VocesGame
+from .voces_play import VocesGame
 
 __all__ = ["VocesExplorerApp"]
 

@@ -1,5 +1,5 @@
-"""What the Póker a Voces apps share: reading typed hands, drawing cards, decks and reveals, and the
-prepared examples of the special cards.
+"""What the Póker a Voces apps share: reading typed hands, drawing cards, decks and reveals, the
+prepared examples of the special cards, and the choice of special cards (:class:`SpecialsPicker`).
 
 Reading never decides a rule: it turns text into cards (the engine's parser) and names the first problem
 in the learner's language. Drawing shows what the engine decided
@@ -24,6 +24,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+import ipywidgets
+
 from pokerkit_teach.core.errors import CardParseError
 from pokerkit_teach.games.voces.events import VocesEvent
 from pokerkit_teach.games.voces.actions import VocesPhase
@@ -34,13 +36,13 @@ from pokerkit_teach.games.voces.cards import COPIES_IN_BOX, SUIT_SYMBOLS, AnyVoc
 from pokerkit_teach.games.voces.ranking import VocesHand
 from pokerkit_teach.games.voces.reveal import RevealResult, ranking_reasons
 
-from . import common
-from .common import esc, tr
+from .app import InputProblem as AppInputProblem, esc, tr
 
 __all__ = [
     "NAMES", "InputProblem", "SpecialExample", "SPECIAL_EXAMPLES", "parse_voces_hands", "hands_input",
     "card_label", "voces_card_html", "voces_cards_html", "hand_words", "reveal_steps_html", "deck_html",
     "round_result_html", "scores_html", "PHASE_KEYS", "card_key", "backs_svg", "coin_svg", "pile_svg", "hand_slot_svg", "revealed_svg",
+    "SpecialsPicker",
 ]
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn")
@@ -62,7 +64,7 @@ PHASE_KEYS: dict[VocesPhase, str] = {
 OUT_STYLE = "opacity:0.4;"
 
 
-class InputProblem(common.InputProblem):
+class InputProblem(AppInputProblem):
     """Input the app cannot use: a catalogue key (under ``apps.voces``) and its values."""
 
     prefix = _K
@@ -438,3 +440,34 @@ def backs_svg(count: int, label: str, size: float = 110) -> Svg:
     step = 34
     body = "".join(_card_at(card_back(), i * step) for i in range(count))
     return svg_picture(body, label, CARD_WIDTH + step * max(0, count - 1), CARD_HEIGHT, size)
+
+
+class SpecialsPicker:
+    """A toggle button for each kind of special card (the engine says how many may be chosen)."""
+
+    def __init__(self, chosen: Sequence[Special] = ()) -> None:
+        self.buttons: dict[Special, ipywidgets.ToggleButton] = {}
+        for kind in Special:
+            button = ipywidgets.ToggleButton(value=kind in chosen, layout=ipywidgets.Layout(width="11em"))
+            button.add_class("pkt-voces-special-choice")
+            button.add_class(f"pkt-voces-special-{kind.value}")
+            self.buttons[kind] = button
+        self.label = ipywidgets.HTML()
+        self.box = ipywidgets.HBox([self.label, *self.buttons.values()], layout=ipywidgets.Layout(flex_flow="row wrap"))
+
+    def chosen(self) -> list[Special]:
+        return [kind for kind, button in self.buttons.items() if button.value]
+
+    def choose(self, kinds: Sequence[Special]) -> None:
+        for kind, button in self.buttons.items():
+            button.value = kind in kinds
+
+    def observe(self, callback: Any) -> None:
+        for button in self.buttons.values():
+            button.observe(callback, names="value")
+
+    def refresh(self, lang: str, label: str, tip: str) -> None:
+        self.label.value = f"<span style='margin-right:0.5em'>{esc(label)}</span>"
+        for kind, button in self.buttons.items():
+            button.description = kind.localized(lang)
+            button.tooltip = tip

@@ -15,8 +15,9 @@ import ipywidgets
 import pytest
 
 from pokerkit_teach.games.pokerguess.actions import Fold, Stay
-from pokerkit_teach.widgets import common
-from pokerkit_teach.widgets.common import APP_CSS, MoveControl, focus_first, reason_label, show_move, show_tab_move
+from pokerkit_teach.widgets import controls
+from pokerkit_teach.widgets.app import APP_CSS, tr
+from pokerkit_teach.widgets.controls import MoveControl, focus_first, reason_label, replace_children, show_move
 
 
 def visible(html: str) -> str:
@@ -57,28 +58,36 @@ def test_a_button_without_a_reason_line_keeps_the_old_behaviour() -> None:
     button = ipywidgets.Button()
     show_move(button, Refusal(), "en", "Pass")
     assert button.disabled and button.tooltip == "It is not your turn."
-    assert button not in common._REASON_LABELS
+    assert button not in controls._REASON_LABELS
 
 
 def test_a_tab_move_that_waits_for_next_says_so_beside_it() -> None:
-    class TabApp:
-        lang = "de"
+    from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
 
-        def t(self, key: str, **params: Any) -> str:
-            return common.tr(key, self.lang, **params)
-
-    control = MoveControl()
-    show_tab_move(control.button, object(), None, True, TabApp(), "apps.guess.play.", "tip")
-    assert control.button.disabled
-    assert visible(control.reason.value) == common.tr("apps.guess.play.press_next", "de")
-    control.close()
+    app = GuessExplorerApp(query="seed=7&players=3&lang=de")
+    game = app.game
+    game.new_game()
+    for _ in range(40):  # show a card when asked to, else stay (or fold), until a round is settled
+        if game.paused:
+            break
+        if game.board.item("mine-0")["state"] == "legal":
+            game.board.press("mine-0")
+        elif not game.stay_button.disabled:
+            game.stay_button.click()
+        else:
+            game.fold_button.click()
+    assert game.paused, "no round was settled"
+    for move in game.moves():  # the table waits on the check: every move says so beside it, in German
+        assert move.button.disabled
+        assert visible(move.reason.value) == tr("apps.guess.play.press_next", "de")
+    app.close()
 
 
 def test_move_control_close_closes_its_button_and_reason() -> None:
     control = MoveControl()
     parts = [control.button, control.reason, control.button.layout, control.reason.layout]
     box = ipywidgets.HBox([control])
-    common.replace_children(box, [])
+    replace_children(box, [])
     assert all(part.comm is None for part in parts)
 
 

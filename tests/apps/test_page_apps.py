@@ -17,8 +17,9 @@ import numpy as np
 import pytest
 from ipywidgets.widgets.widget import _instances
 
-from pokerkit_teach.widgets import common
-from pokerkit_teach.widgets.common import App
+from pokerkit_teach.widgets import pokerface_parts, preheat
+from pokerkit_teach.widgets.app import App
+from pokerkit_teach.widgets.params import app_params
 from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
 from pokerkit_teach.widgets.hand_ranker import HandRankerApp
 from pokerkit_teach.widgets.index import IndexApp
@@ -69,7 +70,7 @@ def page_build(cls: type[App], query: str, monkeypatch: pytest.MonkeyPatch) -> t
 
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.delenv("QUERY_STRING", raising=False)
-    monkeypatch.setattr(common, "wait_for_voila_request", page_arrives)
+    monkeypatch.setattr(preheat, "wait_for_voila_request", page_arrives)
     before = len(_instances)
     app = cls.for_page()
     assert waits == [query], "the app waits for its page exactly once"
@@ -147,7 +148,7 @@ def test_only_ascii_digits_are_numbers_in_the_address(cls: type[App], query: str
 
 @pytest.mark.parametrize(("query", "seed", "players"), [("seed=007&players=05", 7, 5), ("seed=0&players=6", 0, 6)])
 def test_ascii_digits_are_still_numbers(query: str, seed: int, players: int) -> None:
-    params = common.app_params(query)
+    params = app_params(query)
     assert (params.seed, params.players, params.errors) == (seed, players, ())
 
 
@@ -175,7 +176,7 @@ def test_apps_with_batch_bots_have_their_tables_built_before_the_first_click(cls
     build). A preheated kernel builds them before its page is asked for; a kernel started for the page
     builds them in a background thread once the app is built, while the browser loads the page."""
     calls: list[tuple[bool, str]] = []  # (had the page asked yet, the thread that built them)
-    monkeypatch.setattr(common, "build_tables",
+    monkeypatch.setattr(pokerface_parts, "build_tables",
                         lambda: calls.append(("QUERY_STRING" in os.environ, threading.current_thread().name)))
     page_build(cls, "", monkeypatch)
     assert calls == [(False, threading.main_thread().name)], "built in the kernel's thread, before the page asked"

@@ -15,7 +15,7 @@ from pokerkit_teach.games.pokerguess.cards import DrezCard, parse_drez_card
 from pokerkit_teach.games.pokerguess.render import drez_card_label
 from pokerkit_teach.games.pokerguess.state import PokerGuessState
 from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
-from pokerkit_teach.widgets.guess_play import seat_areas
+from pokerkit_teach.widgets.guess_board import seat_areas
 from pokerkit_teach.widgets.guess_parts import parse_guess_table
 from pokerkit_teach.widgets.index import APPS, LESSONS, IndexApp
 

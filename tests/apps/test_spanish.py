@@ -9,7 +9,7 @@ import re
 import pytest
 
 from pokerkit_teach.core.i18n import message
-from pokerkit_teach.widgets.common import App
+from pokerkit_teach.widgets.app import App
 from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
 from pokerkit_teach.widgets.hand_ranker import HandRankerApp
 from pokerkit_teach.widgets.index import IndexApp

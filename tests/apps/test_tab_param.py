@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from pokerkit_teach.widgets.common import App, app_params
+from pokerkit_teach.widgets.app import App
+from pokerkit_teach.widgets.params import app_params
 from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
 from pokerkit_teach.widgets.hand_ranker import HandRankerApp
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp

@@ -96,7 +96,7 @@ def test_coins_by_pictures_a_pile_is_taken_in_hand_and_the_5_coin_put_on_a_hand(
     game.board.press("five")  # the 5-coin may go on a hand at any time of the coin steps, out of turn too
     assert PlaceFive(0, 3) in state.history and "five" not in {item["key"] for item in game.board.items}
     assert "5-coin on hand 3" in next(r["note"] for r in game.board.regions if r["key"] == "seat-0")
-    game.run_bots(0)
+    game.table.go_on(0)  # the bots move until Anna is to act
     game.refresh()
     assert state.current_player() == 0
     game.board.press("pile-3")

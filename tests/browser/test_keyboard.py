@@ -215,7 +215,7 @@ def keyboard_move(p: Any) -> tuple[int, list[str]]:
 
 def test_a_token_round_by_keyboard_takes_a_handful_of_presses(page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
     """From the learner's second move on, each move of a whole token round takes at most MOVE_PRESSES key
-    presses: after a move the app puts the focus on the next move (widgets.common.focus_first)."""
+    presses: after a move the app puts the focus on the next move (widgets.controls.focus_first)."""
     page.open(voila_server.url("table.ipynb", "seed=1&players=4&lang=en"))
     p = page.page
     p.locator(ANY_MOVE).first.wait_for(state="visible", timeout=ANSWER_TIMEOUT)

@@ -79,12 +79,14 @@ def test_every_contract_is_proved_able_to_fail() -> None:
 BREAKS = [
     pytest.param("engine-without-jupyter", "pokerkit_teach.core.rng", "import ipywidgets",
                  "pokerkit_teach.core.rng -> ipywidgets", id="core-imports-ipywidgets"),
-    pytest.param("engine-without-jupyter", "pokerkit_teach.holdem.cards", "from pokerkit_teach.widgets import common",
-                 "pokerkit_teach.holdem.cards -> pokerkit_teach.widgets.common", id="holdem-imports-the-widgets"),
+    pytest.param("engine-without-jupyter", "pokerkit_teach.holdem.cards", "from pokerkit_teach.widgets import app",
+                 "pokerkit_teach.holdem.cards -> pokerkit_teach.widgets.app", id="holdem-imports-the-widgets"),
     pytest.param("engine-without-jupyter", "pokerkit_teach.cli", "import traitlets.config",
                  "pokerkit_teach.cli -> traitlets", id="cli-imports-traitlets"),
-    pytest.param("root-without-jupyter", "pokerkit_teach", "import pokerkit_teach.widgets.common",
-                 "pokerkit_teach -> pokerkit_teach.widgets.common", id="root-imports-the-widgets"),
+    pytest.param("root-without-jupyter", "pokerkit_teach", "import pokerkit_teach.widgets.app",
+                 "pokerkit_teach -> pokerkit_teach.widgets.app", id="root-imports-the-widgets"),
+    pytest.param("app-shell-without-games", "pokerkit_teach.widgets.scenario_desk", "import pokerkit_teach.games.voces.rules",
+                 "pokerkit_teach.widgets.scenario_desk -> pokerkit_teach.games.voces.rules", id="the-scenario-desk-imports-a-game"),
     pytest.param("games-independent", "pokerkit_teach.games.pokerguess.check", "import pokerkit_teach.games.voces",
                  "pokerkit_teach.games.pokerguess.check -> pokerkit_teach.games.voces", id="pokerguess-imports-voces"),
     pytest.param("engine-layers", "pokerkit_teach.holdem.ranking", "from pokerkit_teach.games.pokerface import rules",
@@ -129,7 +131,7 @@ def import_graph(site: Path) -> dict[str, list[str]]:
                             env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(site)})
     assert result.returncode == 0, result.stderr
     graph: dict[str, list[str]] = json.loads(result.stdout)
-    assert "pokerkit_teach.widgets.common" in graph, "the copy was not the package grimp read"
+    assert "pokerkit_teach.widgets.app" in graph, "the copy was not the package grimp read"
     return graph
 
 

@@ -90,7 +90,7 @@ def test_a_preheated_kernel_takes_the_page_address_from_voilas_query_socket() ->
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
         port = server.socket.getsockname()[1]
-        probe = ("import sys; from pokerkit_teach.widgets.common import app_params; p = app_params(); "
+        probe = ("import sys; from pokerkit_teach.widgets.params import app_params; p = app_params(); "
                  "print(p.lang, p.seed, p.players, 'voila' in sys.modules)")
         env = {key: value for key, value in os.environ.items() if key != "QUERY_STRING"} | {
             "VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k-123", "VOILA_APP_PORT": str(port),
@@ -105,7 +105,7 @@ def test_a_preheated_kernel_takes_the_page_address_from_voilas_query_socket() ->
 
 DEAL_LINK_PROBE = """
 import types, ipywidgets
-from pokerkit_teach.widgets.common import show_deal_link
+from pokerkit_teach.widgets.scenario_desk import show_deal_link
 app = types.SimpleNamespace(lang="de", t=lambda key, **values: key, say=lambda text: None)
 field, anchor = ipywidgets.Text(), ipywidgets.HTML()
 show_deal_link(app, field, anchor, "pokerguess_explorer.ipynb", "G1ABC")
@@ -157,7 +157,7 @@ def test_a_preheated_lesson_asks_voila_for_its_page_address_when_a_link_is_made(
 
 def test_a_preheated_kernel_without_voila_warns_and_uses_the_defaults() -> None:
     probe = ("import warnings; warnings.simplefilter('error')\n"
-             "from pokerkit_teach.widgets.common import app_params\n"
+             "from pokerkit_teach.widgets.params import app_params\n"
              "try:\n    app_params()\nexcept UserWarning as w:\n    print('warned:', w)")
     env = {key: value for key, value in os.environ.items() if key != "QUERY_STRING"} | {
         "VOILA_PREHEAT": "True", "VOILA_KERNEL_ID": "k-1", "VOILA_APP_PORT": str(free_port())}
@@ -321,7 +321,7 @@ def test_a_preheated_kernel_waits_for_its_page_busy_and_silent_so_cull_busy_stay
             try:
                 client.start_channels()
                 client.wait_for_ready(timeout=60)
-                asked = client.execute("from pokerkit_teach.widgets.common import app_params\napp_params()")
+                asked = client.execute("from pokerkit_teach.widgets.params import app_params\napp_params()")
                 deadline = time.monotonic() + 4
                 while time.monotonic() < deadline:
                     try:

@@ -19,7 +19,7 @@ from pokerkit_teach.holdem.ranking import hand_strength
 from pokerkit_teach.games.pokerface import GAME, DealBoard, DealHoleCards, Pass, PokerfacePhase, PokerfaceRules, TakeFromMiddle, Variant
 from pokerkit_teach.games.pokerface.events import Token
 from pokerkit_teach.games.pokerface.hints import rank_probabilities
-from pokerkit_teach.games.pokerface.simulate import report
+from pokerkit_teach.games.pokerface.simulate import figures, report
 from pokerkit_teach.games.pokerface.strength import place_probabilities, prefetch, share_beaten
 from pokerkit_teach.games.pokerface.view import PokerfaceView
 
@@ -203,13 +203,13 @@ def test_the_report_says_what_the_command_line_printed_in_every_language() -> No
     assert result.text("es").startswith(
         "40 partidas, 4 jugadores, juego básico, bots: estimador; ganadas 10 (25,0\xa0%, IC del 95 % 14,2-40,2\xa0%), "
         "perdidas 30; repartos: 57 éxitos, 106 fracasos; jugadas por lotes, muchas a la vez (")
-    figures = dict(result.totals) | {"variant_free_for_all": 40, "variant_soft_landing": 40}
-    assert report(figures, 40, "en", bots=["estimator", "random", "estimator"]).startswith(
+    totals = dict(result.totals) | {"variant_free_for_all": 40, "variant_soft_landing": 40}
+    assert report(figures(totals, 40, ["estimator", "random", "estimator"]), "en").startswith(
         "40 games, 4 players, free-for-all and soft landing, bots: estimator and random; won 10 (25.0%")
-    assert report(figures, 40, "en").startswith("40 games, 4 players, free-for-all and soft landing: won 10")
-    assert report(figures, 40, "de", bots=["estimator", "random", "estimator"]).startswith(
+    assert report(figures(totals, 40), "en").startswith("40 games, 4 players, free-for-all and soft landing: won 10")
+    assert report(figures(totals, 40, ["estimator", "random", "estimator"]), "de").startswith(
         "40 Spiele, 4 Spieler, Alle auf einmal und Weiche Landung, Bots: Schätzer und Zufall – 10 gewonnen (25,0\xa0%")
-    assert report(figures, 40, "de").startswith("40 Spiele, 4 Spieler, Alle auf einmal und Weiche Landung: 10 gewonnen")
+    assert report(figures(totals, 40), "de").startswith("40 Spiele, 4 Spieler, Alle auf einmal und Weiche Landung: 10 gewonnen")
 
 
 def test_simulate_command_prints_json() -> None:

@@ -18,7 +18,8 @@ from typing import Callable
 
 import numpy as np
 
-from pokerkit_teach.holdem.batch import evaluate_batch, random_hands, table_info
+from pokerkit_teach.holdem.batch import evaluate_batch, random_hands
+from pokerkit_teach.holdem.batch_tables import table_info
 from pokerkit_teach.holdem.cards import cards_from_codes
 
 PeerRunner = Callable[[np.ndarray], np.ndarray]

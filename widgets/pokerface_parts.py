@@ -21,7 +21,7 @@ from pokerkit_teach.games.pokerface import Action, PokerfacePhase, PokerfaceView
 from pokerkit_teach.games.pokerface.events import Token
 from pokerkit_teach.games.pokerface.render import token_label, token_svg
 from pokerkit_teach.games.pokerface.showdown import ShowdownResult
-from pokerkit_teach.holdem.batch import build_tables
+from pokerkit_teach.holdem.batch_tables import build_tables
 from pokerkit_teach.holdem.cards import Card, Suit
 from pokerkit_teach.holdem.render import card_label, card_svg
 

@@ -38,7 +38,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from pokerkit_teach.holdem.batch import build_tables, evaluate_batch
+from pokerkit_teach.holdem.batch import evaluate_batch
+from pokerkit_teach.holdem.batch_tables import build_tables
 from pokerkit_teach.holdem.cards import Suit
 from pokerkit_teach.games.pokerface.bots import PokerfaceEstimatorBot
 from pokerkit_teach.games.pokerface.hints import RankHint

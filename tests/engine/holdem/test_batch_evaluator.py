@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pokerkit_teach.holdem.batch import deal_batch, evaluate_batch, random_hands, table_info
+from pokerkit_teach.holdem.batch import deal_batch, evaluate_batch, random_hands
+from pokerkit_teach.holdem.batch_tables import table_info
 from pokerkit_teach.holdem.cards import codes_from_cards
 from pokerkit_teach.holdem.ranking import strength_from_codes
 
@@ -114,7 +115,7 @@ def test_tables_are_small_and_import_builds_nothing() -> None:
 
 
 def test_the_stored_perfect_hash_is_the_one_the_search_finds() -> None:
-    from pokerkit_teach.holdem import batch
+    from pokerkit_teach.holdem import batch_tables as batch
 
     with np.load(batch.STORED_HASH) as stored:
         assert sorted(stored.files) == sorted(batch.searched_hashes())
@@ -124,7 +125,7 @@ def test_the_stored_perfect_hash_is_the_one_the_search_finds() -> None:
 
 
 def test_a_stored_hash_that_does_not_fit_the_keys_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pokerkit_teach.holdem import batch
+    from pokerkit_teach.holdem import batch_tables as batch
 
     R, strength = batch.build_tables(()).rank_keys(5)
     with np.load(batch.STORED_HASH) as stored:
@@ -143,18 +144,18 @@ def test_tables_built_from_several_threads_are_built_once(monkeypatch: pytest.Mo
     caller gets the same tables, each built once, and they rank as tables built alone do."""
     import threading
 
-    from pokerkit_teach.holdem import batch
+    from pokerkit_teach.holdem import batch_tables as batch
 
     expected = evaluate_batch(random_hands(2000, 7, seed=3))
     built: list[int] = []
-    original = batch._Tables._build_n
+    original = batch.Tables._build_n
 
     def counting(self: object, n: int) -> object:
         built.append(n)
         return original(self, n)  # type: ignore[arg-type]
 
     monkeypatch.setattr(batch, "_TABLES", None)
-    monkeypatch.setattr(batch._Tables, "_build_n", counting)
+    monkeypatch.setattr(batch.Tables, "_build_n", counting)
     got: list[object] = []
     threads = [threading.Thread(target=lambda: got.append(batch.build_tables())) for _ in range(4)]
     for thread in threads:

@@ -21,7 +21,8 @@ from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.simulate import play_one, simulate
 from pokerkit_teach.games.pokerface.batch import BATCH_CHUNK
 from pokerkit_teach.core.match import Match
-from pokerkit_teach.games.pokerface.batch import _WORDS, _Games, _numerators, batch_simulate, can_batch, play_batch
+from pokerkit_teach.games.pokerface.batch_judgements import share_numerators
+from pokerkit_teach.games.pokerface.batch import _WORDS, _Games, batch_simulate, can_batch, play_batch
 from pokerkit_teach.games.pokerface.rules import PokerfaceRules, Variant
 from pokerkit_teach.games.pokerface.simulate import tally
 from pokerkit_teach.games.pokerface.strength import share_beaten
@@ -208,7 +209,7 @@ def test_the_estimators_judgements_are_the_engines_shares() -> None:
     holes = decks[:, :10].reshape(30, 5, 2)
     for size in (3, 4, 5):
         boards = np.ascontiguousarray(decks[:, 10:10 + size])
-        numerators, _ = _numerators(boards, holes)
+        numerators, _ = share_numerators(boards, holes)
         valid = (52 - size - 2) * (52 - size - 3) // 2
         for deal, seat in itertools.product(range(30), range(5)):
             hole = [card_from_code(int(c)) for c in holes[deal, seat]]

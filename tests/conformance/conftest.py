@@ -11,9 +11,7 @@ import pytest
 
 from pokerkit_teach.core.contract import GameModule
 from pokerkit_teach.core.registry import all_games, register_game, unregister_game
-from tests.conformance.highcard import GAME as HIGHCARD
-
-GAMES: list[GameModule] = [*all_games(), HIGHCARD]
+from tests.conformance.play import GAMES
 
 
 @pytest.fixture(params=GAMES, ids=[game.name for game in GAMES])

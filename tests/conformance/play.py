@@ -9,7 +9,12 @@ import numpy as np
 
 from pokerkit_teach.core.contract import GameModule
 from pokerkit_teach.core.game import CHANCE, SIMULTANEOUS, TERMINAL
+from pokerkit_teach.core.registry import all_games
 from tests.conformance.facts import facts_of
+from tests.conformance.highcard import GAME as HIGHCARD
+
+GAMES: list[GameModule] = [*all_games(), HIGHCARD]
+"""The games the conformance suite runs over: every game the registry knows and High Card (test-only)."""
 
 MOST_MOVES = 400  # a random game is cut off after this many actions (a long game proves nothing more)
 

@@ -89,7 +89,9 @@ class HighCardState(GameState[Action, "HighCardRules"]):
         if isinstance(action, (Deal, Showdown)):
             if type(action) is not type(self.chance_action()):
                 raise IllegalAction("highcard.illegal.not_chance_now")
-            if isinstance(action, Deal) and action.order is not None and sorted(action.order) != list(DECK):
+            order = action.order if isinstance(action, Deal) else None
+            if order is not None and (not isinstance(order, tuple) or not all(isinstance(card, Card) for card in order)
+                                      or sorted(order) != list(DECK)):
                 raise IllegalAction("highcard.illegal.bad_deck", size=DECK_SIZE)
             return
         if not isinstance(action, (Stand, Swap)):

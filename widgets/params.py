@@ -1,6 +1,7 @@
 """The address of an app's page: ``?lang=&seed=&players=&scenario=&deal=&play=&tab=``, read and checked.
 
-A bad value never stops an app: it is named (in any language, from the catalogue) and the default is used.
+A bad value never stops an app: it is named (in any language, from the catalogue, quoting at most 80 of its
+characters) and the default is used; an address longer than the kit reads is ignored as a whole.
 In a kernel Voila preheated, the address comes with the page's request (:mod:`widgets.preheat`).
 """
 
@@ -11,10 +12,11 @@ from typing import Sequence
 from urllib.parse import parse_qs
 
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, message
+from pokerkit_teach.core.limits import MAX_QUERY_CHARS, shortened
 
 from .preheat import request_query
 
-__all__ = ["AppParams", "app_params", "ascii_number"]
+__all__ = ["AppParams", "app_params", "ascii_number", "shown"]
 
 
 @dataclass(frozen=True)
@@ -25,7 +27,7 @@ class AppParams:
     lang: str = DEFAULT_LANGUAGE
     seed: int | None = None
     players: int = 4
-    errors: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    errors: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
     scenario: str | None = None  # ?scenario=NAME: a built-in scenario to open (checked by the app that opens it)
     deal: str | None = None  # ?deal=CODE: a situation to open (read by the engine when the app opens it)
     play: bool = False  # ?play=1: play on at once from the situation opened (bots in the other seats)
@@ -70,11 +72,13 @@ def app_params(query: str | None = None, fewest_players: int = 3,
     """
     if query is None:
         query = request_query()
+    if len(query) > MAX_QUERY_CHARS:  # before it is read
+        return AppParams(errors=(("apps.params.too_long", (("length", len(query)), ("limit", MAX_QUERY_CHARS))),))
     values = parse_qs(query.lstrip("?"), keep_blank_values=True)
-    errors: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+    errors: list[tuple[str, tuple[tuple[str, object], ...]]] = []
     lang = values.get("lang", [DEFAULT_LANGUAGE])[-1]
     if lang not in LANGUAGES:
-        errors.append(("apps.params.bad_lang", (("value", lang), ("choices", ", ".join(LANGUAGES)))))
+        errors.append(("apps.params.bad_lang", (("value", shown(lang)), ("choices", ", ".join(LANGUAGES)))))
         lang = DEFAULT_LANGUAGE
     seed: int | None = None
     if "seed" in values:
@@ -83,7 +87,7 @@ def app_params(query: str | None = None, fewest_players: int = 3,
         if number is not None:
             seed = number
         else:
-            errors.append(("apps.params.bad_seed", (("value", text),)))
+            errors.append(("apps.params.bad_seed", (("value", shown(text)),)))
     players = 4
     if "players" in values:
         text = values["players"][-1]
@@ -91,7 +95,7 @@ def app_params(query: str | None = None, fewest_players: int = 3,
         if number is not None and fewest_players <= number <= 6:
             players = number
         else:
-            errors.append((players_error, (("value", text),)))
+            errors.append((players_error, (("value", shown(text)),)))
     scenario = values["scenario"][-1].strip() or None if "scenario" in values else None
     deal = values["deal"][-1].strip() or None if "deal" in values else None
     play = False
@@ -100,17 +104,27 @@ def app_params(query: str | None = None, fewest_players: int = 3,
         if text in ("0", "1"):
             play = text == "1"
         else:
-            errors.append(("apps.params.bad_play", (("value", text),)))
+            errors.append(("apps.params.bad_play", (("value", shown(text)),)))
     tab: str | None = None
     if "tab" in values and values["tab"][-1].strip():  # an empty tab= is no tab, as an empty deal= is no deal
         text = values["tab"][-1]
         if not tabs:
-            errors.append(("apps.params.no_tabs", (("value", text),)))
+            errors.append(("apps.params.no_tabs", (("value", shown(text)),)))
         elif text.strip().lower() in tabs:
             tab = text.strip().lower()
         else:
-            errors.append(("apps.params.bad_tab", (("value", text), ("choices", ", ".join(tabs)))))
+            errors.append(("apps.params.bad_tab", (("value", shown(text)), ("choices", ", ".join(tabs)))))
     return AppParams(lang, seed, players, tuple(errors), scenario, deal, play, tab)
+
+
+def shown(value: str) -> str:
+    """A value of the address as a message quotes it: on one line (a line break or a control character
+    written as its escape, ``\\n``) and at most 80 characters.
+
+    >>> shown("de\\n"), len(shown("x" * 3000))
+    ('de\\\\n', 80)
+    """
+    return shortened(repr(value)[1:-1])
 
 
 def ascii_number(text: str, most_digits: int) -> int | None:

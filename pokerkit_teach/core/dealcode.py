@@ -112,11 +112,14 @@ def _unpack(text: str) -> list[Any]:
         raise scenario_error("dealcode.tampered" if _whole(body) else "dealcode.truncated")
     if _check(body) != blob[1:_HEADER] or base64.urlsafe_b64encode(blob).decode("ascii").rstrip("=") != rest:
         raise scenario_error("dealcode.tampered")  # also a change in the last character's spare bits
+    inflate = zlib.decompressobj(-15)
     try:
-        inflate = zlib.decompressobj(-15)
         data = inflate.decompress(body, MAX_INFLATED_BYTES + 1)  # stops there: a code cannot unpack to more
-        if len(data) > MAX_INFLATED_BYTES:
-            raise scenario_error("dealcode.too_large", limit=MAX_INFLATED_BYTES)
+    except zlib.error:
+        raise scenario_error("dealcode.tampered") from None
+    if len(data) > MAX_INFLATED_BYTES:
+        raise scenario_error("dealcode.too_large", limit=MAX_INFLATED_BYTES)
+    try:
         if not inflate.eof or inflate.unconsumed_tail:
             raise ValueError("incomplete")
         payload = json.loads(data.decode("utf-8"))
@@ -202,8 +205,7 @@ def scenario_code(scenario: Any) -> str:
     scenario cannot be replayed."""
     replay = scenario.replay()
     moves = [step.move for step in replay.steps]
-    still_to_come = getattr(codec_of(scenario.game), "still_to_come", None)
-    to_come = still_to_come(scenario, replay.final) if callable(still_to_come) else None
+    to_come = codec_of(scenario.game).still_to_come(scenario, replay.final)
     return _code(replay.final, moves, int(getattr(scenario, "seed", 0)), scenario.name, dict(scenario.titles), to_come)
 
 
@@ -261,11 +263,8 @@ def decode_code(code: str) -> dict[str, Any]:
         moves.append(None)
     data = save_scenario(state, seed=seed, name=name or None, title=titles or _builtin_titles(game.name, name) or None, moves=moves)
     if to_come:
-        add_to_come = getattr(codec, "add_to_come", None)
-        if not callable(add_to_come):
-            raise _content(Msg.of("dealcode.shape"))
         try:
-            add_to_come(data, to_come)
+            codec.add_to_come(data, to_come)
         except ValueError as error:
             raise _content(error) from None
     return data

@@ -12,13 +12,20 @@ and an unknown language is refused in English. The help (``--help``) is said in 
 from __future__ import annotations
 
 import argparse
+import atexit
+import gettext
 import json
 import os
 import re
+import shutil
 import sys
-import time
+import tempfile
+from contextlib import contextmanager
+from functools import lru_cache
+from importlib import resources
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any, Callable, Sequence, TextIO
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence, TextIO
 
 from pokerkit_teach.core.errors import InputError, KitError
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, message
@@ -26,7 +33,7 @@ from pokerkit_teach.core.registry import all_games, game_names
 from pokerkit_teach.core.dealcode import load_code, scenario_code
 from pokerkit_teach.core.scenarios import builtin_scenarios, load_any_scenario
 from pokerkit_teach.core.simulate import MAX_GAMES, MAX_WORKERS, simulate
-from pokerkit_teach.core.limits import quoted
+from pokerkit_teach.core.limits import MAX_ARGUMENT_CHARS, MAX_SCENARIO_BYTES, quoted
 from pokerkit_teach.holdem.explain import Comparison, HandRanking, describe_hand, explain_hand, rank_hands
 from pokerkit_teach.holdem.ranking import STRENGTH_COUNT, HandResult, best_hand
 from pokerkit_teach.games.pokerface.showdown import ShowdownResult, check_showdown, token_label
@@ -178,9 +185,28 @@ def _rank_voces(text: str, args: argparse.Namespace, out: TextIO) -> None:
         print(f"  {hand.describe(args.lang)}", file=out)
 
 
+def _stdin_lines(stdin: TextIO) -> list[tuple[str, int]]:
+    """The non-empty lines of standard input with their numbers; more than the limit, or bytes that are not
+    UTF-8, are refused (InputError) before a line is read."""
+    raw = getattr(stdin, "buffer", None)
+    data: str | bytes = raw.read(MAX_SCENARIO_BYTES + 1) if raw is not None else stdin.read(MAX_SCENARIO_BYTES + 1)
+    if len(data) > MAX_SCENARIO_BYTES:
+        raise InputError(key="errors.cli.stdin_too_large", limit=MAX_SCENARIO_BYTES)
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError(key="errors.cli.stdin_not_utf8") from None
+    return [(line, n) for n, line in enumerate(data.splitlines(), start=1) if line.strip()]
+
+
 def _rank(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    try:
+        lines = [] if args.cards else _stdin_lines(stdin)
+    except InputError as error:
+        return _complain(err, args.lang, _error_text(error, args.lang))
     if args.game == "voces":
-        sources_v = [(" ".join(args.cards), None)] if args.cards else [(line, n) for n, line in enumerate(stdin, start=1) if line.strip()]
+        sources_v: list[tuple[str, int | None]] = [(" ".join(args.cards), None)] if args.cards else list(lines)
         status_v = 0
         for text, line_number in sources_v:
             try:
@@ -193,7 +219,7 @@ def _rank(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> 
     if args.cards:
         sources: list[tuple[str, int | None]] = [(" ".join(args.cards), None)]
     else:
-        sources = [(line, n) for n, line in enumerate(stdin, start=1) if line.strip()]
+        sources = list(lines)
         if not sources:
             return _complain(err, args.lang, message("errors.cli.no_cards", args.lang))
     status = 0
@@ -306,25 +332,27 @@ def _link(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> 
 
 
 def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    last = [0.0]
+    from tqdm import tqdm  # imported on first use, so that the command line starts quickly
+
+    # a bar on a terminal only (a log or a pipe gets none); its words are the catalogue's, its numbers plain
+    bar = tqdm(total=args.games, file=err, disable=args.games < 200 or not err.isatty(), leave=False, unit_scale=False,
+               desc=message("errors.cli.progress", args.lang), bar_format="{desc}: {percentage:3.0f}% |{bar}| {n}/{total}")
 
     def progress(done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - last[0] >= 1.0 or done == total:
-            last[0] = now
-            print("\r" + message("errors.cli.progress", args.lang, done=done, total=total), end="\n" if done == total else "",
-                  file=err, flush=True)
+        bar.update(done - bar.n)
 
     variants = [v for v in (args.variant or []) if v.lower() not in ("base", "none")]
     try:
         result = simulate(
             args.game, players=args.players, bots=args.bots or (), games=args.games, seed=args.seed,
             workers=min(args.workers or 2, cpu_count(), args.games), engine=args.engine,
-            progress=progress if args.games >= 200 else None,
+            progress=progress,
             options={"variants": variants, "specials": args.specials or [], "max_rounds": args.max_rounds},
         )
     except ValueError as error:
         return _complain(err, args.lang, _error_text(error, args.lang))
+    finally:
+        bar.close()
     if args.json:
         print(json.dumps(result.as_json(), ensure_ascii=False), file=out)
     else:
@@ -332,62 +360,58 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
     return 0
 
 
-# argparse's own error messages (Python's English), each with the catalogue message that says it in --lang.
-_ARGPARSE_ERRORS = [
-    (re.compile(r"invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)", re.S), "errors.cli.invalid_choice"),
-    (re.compile(r"invalid \S+ value: (?P<value>.*)", re.S), "errors.cli.invalid_value"),
-    (re.compile(r"the following arguments are required: (?P<names>.*)", re.S), "errors.cli.required"),
-    (re.compile(r"unrecognized arguments: (?P<names>.*)", re.S), "errors.cli.unrecognized"),
-    (re.compile(r"expected one argument"), "errors.cli.one_value"),
-    (re.compile(r"expected at least one argument"), "errors.cli.some_values"),
-    (re.compile(r"ignored explicit argument (?P<value>.*)", re.S), "errors.cli.ignored_value"),
-    (re.compile(r"ambiguous option: (?P<option>\S+) could match (?P<matches>.*)", re.S), "errors.cli.ambiguous"),
-]
-_ARGUMENT = re.compile(r"argument (?P<option>[^:]+): (?P<problem>.*)", re.S)
+ARGPARSE_DOMAIN = "pokerkit_teach_argparse"
+"""The gettext domain of argparse's own messages in the kit's languages (``messages/<lang>/argparse.po``)."""
 
 
-def argparse_message(text: str, lang: str) -> str:
-    """One of argparse's (English) error messages in ``lang``; a message it does not know stays as it is.
+@lru_cache(maxsize=1)
+def _argparse_catalogues() -> str:
+    """A folder of compiled catalogues (``<lang>/LC_MESSAGES/<domain>.mo``), made once a process from the
+    ``.po`` files with Babel, where gettext finds them; removed when the process ends."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
 
-    >>> argparse_message("argument game: invalid choice: 'chess' (choose from 'voces')", "de")
-    "Argument game: ungültige Auswahl: 'chess' (möglich sind 'voces')"
-    """
-    argument = _ARGUMENT.fullmatch(text)
-    if argument:
-        return message("errors.cli.argument", lang, option=argument["option"], problem=argparse_message(argument["problem"], lang))
-    for pattern, key in _ARGPARSE_ERRORS:
-        found = pattern.fullmatch(text)
-        if found:
-            return message(key, lang, **found.groupdict())
-    return text
+    folder = tempfile.mkdtemp(prefix="pokerkit-teach-argparse-")
+    atexit.register(shutil.rmtree, folder, True)
+    for lang in LANGUAGES:
+        source = resources.files("pokerkit_teach").joinpath("messages", lang, "argparse.po")
+        if source.is_file():
+            target = Path(folder, lang, "LC_MESSAGES")
+            target.mkdir(parents=True)
+            with source.open("rb") as po, open(target / f"{ARGPARSE_DOMAIN}.mo", "wb") as mo:
+                write_mo(mo, read_po(po))
+    return folder
 
 
-class _HelpFormatter(argparse.HelpFormatter):
-    """argparse's help layout with the word before the usage line in the parser's language."""
-
-    def __init__(self, prog: str, usage: str) -> None:
-        super().__init__(prog)
-        self._usage_word = usage
-
-    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
-        super().add_usage(usage, actions, groups, self._usage_word if prefix is None else prefix)
+@contextmanager
+def argparse_language(lang: str) -> Iterator[None]:
+    """argparse's own words (usage, the help's headings, its errors) in ``lang`` while the parser is built
+    and reads the arguments: argparse says them through gettext's current domain, so the kit's catalogue is
+    that domain for the while (and the language gettext reads from ``LANGUAGE``); both are set back after."""
+    gettext.bindtextdomain(ARGPARSE_DOMAIN, _argparse_catalogues())
+    domain, language = gettext.textdomain(), os.environ.get("LANGUAGE")
+    gettext.textdomain(ARGPARSE_DOMAIN)
+    os.environ["LANGUAGE"] = lang
+    try:
+        yield
+    finally:
+        gettext.textdomain(domain)
+        if language is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = language
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line in ``lang``, with exit status 2."""
+    """An argument parser whose errors are one line in ``lang``, with exit status 2 (argparse's own part of
+    the message is translated by gettext, :func:`argparse_language`)."""
 
     def __init__(self, *args: Any, lang: str = DEFAULT_LANGUAGE, **kwargs: Any) -> None:
-        usage = message("cli.help.usage", lang)
-        kwargs["formatter_class"] = lambda prog: _HelpFormatter(prog, usage)
-        kwargs["add_help"] = False  # the -h line of our own, in lang
         super().__init__(*args, **kwargs)
         self.lang = lang
-        self._positionals.title = message("cli.help.positionals", lang)
-        self._optionals.title = message("cli.help.options", lang)
-        self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS, help=message("cli.help.help", lang))
 
     def error(self, message_text: str) -> Any:  # argparse's own errors: exit status 2 with one line
-        problem = message("errors.cli.usage_hint", self.lang, problem=argparse_message(message_text, self.lang), command=self.prog)
+        problem = message("errors.cli.usage_hint", self.lang, problem=message_text, command=self.prog)
         self.exit(EXIT_USAGE, message("errors.cli.prefix", self.lang, problem=_one_line(problem)) + "\n")
 
 
@@ -425,7 +449,7 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}", help=say("version"))
     languages = say("lang", languages=", ".join(LANGUAGES))
     parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help=languages)
-    commands = parser.add_subparsers(dest="command", metavar=text("command"), required=True, parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", metavar=text("command"), parser_class=_Parser)  # required: main
 
     def common(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--json", action="store_true", help=say("json"))
@@ -487,7 +511,17 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(requested_language(arguments)).parse_args(arguments)
+    lang = requested_language(arguments)
+    with argparse_language(lang):
+        parser = build_parser(lang)
+        too_long = next((word for word in arguments if len(word) > MAX_ARGUMENT_CHARS), None)
+        if too_long is not None:  # before any parsing
+            parser.error(message("errors.cli.argument_too_long", lang, length=len(too_long), limit=MAX_ARGUMENT_CHARS))
+        args, unknown = parser.parse_known_args(arguments)
+        if unknown:  # named even before a missing command (``pokerkit-teach -x``)
+            parser.error(gettext.gettext("unrecognized arguments: %s") % quoted(" ".join(unknown))[1:-1])
+        if args.command is None:
+            parser.error(gettext.gettext("the following arguments are required: %s") % message("cli.help.command", lang))
     try:
         status: int = args.run(args, stdin or sys.stdin, out or sys.stdout, err or sys.stderr)
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly

@@ -3,6 +3,8 @@ list ends with exit status 0 or 2, never a traceback."""
 
 from __future__ import annotations
 
+import gettext
+
 import io
 from contextlib import redirect_stderr, redirect_stdout
 from typing import Any
@@ -95,8 +97,11 @@ def test_argparse_errors_are_one_line() -> None:
 
 GAMES = ["pokerface", "pokerguess", "voces"]
 NAMES = [scenario.name for _, scenario in builtin_scenarios()]
-numbers = st.one_of(st.integers(min_value=-3, max_value=8).map(str), st.sampled_from(["", "x", "1e3", "10**12", "9" * 40, " 3", "+2", "0x10"]))
-card_words = st.sampled_from(["As", "Ks", "Qs", "Js", "Ts", "10h", "2c", "Xx", "", "A▲", "Ks3", "raccoon", "♦", "7"])
+numbers = st.one_of(st.integers(min_value=-3, max_value=8).map(str), st.sampled_from(["", "x", "1e3", "10**12", "9" * 40, " 3", "+2", "0x10",
+                                                                                    "True", "\udcff\udcfe", "٣"]),
+                    st.integers(min_value=10**18, max_value=10**60).map(str), st.text(min_size=200, max_size=3000))
+card_words = st.one_of(st.sampled_from(["As", "Ks", "Qs", "Js", "Ts", "10h", "2c", "Xx", "", "A▲", "Ks3", "raccoon", "♦", "7", "\udcff"]),
+                       st.text(min_size=100, max_size=500))
 
 
 @st.composite
@@ -113,7 +118,7 @@ def argument_lists(draw: st.DrawFn) -> list[str]:
         for name in draw(st.lists(st.sampled_from(["Anna", "Ben", "Carla", "", "=x"]), max_size=7)):
             argv += ["--hand", f"{name}={' '.join(draw(st.lists(card_words, max_size=3)))}"]
     elif command == "replay":
-        argv.append(draw(st.sampled_from(NAMES + ["nope", "", "/", "."])))
+        argv.append(draw(st.one_of(st.sampled_from(NAMES + ["nope", "", "/", ".", "x" * 300, "\udcff.json"]), st.text(max_size=2000))))
     elif command == "simulate":
         argv.append(draw(st.sampled_from(GAMES + ["chess"])))
         for option in draw(st.lists(st.sampled_from(["--players", "--games", "--seed", "--workers", "--variant", "--bots",
@@ -140,9 +145,14 @@ def requested(argv: list[str]) -> str:
 
 
 PREFIX = {lang: message("errors.cli.prefix", lang, problem="") for lang in LANGUAGES}
-#: how each language says "argument --x: ..." and "unrecognized arguments: ..."
-NAMING = {lang: (message("errors.cli.argument", lang, option="@", problem="").split("@")[0],
-                 message("errors.cli.unrecognized", lang, names="").rstrip(": ")) for lang in LANGUAGES}
+def naming(lang: str) -> tuple[str, str]:
+    """How ``lang`` says "argument --x: ..." and "unrecognized arguments: ..." (argparse's words, through gettext)."""
+    with cli.argparse_language(lang):
+        return ((gettext.gettext("argument %(argument_name)s: %(message)s") % {"argument_name": "@", "message": ""}).split("@")[0],
+                (gettext.gettext("unrecognized arguments: %s") % "").rstrip(": "))
+
+
+NAMING = {lang: naming(lang) for lang in LANGUAGES}
 
 
 def bad_numbers(argv: list[str]) -> list[str]:

@@ -231,3 +231,32 @@ def test_the_help_is_said_in_the_language_asked_for(argv: list[str]) -> None:
         assert "%%" not in out
     status, out, _ = call(["simulate", "--help", "--lang", "de"])
     assert "95-%-Konfidenzintervall" in " ".join(out.split()) and "1 bis 1.000.000 (Standard: 1.000)" in " ".join(out.split())
+
+
+def test_every_argparse_message_the_catalogues_translate_is_one_argparse_says() -> None:
+    """The .po catalogues translate argparse's own texts, found by msgid: a msgid argparse no longer says (a
+    change upstream) would go untranslated without a word, so every one must appear in argparse's source;
+    and each user-facing message argparse says has a translation in every language but English."""
+    import argparse
+    import inspect
+    import re
+
+    from babel.messages.pofile import read_po
+
+    from pokerkit_teach.core.i18n import LANGUAGES
+    from tests.support import ROOT
+
+    source = inspect.getsource(argparse)
+    said = set(re.findall(r"_\('((?:[^'\\]|\\.)*)'\)", source)) | {one for one, _ in re.findall(
+        r"ngettext\('((?:[^'\\]|\\.)*)',\s*'((?:[^'\\]|\\.)*)'", source)}
+    for lang in LANGUAGES[1:]:
+        with (ROOT / "pokerkit_teach" / "messages" / lang / "argparse.po").open("rb") as po:
+            catalogue = read_po(po)
+        ids = {message.id if isinstance(message.id, str) else message.id[0] for message in catalogue if message.id}
+        assert ids <= said, sorted(ids - said)
+        user_facing = {"usage: ", "options", "positional arguments", "show this help message and exit",
+                       "argument %(argument_name)s: %(message)s", "invalid choice: %(value)r (choose from %(choices)s)",
+                       "invalid %(type)s value: %(value)r", "the following arguments are required: %s",
+                       "unrecognized arguments: %s", "expected one argument", "expected at least one argument",
+                       "ambiguous option: %(option)s could match %(matches)s"}
+        assert user_facing <= ids and all(message.string for message in catalogue if message.id)

@@ -85,15 +85,17 @@ class ServerOutput:
             self.ended = True
             self._changed.notify_all()
 
-    def wait_for(self, what: str, found: Callable[[str], bool], timeout: float) -> str:
-        """The first line for which ``found`` is true, waiting at most ``timeout`` seconds for it; an
-        AssertionError naming ``what`` (and the last lines) when it does not come or the output ends."""
+    def wait_for(self, what: str, found: Callable[[str], bool], timeout: float, times: int = 1) -> str:
+        """The ``times``-th line (the first unless told) for which ``found`` is true, waiting at most ``timeout``
+        seconds for it; an AssertionError naming ``what`` (and the last lines) when it does not come or the
+        output ends."""
         deadline = time.monotonic() + timeout
         with self._changed:
-            seen = 0
+            seen = matches = 0
             while True:
                 for line in self.lines[seen:]:
-                    if found(line):
+                    matches += bool(found(line))
+                    if matches == times:
                         return line
                 seen = len(self.lines)
                 left = deadline - time.monotonic()

@@ -105,6 +105,7 @@ def test_ten_plain_gets_leave_only_the_pool_after_a_minute() -> None:
                                        lambda line, k=kernel: f"Shut down kernel {k}:" in line, max(1.0, at + 60 - time.monotonic()))
                 lived[kernel] = time.monotonic() - at
             assert max(lived.values()) <= 60, lived
+            print("seconds from each page to its kernel's shutdown:", ", ".join(f"{value:.0f}" for value in lived.values()))
             assert {kernel: _get(f"{server.base}/api/kernels/{kernel}")[0] for kernel in served} == {kernel: 404 for kernel in served}
             # the connected page's kernel stays (it was served before the others, more than a minute ago)
             assert time.monotonic() - browser_page_at > 60
@@ -162,3 +163,17 @@ def test_beyond_the_ceiling_a_page_says_the_class_server_is_full_in_the_learners
         assert closed[0] == 204
         status, _, body = _get(server.base + "/voila/render/index.ipynb?lang=de")
         assert status == 200 and "kernelId" in body
+
+
+@pytest.mark.slow  # a Voila server and a kernel
+def test_without_the_identity_provider_a_page_kernel_is_still_refused_at_the_ceiling() -> None:
+    """The kernel manager refuses a page's kernel that no admission promised, when it would pass the
+    ceiling: with Jupyter's own identity provider, the second page of a ceiling of one gets an error (503),
+    and no second kernel starts."""
+    with KitServer(["--VoilaConfiguration.preheat_kernel=False", "--PageKernelManager.max_kernels=1",
+                    "--Voila.identity_provider_class=jupyter_server.auth.identity.PasswordIdentityProvider"]) as server:
+        first = _get(server.base + "/voila/render/index.ipynb")
+        second = _get(server.base + "/voila/render/index.ipynb")
+        assert first[0] == 200 and "kernelId" in first[2]
+        assert second[0] == 503 and "kernelId" not in second[2]
+        assert _kernel_processes(server) == 1

@@ -37,7 +37,7 @@ function render({ model, el: root }) {
   control.append(label, input);
   root.replaceChildren(control, notice);
 
-  function words_() {
+  function showWords() {
     words.textContent = model.get("description") || "";
     const tip = model.get("tooltip") || "";
     if (tip) { label.title = tip; input.title = tip; } else { label.removeAttribute("title"); input.removeAttribute("title"); }
@@ -78,15 +78,15 @@ function render({ model, el: root }) {
     }
   });
 
-  model.on("change:description", words_);
-  model.on("change:tooltip", words_);
-  model.on("change:accept", words_);
+  model.on("change:description", showWords);
+  model.on("change:tooltip", showWords);
+  model.on("change:accept", showWords);
   model.on("change:notice_count", () => say(model.get("notice") || ""));
   model.on("change:received", () => {
     root.dataset.received = String(model.get("received"));
     if (root.dataset.state === "sent") root.dataset.state = "idle";
   });
-  words_();
+  showWords();
 }
 
 export default { render };

@@ -39,6 +39,7 @@ from jupyter_server.auth.identity import PasswordIdentityProvider, User
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from tornado.web import Finish, HTTPError, RequestHandler
 from traitlets import Float, Integer
+from voila.handler import VoilaHandler
 
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, message
 from pokerkit_teach.core.limits import shortened
@@ -196,8 +197,6 @@ class AdmittingIdentityProvider(PasswordIdentityProvider):
 async def _opens_a_page(handler: RequestHandler) -> bool:
     """Whether the request asks Voila for a notebook's page (which takes a kernel): a GET to Voila's page
     handler for a notebook that exists. Voila sends other files of its folder on (no kernel)."""
-    from voila.handler import VoilaHandler
-
     if handler.request.method != "GET" or not isinstance(handler, VoilaHandler):
         return False
     asked = handler.path_args[0] if handler.path_args else ""

@@ -10,8 +10,9 @@ the table at once waited 78 s in the median for their complete page (the 30 refi
 their pages were rendered by the same server), against half a second with the 10 minutes (benchmarks/
 classroom_load.py --class-pool; the figures are in docs/serving.md). Its cost: Voila 0.5 hands a refill kernel
 that still waits out its delay to the next page, so a learner who comes after the ready kernels are all
-taken waits up to 10 minutes; hence the extra kernels. A lesson
-is named with its folder, as in its address.
+taken waits up to 10 minutes; hence the extra kernels. The server's ceiling on kernels
+(``PageKernelManager.max_kernels``, docs/serving.md) is raised to hold the class's pool and two pages per
+learner (an app and a lesson). A lesson is named with its folder, as in its address.
 
     python scripts/class_pool.py 30 table.ipynb                  # prints the options, one per line
     python scripts/class_pool.py 30 lessons/de/04_variants.ipynb
@@ -30,6 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 REFILL_DELAY_S = 600
 SPARE_PER_LEARNERS = 5  # one more ready kernel for every five learners (reloads, late comers)
+PAGES_PER_LEARNER = 2  # pages a learner has open at once, for the ceiling: an app and a lesson
 
 
 def voila_pools(config: dict[str, Any]) -> dict[str, dict[str, int]]:
@@ -82,10 +84,31 @@ def class_pool_options(learners: int, app: str, root: Path = ROOT) -> list[str]:
     if app not in apps and app not in lessons:
         raise ValueError(f"no app or lesson notebooks/{app}; the apps are: {', '.join(apps)}; a lesson is named "
                          f"with its folder, e.g. lessons/en/04_variants.ipynb")
-    pools = voila_pools(json.loads((root / "voila.json").read_text(encoding="utf-8")))
+    config = json.loads((root / "voila.json").read_text(encoding="utf-8"))
+    pools = voila_pools(config)
     pools[app] = {"pool_size": learners + _pool_size(pools, app) + spare_kernels(learners)}
     return [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
-            f"--VoilaKernelManager.fill_delay={REFILL_DELAY_S}"]
+            f"--VoilaKernelManager.fill_delay={REFILL_DELAY_S}",
+            f"--PageKernelManager.max_kernels={class_ceiling(config, pools, learners, root)}"]
+
+
+def class_ceiling(config: dict[str, Any], pools: dict[str, dict[str, int]], learners: int, root: Path = ROOT) -> int:
+    """The most kernels the server may hold for a class (``PageKernelManager.max_kernels``): every preheated
+    kernel under ``pools`` and :data:`PAGES_PER_LEARNER` pages per learner (each page holds a kernel, and a
+    page that takes a preheated one makes Voila start its replacement), but never less than voila.json's
+    ceiling.
+
+    >>> config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    >>> pools = json.loads(class_pool_options(30, "table.ipynb")[0].partition("=")[2])
+    >>> class_ceiling(config, pools, 30)  # 74 preheated, 60 pages
+    134
+    >>> class_ceiling(config, voila_pools(config), 5)  # voila.json's 100 (38 preheated and 10 pages would be 48)
+    100
+    """
+    served = dict(config) | {"VoilaKernelManager": config.get("VoilaKernelManager", {}) | {"kernel_pools_config": pools}}
+    notebooks = [path for path in (root / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in path.parts]
+    preheated = sum(preheated_kernels(served, path, root) for path in notebooks)
+    return max(int(config.get("PageKernelManager", {}).get("max_kernels", 0)), preheated + PAGES_PER_LEARNER * learners)
 
 
 def spare_kernels(learners: int) -> int:

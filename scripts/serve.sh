@@ -8,7 +8,7 @@
 #   bash scripts/serve.sh --class 30 [APP]     # and a kernel ready for each of 30 learners who open
 #                                              # APP (default table.ipynb; a lesson: lessons/de/04_variants.ipynb)
 #                                              # at once; see scripts/class_pool.py
-# Other arguments go to voila.
+# Other arguments go to Voila (the kit's Voila server, widgets/voila_app.py, takes every Voila option).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
@@ -27,4 +27,5 @@ fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
 bash scripts/voila_template.sh  # the apps' page without links to the internet (voila.json: template)
 echo "Open http://127.0.0.1:8866/voila/render/index.ipynb"
-exec .venv/bin/voila notebooks/ "${class_options[@]}" "$@"
+# the kit's Voila (widgets/voila_app.py): Voila with its template files answering 404 for what is not one
+exec .venv/bin/python -m pokerkit_teach.widgets.voila_app notebooks/ "${class_options[@]}" "$@"

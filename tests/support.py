@@ -10,7 +10,11 @@ import os
 import signal
 import socket
 import subprocess
+import sys
+import threading
+import time
 from pathlib import Path
+from typing import IO, Callable, Sequence
 
 ROOT = Path(__file__).resolve().parents[1]
 """The repository's root folder."""
@@ -60,3 +64,78 @@ def stop_group(server: subprocess.Popen[bytes], grace: float = 20) -> None:
     except subprocess.TimeoutExpired:
         os.killpg(server.pid, signal.SIGKILL)
         server.wait(timeout=10)
+
+
+class ServerOutput:
+    """The lines a server process writes, read by a thread as they come, so that a test can wait for a line
+    (a named condition with a bound) instead of sleeping or asking again and again."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.lines: list[str] = []
+        self.ended = False
+        self._changed = threading.Condition()
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        for raw in stream:
+            with self._changed:
+                self.lines.append(raw.decode("utf-8", "replace").rstrip("\n"))
+                self._changed.notify_all()
+        with self._changed:
+            self.ended = True
+            self._changed.notify_all()
+
+    def wait_for(self, what: str, found: Callable[[str], bool], timeout: float, times: int = 1) -> str:
+        """The ``times``-th line (the first unless told) for which ``found`` is true, waiting at most ``timeout``
+        seconds for it; an AssertionError naming ``what`` (and the last lines) when it does not come or the
+        output ends."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            seen = matches = 0
+            while True:
+                for line in self.lines[seen:]:
+                    matches += bool(found(line))
+                    if matches == times:
+                        return line
+                seen = len(self.lines)
+                left = deadline - time.monotonic()
+                if self.ended or left <= 0:
+                    tail = "\n".join(self.lines[-30:])
+                    raise AssertionError(f"{what}: not within {timeout:g} s"
+                                         f"{' (the server ended)' if self.ended else ''}; its last lines:\n{tail}")
+                self._changed.wait(left)
+
+    def text(self) -> str:
+        with self._changed:
+            return "\n".join(self.lines)
+
+
+class KitServer:
+    """The kit's Voila server (``python -m pokerkit_teach.widgets.voila_app notebooks/``, as scripts/serve.sh
+    starts it, reading voila.json) on a free port of 127.0.0.1, with ``extra`` options; a context manager
+    that waits until the server listens (at most ``start_timeout`` s) and stops it with its kernels."""
+
+    def __init__(self, extra: Sequence[str] = (), start_timeout: float = 90) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.extra = list(extra)
+        self.start_timeout = start_timeout
+
+    def __enter__(self) -> KitServer:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "pokerkit_teach.widgets.voila_app", "notebooks/", "--no-browser", "--Voila.ip=127.0.0.1",
+             f"--port={self.port}", *self.extra],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+            env=os.environ | {"PYTHONUNBUFFERED": "1"},
+        )
+        assert self.process.stdout is not None
+        self.output = ServerOutput(self.process.stdout)
+        try:
+            self.output.wait_for("the server listens", lambda line: f"127.0.0.1:{self.port}/" in line, self.start_timeout)
+        except BaseException:
+            stop_group(self.process)
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        stop_group(self.process)

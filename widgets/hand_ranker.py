@@ -65,7 +65,7 @@ from pokerkit_teach.holdem.render import card_html, cards_html
 from .app import App, InputProblem as AppInputProblem, esc, name_hands, tr
 from .navigator import StepNavigator
 from .scenario_desk import (
-    LinkProblem, builtin_chooser, download_html, open_upload, scenario_tools, show_deal_link, table_link_html, table_link_tools,
+    LinkProblem, builtin_chooser, download_html, open_upload, scenario_tools, show_deal_link, table_link_html, table_link_tools, upload_words,
 )
 
 __all__ = ["HandRankerApp", "InputProblem", "Table", "parse_table", "NAMES"]
@@ -261,8 +261,8 @@ class HandRankerApp(App):
         """A link to the Pokerface table at the step shown, with bots in the other seats."""
         self.continue_open.value = table_link_html(self._code(), self.lang)
 
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        open_upload(change, self.upload, self.open_scenario, self)
+    def _on_upload(self, name: str, content: bytes) -> None:
+        open_upload(name, content, self.open_scenario, self)
 
     def open_builtin(self, name: str) -> None:
         from pokerkit_teach.games.pokerface.scenarios import builtin_scenarios
@@ -412,8 +412,7 @@ class HandRankerApp(App):
             with button.hold_sync():
                 button.description = t(f"apps.scenario.{key}")
                 button.tooltip = t(f"apps.scenario.{key}_tip" if key != "continue" else "apps.scenario.continue_table_tip")
-        self.upload.description = t("apps.scenario.upload")
-        self.upload.tooltip = t("apps.scenario.upload_tip")
+        upload_words(self.upload, self.lang)
         self.link.description = t("apps.scenario.link_field")
         self.builtin.description = t("apps.scenario.builtin")
         from pokerkit_teach.games.pokerface.scenarios import builtin_scenarios

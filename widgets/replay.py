@@ -29,7 +29,7 @@ from pokerkit_teach.games.pokerface.state import PokerfaceState
 
 from .app import App, InputProblem, esc
 from .navigator import StepNavigator
-from .scenario_desk import download_html, open_upload, scenario_tools, show_deal_link, table_link_html, table_link_tools
+from .scenario_desk import download_html, open_upload, scenario_tools, show_deal_link, table_link_html, table_link_tools, upload_words
 
 __all__ = ["ReplayApp", "token_holders"]
 
@@ -144,8 +144,8 @@ class ReplayApp(App):
         self.show(len(replay.steps))
         self.say(self.t("apps.scenario.opened", title=scenario.title(self.lang), steps=len(replay.steps)))
 
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        open_upload(change, self.upload, self.open_scenario, self)
+    def _on_upload(self, name: str, content: bytes) -> None:
+        open_upload(name, content, self.open_scenario, self)
 
     def _state_shown(self) -> PokerfaceState:
         return self.replay.state_after(self.step)
@@ -222,8 +222,7 @@ class ReplayApp(App):
             with button.hold_sync():
                 button.description = t(f"apps.scenario.{key}")
                 button.tooltip = t(f"apps.scenario.{key}_tip" if key != "continue" else "apps.scenario.continue_table_tip")
-        self.upload.description = t("apps.scenario.upload")
-        self.upload.tooltip = t("apps.scenario.upload_tip")
+        upload_words(self.upload, self.lang)
         self.link.description = t("apps.scenario.link_field")
         self.navigator.refresh(self.lang)
         self.narration.value = self.narration_html()

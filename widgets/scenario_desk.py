@@ -19,12 +19,13 @@ import ipywidgets
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
 from .app import App, InputProblem, esc, tr
+from .file_input import ScenarioFileInput
 from .navigator import StepNavigator
 from .params import AppParams
 from .preheat import page_address
 
 __all__ = ["ScenarioDesk", "ScenarioPlay", "LinkProblem", "download_html", "deal_query", "show_deal_link", "table_link_html",
-           "scenario_tools", "table_link_tools", "builtin_chooser", "open_upload"]
+           "scenario_tools", "table_link_tools", "builtin_chooser", "open_upload", "upload_words"]
 
 
 class ScenarioPlay(Protocol):
@@ -91,12 +92,14 @@ def table_link_html(code: str, lang: str) -> str:
 
 
 def scenario_tools(guarded: Callable[[Callable[..., Any]], Callable[..., Any]], save: Callable[[], Any],
-                   make_link: Callable[[], Any], on_upload: Callable[[Any], Any]
+                   make_link: Callable[[], Any], on_upload: Callable[[str, bytes], Any]
                    ) -> tuple[ipywidgets.Button, ipywidgets.HTML, ipywidgets.Button, ipywidgets.Text, ipywidgets.HTML,
-                              ipywidgets.FileUpload]:
+                              ScenarioFileInput]:
     """The teacher's tools every app shows in the same way, without their words (the owner's
-    ``refresh`` sets them): Save as scenario and the file's link beside it, Copy link with the address
-    field and its "open" link, and the upload of a scenario file. ``guarded`` is the app's error guard."""
+    ``refresh`` sets them, :func:`upload_words` those of the upload): Save as scenario and the file's link
+    beside it, Copy link with the address field and its "open" link, and the chooser of a scenario file
+    (:class:`~.file_input.ScenarioFileInput`, which refuses a file over the limit in the page; ``on_upload``
+    gets the name and the bytes of one within it). ``guarded`` is the app's error guard."""
     save_button = ipywidgets.Button(icon="download")
     save_button.add_class("pkt-save-scenario")
     save_button.on_click(guarded(lambda _: save()))
@@ -109,9 +112,9 @@ def scenario_tools(guarded: Callable[[Callable[..., Any]], Callable[..., Any]], 
     link.add_class("pkt-scenario-link")
     link_open = ipywidgets.HTML()
     link_open.add_class("pkt-scenario-link-open")
-    upload = ipywidgets.FileUpload(accept=".json,application/json", multiple=False, icon="folder-open")
+    upload = ScenarioFileInput(accept=".json,application/json")
     upload.add_class("pkt-scenario-upload")
-    upload.observe(guarded(on_upload), names="value")
+    upload.on_file(guarded(on_upload))
     return save_button, download, link_button, link, link_open, upload
 
 
@@ -140,27 +143,28 @@ def builtin_chooser(guarded: Callable[[Callable[..., Any]], Callable[..., Any]],
     return chooser, button
 
 
-def open_upload(change: dict[str, Any], upload: Any, open_scenario: Callable[[Any], None], app: Any) -> None:
-    """The scenario file just uploaded (``change`` of the upload's ``value``) opened with ``open_scenario``.
-    A bad file is said in the app's language and changes nothing; the upload is emptied afterwards, so that
-    the same file may be chosen again."""
-    files = change["new"]
-    if not files:
-        return
-    chosen = files[0]
+def upload_words(upload: ScenarioFileInput, lang: str) -> None:
+    """The words of the scenario file chooser in ``lang``: its label, its tooltip and its refusal."""
+    with upload.hold_sync():
+        upload.description = tr("apps.scenario.upload", lang)
+        upload.tooltip = tr("apps.scenario.upload_tip", lang)
+        upload.lang = lang
+
+
+def open_upload(name: str, content: bytes, open_scenario: Callable[[Any], None], app: Any) -> None:
+    """The scenario file ``name`` just chosen (its bytes, within the limit) opened with ``open_scenario``. A
+    bad file is said in the app's language and changes nothing; the engine weighs the bytes again before it
+    reads them (:func:`~pokerkit_teach.core.scenarios.load_scenario_text`)."""
     from pokerkit_teach.core.scenarios import load_scenario_text
 
-    name = str(chosen.get("name") or "scenario.json")
     try:
-        scenario = load_scenario_text(bytes(chosen.get("content") or b""), source=name)  # its errors name the file
+        scenario = load_scenario_text(content, source=name)  # its errors name the file
         try:
             open_scenario(scenario)
         except ValueError as error:  # e.g. a file of another game: said after the file's name too
             app.say(f"{name}: {_said(error, app.lang)}", "error")
     except ValueError as error:
         app.say(_said(error, app.lang), "error")
-    finally:
-        upload.value = ()
 
 
 def _said(error: ValueError, lang: str) -> str:
@@ -258,8 +262,8 @@ class ScenarioDesk:
         show_deal_link(self.app, self.link, self.link_open, self.page, code)
 
     # -- opening
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        open_upload(change, self.upload, self.open_scenario, self.app)
+    def _on_upload(self, name: str, content: bytes) -> None:
+        open_upload(name, content, self.open_scenario, self.app)
 
     def open_builtin(self, name: str) -> None:
         """A built-in scenario of the game by name."""
@@ -356,8 +360,7 @@ class ScenarioDesk:
             with button.hold_sync():
                 button.description = t(f"apps.scenario.{key}")
                 button.tooltip = t(f"apps.scenario.{key}_tip")
-        self.upload.description = t("apps.scenario.upload")
-        self.upload.tooltip = t("apps.scenario.upload_tip")
+        upload_words(self.upload, self.app.lang)
         self.link.description = t("apps.scenario.link_field")
         self.builtin.description = t("apps.scenario.builtin")
         options = [(s.title(self.app.lang), s.name) for s in self._game().builtin_scenarios()]

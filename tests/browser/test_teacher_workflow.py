@@ -79,10 +79,10 @@ def make_link(p: Any) -> str:
     return address
 
 
-# The upload button counts the files it holds ("Upload ... (1)"). It counts the chosen file in the browser
-# before the kernel has it; the kernel empties the upload as the last thing it does with a file ("(0)").
-UPLOAD_EMPTIED_JS = """() => { const b = document.querySelector('button.pkt-scenario-upload');
-  return !!b && b.innerText.trim().endsWith('(0)'); }"""
+# The file chooser counts the files the kernel has dealt with (data-received); the kernel counts a file
+# as the last thing it does with it.
+UPLOAD_RECEIVED_JS = """before => { const c = document.querySelector('.pkt-scenario-upload');
+  return !!c && Number(c.dataset.received) > before; }"""
 
 
 def upload(p: Any, path: Path) -> None:
@@ -90,11 +90,12 @@ def upload(p: Any, path: Path) -> None:
     (the browser's own count of the file, or the kernel's answer), the kernel empties the upload, the page
     settles."""
     before = p.evaluate(apps.SNAPSHOT_JS)
-    with p.expect_file_chooser(timeout=apps.ANSWER_TIMEOUT) as chooser:  # the upload button, as a teacher clicks it
-        p.locator("button.pkt-scenario-upload").first.click()
+    received = int(p.locator(".pkt-scenario-upload").first.get_attribute("data-received") or 0)
+    with p.expect_file_chooser(timeout=apps.ANSWER_TIMEOUT) as chooser:  # the chooser's label, as a teacher clicks it
+        p.locator(".pkt-scenario-upload .pkt-file-control").first.click()
     chooser.value.set_files(str(path))
     p.wait_for_function(f"old => ({apps.SNAPSHOT_JS})() !== old", arg=before, timeout=apps.ANSWER_TIMEOUT)
-    p.wait_for_function(UPLOAD_EMPTIED_JS, timeout=apps.ANSWER_TIMEOUT)
+    p.wait_for_function(UPLOAD_RECEIVED_JS, arg=received, timeout=apps.ANSWER_TIMEOUT)
     apps.settle(p)
 
 
@@ -126,7 +127,7 @@ def workflow(page: apps.Page, server: Any, artifacts: Path, tmp_path: Path, note
     code = address.split("deal=", 1)[1].split("&", 1)[0]
     if docs:  # the new controls by keyboard: Tab reaches each, with the apps' focus ring
         p.locator(".pkt-scenario-desk b").first.click()
-        for selector in ("button.pkt-save-scenario", "a.pkt-scenario-file", "button.pkt-copy-link", "input", "button.pkt-scenario-upload",
+        for selector in ("button.pkt-save-scenario", "a.pkt-scenario-file", "button.pkt-copy-link", "input", ".pkt-scenario-upload input[type=file]",
                          "select", "button.pkt-open-builtin"):
             tab_to(p, selector)
             ring = p.evaluate(RING_JS)

@@ -185,6 +185,8 @@ def test_a_class_gets_a_preheated_kernel_per_learner_for_its_app() -> None:
     # one per learner, the app's own two, and one for every five learners (reloads, late comers)
     assert json.loads(value) == served | {"table.ipynb": {"pool_size": 30 + 2 + 6}}
     assert options[1] == "--VoilaKernelManager.fill_delay=600"
+    # the ceiling holds every preheated kernel (74 with the class's 38) and an app and a lesson per learner
+    assert options[2] == f"--PageKernelManager.max_kernels={74 + 2 * 30}"
 
 
 def test_a_class_can_get_its_kernels_for_a_lesson() -> None:

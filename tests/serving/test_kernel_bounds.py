@@ -1,0 +1,179 @@
+"""The kernels one visitor can start are bounded (widgets/kernel_bounds.py, voila.json): a kernel whose page
+never connects is shut down within a minute, and beyond ``PageKernelManager.max_kernels`` a request gets
+the "class server is full" page in the learner's language, before a kernel is taken for it.
+
+The servers are the kit's (tests.support.KitServer: voila.json, 127.0.0.1, a free port, stopped by the
+test). Voila has no route that lists kernels (docs/serving.md, "What the xsrf exemption opens"), so a
+page's kernel is read from the server's REST API by the id the page holds (``GET /api/kernels/<id>``),
+and all of the server's kernels are counted as its kernel processes. Every wait is for a named line of
+the server's output, with a bound.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+from typing import Any
+
+import psutil
+import pytest
+from websockets.sync.client import connect
+
+from pokerkit_teach.core.i18n import message
+from tests.support import ROOT, KitServer
+
+KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
+
+
+def _get(url: str, headers: dict[str, str] | None = None, method: str = "GET") -> tuple[int, dict[str, str], str]:
+    request = urllib.request.Request(url, method=method, headers=headers or {}, data=b"" if method == "POST" else None)
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return response.status, dict(response.headers), response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read().decode("utf-8", "replace")
+
+
+def _page_kernel(body: str) -> str:
+    found = KERNEL_ID.search(body)
+    assert found, body[-1500:]
+    return found.group(1)
+
+
+def _kernel_processes(server: KitServer) -> int:
+    """The server's kernels, counted as its ipykernel processes (independent of what the server says)."""
+    children = psutil.Process(server.process.pid).children(recursive=True)
+    count = 0
+    for child in children:
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                count += 1
+        except psutil.NoSuchProcess:
+            pass
+    return count
+
+
+def _pools(**sizes: int) -> str:
+    return "--VoilaKernelManager.kernel_pools_config=" + json.dumps({"default": {"pool_size": 0}} | {
+        f"{name}.ipynb": {"pool_size": size} for name, size in sizes.items()})
+
+
+def test_voila_json_bounds_every_page_kernel() -> None:
+    """The bounds are on in the served configuration, with a ceiling above what a class of 30 needs (the
+    preheated kernels and two pages per learner, docs/serving.md) and a check often enough for the minute."""
+    config = json.loads((ROOT / "voila.json").read_text())
+    assert config["VoilaConfiguration"]["multi_kernel_manager_class"] == "pokerkit_teach.widgets.kernel_bounds.PageKernelManager"
+    assert config["Voila"]["identity_provider_class"] == "pokerkit_teach.widgets.kernel_bounds.AdmittingIdentityProvider"
+    bounds, culling = config["PageKernelManager"], config["MappingKernelManager"]
+    assert bounds["unconnected_timeout"] + culling["cull_interval"] <= 60 - 5  # five seconds for the shutdown itself
+    assert culling["cull_idle_timeout"] > 0, "Jupyter Server runs its culler, which runs the check, only then"
+    pools = sum(entry["pool_size"] for name, entry in config["VoilaKernelManager"]["kernel_pools_config"].items() if name != "default")
+    lessons = len(list((ROOT / "notebooks" / "lessons").rglob("*.ipynb")))
+    preheated = pools + lessons * config["VoilaKernelManager"]["kernel_pools_config"]["default"]["pool_size"]
+    assert preheated == 38
+    assert bounds["max_kernels"] >= preheated + 2 * 30
+
+
+@pytest.mark.slow  # a Voila server, 13 kernels, a minute and a half
+def test_ten_plain_gets_leave_only_the_pool_after_a_minute() -> None:
+    """Ten GETs of the table's address without a browser (as curl does) take ten kernels; within a minute
+    of its page each is shut down, and the server holds the table's pool of two again. A page that
+    connects to its kernel, as Voila's page does, keeps it."""
+    with KitServer([_pools(table=2)]) as server:
+        server.output.wait_for("the table's pool of two is filled", lambda line: "Kernel pool of table.ipynb is filled" in line, 180)
+        status, _, body = _get(server.base + "/voila/render/table.ipynb")
+        assert status == 200
+        browser_kernel, browser_page_at = _page_kernel(body), time.monotonic()
+        with connect(f"ws://127.0.0.1:{server.port}/api/kernels/{browser_kernel}/channels?session_id={uuid.uuid4()}",
+                     open_timeout=30):
+            served: dict[str, float] = {}
+            for _ in range(10):
+                status, _, body = _get(server.base + "/voila/render/table.ipynb")
+                assert status == 200
+                kernel = _page_kernel(body)
+                served[kernel] = time.monotonic()
+                assert _get(f"{server.base}/api/kernels/{kernel}")[0] == 200, "each GET holds a kernel"
+            assert len(served) == 10 and browser_kernel not in served
+            lived: dict[str, float] = {}
+            for kernel, at in served.items():
+                server.output.wait_for(f"kernel {kernel}, whose page never connected, shut down within a minute of its page",
+                                       lambda line, k=kernel: f"Shut down kernel {k}:" in line, max(1.0, at + 60 - time.monotonic()))
+                lived[kernel] = time.monotonic() - at
+            assert max(lived.values()) <= 60, lived
+            print("seconds from each page to its kernel's shutdown:", ", ".join(f"{value:.0f}" for value in lived.values()))
+            assert {kernel: _get(f"{server.base}/api/kernels/{kernel}")[0] for kernel in served} == {kernel: 404 for kernel in served}
+            # the connected page's kernel stays (it was served before the others, more than a minute ago)
+            assert time.monotonic() - browser_page_at > 60
+            status, _, body = _get(f"{server.base}/api/kernels/{browser_kernel}")
+            assert status == 200 and json.loads(body)["connections"] == 1
+            assert _kernel_processes(server) <= 2 + 1, "the pool's two, and the connected page's"
+        assert f"Shut down kernel {browser_kernel}" not in server.output.text()
+
+
+def _learners_at_once(url: str, count: int) -> list[tuple[int, dict[str, str], str]]:
+    answers: list[Any] = [None] * count
+    ready = threading.Barrier(count)
+
+    def learner(index: int) -> None:
+        ready.wait(30)
+        answers[index] = _get(url)
+
+    threads = [threading.Thread(target=learner, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(180)
+    assert all(answer is not None for answer in answers)
+    return answers
+
+
+@pytest.mark.slow  # a Voila server and three kernels
+def test_beyond_the_ceiling_a_page_says_the_class_server_is_full_in_the_learners_language() -> None:
+    """A ceiling of three kernels with a preheated index (one kernel): four learners at once get two pages
+    (the preheated kernel, and its replacement, promised while it waits out Voila's fill delay) and two
+    "full" pages, in German for ?lang=de; the ceiling also holds for a notebook without a pool, and in
+    English for any language the kit does not speak. No kernel is started for a page turned away; once a
+    page is closed, the next learner gets the app."""
+    with KitServer([_pools(index=1), "--PageKernelManager.max_kernels=3"]) as server:
+        server.output.wait_for("the index's preheated kernel is ready", lambda line: "Kernel pool of index.ipynb is filled" in line, 120)
+        answers = _learners_at_once(server.base + "/voila/render/index.ipynb?lang=de", 4)
+        assert sorted(status for status, _, _ in answers) == [200, 200, 503, 503]
+        full = next(answer for answer in answers if answer[0] == 503)
+        assert '<html lang="de">' in full[2] and message("serving.full.text", "de") in full[2]
+        assert full[1]["Retry-After"] == "30" and full[1]["Content-Type"].startswith("text/html")
+        assert "kernelId" not in full[2] and "Der Server der Klasse ist voll" in full[2]
+        pages = [_page_kernel(body) for status, _, body in answers if status == 200]
+
+        for query, lang in (("?lang=es", "es"), ("", "en"), ("?lang=fr", "en"), ("?lang=" + "x" * 3000, "en")):
+            status, _, body = _get(server.base + "/voila/render/hand_ranker.ipynb" + query)  # no pool: a kernel of its own
+            assert status == 503 and f'<html lang="{lang}">' in body and message("serving.full.title", lang) in body, (query[:20], body[:500])
+            assert "x" * 100 not in body
+        # the first page's replacement (taken by the second page while it waited out the fill delay), then
+        # the second page's: the pool is filled for the third time
+        server.output.wait_for("the index's pool is filled again by the promised replacements",
+                               lambda line: "Kernel pool of index.ipynb is filled" in line, 60, times=3)
+        assert _kernel_processes(server) == 3, "two pages and the pool's replacement; none for the pages turned away"
+
+        closed = _get(f"{server.base}/voila/api/shutdown/{pages[0]}", {"Origin": server.base}, "POST")  # as a closed tab
+        assert closed[0] == 204
+        status, _, body = _get(server.base + "/voila/render/index.ipynb?lang=de")
+        assert status == 200 and "kernelId" in body
+
+
+@pytest.mark.slow  # a Voila server and a kernel
+def test_without_the_identity_provider_a_page_kernel_is_still_refused_at_the_ceiling() -> None:
+    """The kernel manager refuses a page's kernel that no admission promised, when it would pass the
+    ceiling: with Jupyter's own identity provider, the second page of a ceiling of one gets an error (503),
+    and no second kernel starts."""
+    with KitServer(["--VoilaConfiguration.preheat_kernel=False", "--PageKernelManager.max_kernels=1",
+                    "--Voila.identity_provider_class=jupyter_server.auth.identity.PasswordIdentityProvider"]) as server:
+        first = _get(server.base + "/voila/render/index.ipynb")
+        second = _get(server.base + "/voila/render/index.ipynb")
+        assert first[0] == 200 and "kernelId" in first[2]
+        assert second[0] == 503 and "kernelId" not in second[2]
+        assert _kernel_processes(server) == 1

@@ -79,6 +79,15 @@ def test_voila_json_bounds_every_page_kernel() -> None:
     assert bounds["max_kernels"] >= preheated + 2 * 30
 
 
+def test_voila_json_bounds_a_page_message_above_the_largest_upload() -> None:
+    """A client that is not the kit's page cannot push tornado's default 10 MiB in one websocket message; the
+    kit's own largest message, a scenario file at the limit in one binary buffer, still fits."""
+    from pokerkit_teach.core.limits import MAX_SCENARIO_BYTES
+
+    size = json.loads((ROOT / "voila.json").read_text())["Voila"]["tornado_settings"]["websocket_max_message_size"]
+    assert MAX_SCENARIO_BYTES + 64 * 1024 <= size <= 4 * 1024 * 1024
+
+
 @pytest.mark.slow  # a Voila server, 13 kernels, a minute and a half
 def test_ten_plain_gets_leave_only_the_pool_after_a_minute() -> None:
     """Ten GETs of the table's address without a browser (as curl does) take ten kernels; within a minute

@@ -78,3 +78,21 @@ def test_binder_environment_serves_the_index_app(tmp_path: Path) -> None:
     assert page, f"Jupyter Server with Voila did not render the index app within 120 s:\n{text[-3000:]}"
     assert "application/vnd.jupyter.widget-view+json" in page, "the index app did not show its widgets"
     assert "Traceback" not in page
+
+
+def test_every_dependency_of_the_kit_is_in_the_binder_lock() -> None:
+    """The quick tier's early warning for the Binder build: each run-time dependency named in
+    pyproject.toml has a pinned version in binder/constraints.txt (a new one needs scripts/binder_lock.py)."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    needed = {canonicalize_name(Requirement(text).name) for text in project["dependencies"]}
+    pinned = {
+        canonicalize_name(line.split("==")[0])
+        for line in (ROOT / "binder" / "constraints.txt").read_text(encoding="utf-8").splitlines()
+        if "==" in line and not line.startswith("#")
+    }
+    assert needed - pinned == set(), f"run scripts/binder_lock.py: not in binder/constraints.txt: {needed - pinned}"

@@ -58,6 +58,6 @@ def test_a_preheated_lesson_page_is_the_lesson_and_answers(page: Page, lesson_se
     quick = p.locator(".jp-Cell-outputArea", has_text="Steigende Einsätze: ").first.inner_text()
     assert all(name in quick for name in ("Grundspiel: ", "Weiche Landung: ", "Alle auf einmal: ")), quick
     # the lab inside the lesson plays when Run is pressed: the preheated kernel answers this page
-    shown = run_lesson_lab(p, "Noch keine Spiele gespielt", "Weiche Landung")
+    shown = run_lesson_lab(p, "Gespeicherte Ergebnisse genau dieser Einstellungen", "Weiche Landung")
     assert all(name in shown for name in ("Grundspiel", "Steigende Einsätze", "Alle auf einmal", "%")), shown
     assert not page.errors, "\n".join(page.errors)

@@ -1,7 +1,8 @@
 """The variant lab's bounds on one run: a cap on games x configurations shown to the learner,
 larger requests clipped with a message, Run disabled and Stop offered while a run plays, the progress
-moving at least once a second, and a run that neither keeps the kernel from answering nor from shutting
-down.
+and the seconds played moving during a run (even during one long game), and a run that neither keeps
+the kernel from answering nor from shutting down. Every wait is for a named condition; how fast a run
+goes is measured by benchmarks/, not here.
 """
 
 from __future__ import annotations
@@ -116,31 +117,36 @@ def test_a_larger_request_is_clipped_with_a_message(lang: str, expected: str, mo
     app.close()
 
 
-def watch_progress(app: VariantLabApp) -> list[tuple[float, int]]:
-    moves: list[tuple[float, int]] = []
-    app.progress.observe(lambda change: moves.append((time.perf_counter(), change["new"])), names="value")
-    return moves
+def watch_progress(app: VariantLabApp, moves_wanted: int) -> tuple[list[int], threading.Event]:
+    """The progress bar's values as they come, and an event set once it has moved ``moves_wanted`` times."""
+    moves: list[int] = []
+    moved = threading.Event()
+
+    def seen(change: dict[str, Any]) -> None:
+        if change["new"] > 0:
+            moves.append(change["new"])
+            if len(moves) >= moves_wanted:
+                moved.set()
+    app.progress.observe(seen, names="value")
+    return moves, moved
 
 
-def test_a_background_run_disables_run_offers_stop_and_moves_the_progress_every_second() -> None:
-    """20,000 estimator games at 6 players on the batch path: several seconds even on a free machine."""
+def test_a_background_run_disables_run_offers_stop_and_moves_the_progress_as_it_plays() -> None:
+    """20,000 estimator games at 6 players on the batch path: many slices, so the bar moves many times.
+    Every wait is for a named condition (bounded generously); nothing here depends on the machine's speed."""
     app = base_game_only(VariantLabApp(query="lang=en&players=6&seed=9"))
     app.bot.value, app.games.value = "estimator", 20000
     app.background = True
-    moves = watch_progress(app)
-    begun = time.perf_counter()
+    moves, moved = watch_progress(app, 3)
     app.run()
     assert app.running and app.run_button.disabled and not app.stop_button.disabled and app.games.disabled
     app.run()  # a second Run while one plays does nothing
-    time.sleep(2.5)
-    assert app.running, "20,000 games take longer than 2.5 s"
+    assert moved.wait(120), f"the progress bar moved {len(moves)} times"
+    assert app.running, "the bar moved three times before the last of 20,000 games"
     app.stop_button.click()
-    stopped_at = time.perf_counter()
-    assert app.wait(5), "the run ends soon after Stop (after the slice being played)"
-    assert time.perf_counter() - stopped_at < 5
+    assert app.wait(120), "the run ends after Stop (after the slice being played)"
     assert not app.run_button.disabled and app.stop_button.disabled and not app.games.disabled
-    times = [begun] + [at for at, value in moves if value > 0]
-    assert len(times) >= 3 and max(b - a for a, b in zip(times, times[1:])) < 2.5
+    assert moves == sorted(moves), "the progress only grows"
     [result] = app.results
     assert result.path == "batch" and "The games were played in batches" in text(app.results_html.value)
     assert 0 < result.games == app.progress.value < 20000
@@ -207,19 +213,21 @@ def test_in_a_kernel_a_run_leaves_the_kernel_answering_and_free_to_shut_down() -
             reply = client.execute_interactive(START_A_LONG_RUN, timeout=60,
                                                output_hook=lambda msg: outputs.append(msg["content"].get("text", "")))
             assert reply["content"]["status"] == "ok" and "".join(outputs).split() == ["True", "True", str(run_cap("estimator", 6))]
-            asked = time.perf_counter()
-            reply = client.execute_interactive("print(app.running, app.progress.value > 0)", timeout=10,
+            outputs.clear()
+            reply = client.execute_interactive("print(app.running)", timeout=60,
                                                output_hook=lambda msg: outputs.append(msg["content"].get("text", "")))
-            assert time.perf_counter() - asked < 2.0, "the kernel answers while the run plays (which lasts much longer)"
+            assert "".join(outputs).split() == ["True"], "the kernel answers while the run still plays"
             outputs.clear()
             reply = client.execute_interactive("app.stop(); print(app.wait(2), app.running)", timeout=10,
                                                output_hook=lambda msg: outputs.append(msg["content"].get("text", "")))
             assert "".join(outputs).split() == ["True", "False"]
             client.execute_interactive("app.run()", timeout=10)
-            asked = time.perf_counter()
+            process = manager.provisioner.process
             manager.shutdown_kernel(now=False)
-            assert time.perf_counter() - asked < 4, "a run in progress does not hold up the kernel's shutdown"
             assert not manager.is_alive()
+            # a run in progress does not hold up the shutdown: the kernel ended by itself (status 0) before
+            # jupyter_client's wait ran out and it was killed (a negative status, the signal)
+            assert process.returncode == 0, process.returncode
         finally:
             client.stop_channels()
             if manager.has_kernel:
@@ -229,17 +237,17 @@ def test_in_a_kernel_a_run_leaves_the_kernel_answering_and_free_to_shut_down() -
     in_thread(body)
 
 
-def test_the_seconds_played_move_every_second_even_during_one_long_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A game on the engine can take more than a second (an earlier reader took several at 6
-    players; today's takes about 0.1 s, so a game of 2.5 s of Python work, holding the interpreter as a
-    game's moves do, is played here): the seconds beside the progress bar still change every second, one
-    by one (the clock wakes just after each whole second; the bound below leaves half a second for a busy
-    machine to wake it)."""
+def test_the_seconds_played_move_during_one_long_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game on the engine can take more than a second (an earlier reader took several at 6 players):
+    the seconds beside the progress bar still move, one by one, while a game holds the interpreter. The
+    first game here is Python work that lasts until "2 s" is shown (bounded), so the clock must tick while
+    that game plays; the first game's result is then counted as usual."""
     real = lab.play_games
+    two_seconds = threading.Event()
 
     def long_game(*args: Any, **kwargs: Any) -> Any:
-        end = time.perf_counter() + 2.5
-        while time.perf_counter() < end:
+        end = time.monotonic() + 60  # a bound only: the wait is for the clock's "2 s"
+        while not two_seconds.is_set() and time.monotonic() < end:
             pass
         return real(*args, **kwargs)
 
@@ -247,15 +255,17 @@ def test_the_seconds_played_move_every_second_even_during_one_long_game(monkeypa
     app = VariantLabApp(query="lang=de&players=6&seed=5")
     app.bot.value, app.games.value = "reader", 60
     app.background = True
-    ticks: list[tuple[float, str]] = []
-    app.progress.observe(lambda change: ticks.append((time.perf_counter(), change["new"])), names="description")
-    begun = time.perf_counter()
+    ticks: list[tuple[str, int]] = []
+
+    def seen(change: dict[str, Any]) -> None:
+        if change["new"]:
+            ticks.append((change["new"], app.progress.value))
+            if change["new"] == "2 s":
+                two_seconds.set()
+    app.progress.observe(seen, names="description")
     app.run()
-    time.sleep(2.3)
+    assert two_seconds.wait(90), ticks
     app.stop()
-    assert app.wait(20)
-    shown = [(at, value) for at, value in ticks if value]
-    assert [value for _, value in shown[:3]] == ["0 s", "1 s", "2 s"]
-    times = [begun] + [at for at, _ in shown[:3]]
-    assert max(b - a for a, b in zip(times, times[1:])) < 1.5, "a new second is shown every second"
+    assert app.wait(60)
+    assert ticks[:3] == [("0 s", 0), ("1 s", 0), ("2 s", 0)], "each second shown while the first game played"
     app.close()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from pokerkit_teach.core.i18n import Items, Msg, capitalize_first, message
+from pokerkit_teach.core.i18n import Items, Msg, message
 from pokerkit_teach.core.render import Svg
 from pokerkit_teach.games.voces.actions import PILES, Accept, Action, Bet, Offer, Pick, Place, PlaceFive, VocesPhase, Withdraw
 from pokerkit_teach.games.voces.cards import AnyVocesCard, Special, SpecialCard
@@ -389,7 +389,8 @@ def specials_revealed(events: Any, number: int, lang: str) -> list[tuple[Special
             entry["reversed"] = True
         elif event.kind in ("drawn", "drawn_none", "picked"):
             entry["kinds"].append(Special.BABOON)
-            entry["baboon"].append(event.describe(lang))
+            if event.kind != "drawn":  # who took which card (or that none was left); the cards drawn are in the log
+                entry["baboon"].append(event.describe(lang))
         elif event.kind == "penguin":
             entry["penguin"].append(event.describe(lang))
     found: dict[Special, list[str]] = {}
@@ -404,7 +405,7 @@ def specials_revealed(events: Any, number: int, lang: str) -> list[tuple[Special
             return t("line", hand=hand, words=words.rstrip(".")) if words else ""
 
         def wild_lines(kind: Special) -> list[str]:
-            return [line(capitalize_first(message("voces.hand.wild", lang, wild=card.kind, card=stands)))
+            return [line(message("voces.hand.wild", lang, wild=card.kind, card=stands))
                     for card, stands in wilds if card.kind is kind]
 
         for kind in kinds:
@@ -425,9 +426,9 @@ def specials_revealed(events: Any, number: int, lang: str) -> list[tuple[Special
                 count = sum(1 for card in shown if isinstance(card, SpecialCard) and card.kind is kind)
                 said = [t("capybara_odd" if entry["reversed"] else "capybara_even", hand=hand, count=count)]
             elif kind is Special.BABOON:
-                said = [t("baboon", hand=hand), *(line(capitalize_first(words)) for words in entry["baboon"])]
+                said = [t("baboon", hand=hand), *(line(words) for words in entry["baboon"])]
             elif kind is Special.EMPEROR_PENGUIN:
-                said = [line(capitalize_first(words)) for words in entry["penguin"]] or [t("penguin_lost", hand=hand)]
+                said = [line(words) for words in entry["penguin"]] or [t("penguin_lost", hand=hand)]
             found.setdefault(kind, []).extend(w for w in said if w)
     return list(found.items())
 

@@ -134,13 +134,23 @@ class GuessGame(GamePart):
         def row(*children: ipywidgets.Widget) -> ipywidgets.HBox:  # wraps on a narrow screen instead of scrolling
             return ipywidgets.HBox(list(children), layout=ipywidgets.Layout(flex_flow="row wrap", max_width="100%"))
 
+        self.reasons = ipywidgets.HTML()
+        self.reasons.add_class("pkt-guess-reasons")
+        # beside the table: the moves, Next round and what each bot said last (below it on a tablet)
+        self.side = ipywidgets.VBox([
+            row(self.colour_count, self.colour), row(self.figure_count, self.figure), row(self.raise_by, self.predict_move),
+            row(self.stay_move, self.fold_move), row(self.next_button), self.reasons,
+        ], layout=ipywidgets.Layout(flex="0 1 24em", min_width="16em", max_width="100%", margin="0 0 0 0.6em"))
+        self.side.add_class("pkt-guess-side")
+        self.board.layout = ipywidgets.Layout(flex="1 1 34em", min_width="0", max_width="100%")
+        self.table_row = ipywidgets.HBox([self.board, self.side], layout=ipywidgets.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                                                           max_width="100%"))
+        self.table_row.add_class("pkt-guess-table-row")
         self.box = ipywidgets.VBox([
             self.intro,
             row(self.players, self.bot_choice, self.new_button),
-            self.status, self.board,
-            row(self.colour_count, self.colour, self.figure_count, self.figure, self.raise_by, self.predict_move),
-            row(self.stay_move, self.fold_move),
-            self.result, row(self.next_button), self.log,
+            self.status, self.table_row,
+            self.result, self.log,
         ])
         self.box.add_class("pkt-guess-play")
         self.desk = ScenarioDesk(app, self, "pokerguess_explorer.ipynb")  # save, open, walk through, link
@@ -294,8 +304,41 @@ class GuessGame(GamePart):
         self.status.value = f"<p><b>{esc(self._status_text())}</b></p>"
         self._draw_moves()
         self.result.value = result_html(self.finished, state.players, lang)
-        self.log.value = log_html(self.log_lines[-LOG_LINES:], lang, heading=t(_K + "log_heading"), reason_class="pkt-guess-reason", height="18em")
+        lines = self._told_lines()
+        self.log.value = log_html(lines[-LOG_LINES:], lang, heading=t(_K + "log_heading"), reason_class="pkt-guess-reason", height="18em")
+        self.reasons.value = self._reasons_html(lines)
         self.desk.refresh()
+
+    def _told_lines(self) -> list[tuple[str, Any]]:
+        """The log's lines as far as the table tells them now: while a round's check is shown, nothing of the
+        next round (its deal waits for Next round, as the status says)."""
+        limit = self.shown_until(self.controller.events)
+        lines: list[tuple[str, Any]] = []
+        events = 0
+        for kind, entry in self.log_lines:
+            if kind == "event":
+                if events >= limit:
+                    break
+                events += 1
+            lines.append((kind, entry))
+        return lines
+
+    def _reasons_html(self, lines: Sequence[tuple[str, Any]]) -> str:
+        """What each bot said last (its reason for its latest move told), beside the table where you look."""
+        state = self.state
+        assert state is not None
+        last: dict[str, Any] = {}
+        for kind, entry in lines:
+            if kind == "reason":
+                player, reason = entry
+                last[player] = reason
+        if not last:
+            return ""
+        lang = self.app.lang
+        rows = "".join(f"<li><b>{esc(player)}</b>: {esc(last[player].text(lang))}</li>"
+                       for player in state.players if player in last)
+        heading = esc(self.app.t(_K + "reasons_heading"))
+        return (f"<h4 style='margin:0.4em 0 0.2em'>{heading}</h4><ul style='margin:0;padding-left:1.2em'>{rows}</ul>")
 
     def _relabel(self) -> None:
         lang = self.app.lang

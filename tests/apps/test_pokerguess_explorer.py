@@ -648,3 +648,9 @@ def test_the_check_tab_opens_on_a_check_of_the_dealt_table() -> None:
     app.predictions_input.value = "Anna: 1 red 1 pawns"
     app.deal_button.click()
     assert app.predictions_input.value == "Anna: 1 red 1 pawns"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "(seed 5: the same seed deals this game again)"),
+                                             ("de", "(Startwert 5: Derselbe Startwert gibt dieses Spiel noch einmal)")])
+def test_the_seed_in_the_status_says_what_it_is_for(lang: str, words: str) -> None:
+    assert words in GuessExplorerApp(query=f"seed=5&players=4&lang={lang}").game.status.value

@@ -136,15 +136,18 @@ class GuessGame(GamePart):
 
         self.reasons = ipywidgets.HTML()
         self.reasons.add_class("pkt-guess-reasons")
-        # beside the table: the moves, Next round and what each bot said last (below it on a tablet)
-        self.side = ipywidgets.VBox([
-            row(self.colour_count, self.colour), row(self.figure_count, self.figure), row(self.raise_by, self.predict_move),
-            row(self.stay_move, self.fold_move), row(self.next_button), self.reasons,
-        ], layout=ipywidgets.Layout(flex="0 1 24em", min_width="16em", max_width="100%", margin="0 0 0 0.6em"))
+        # right under the table, where your seat is: your moves and Next round, and beside them what each bot
+        # said last (under them on a tablet)
+        self.prediction_rows = ipywidgets.VBox([
+            row(self.colour_count, self.colour, self.figure_count, self.figure), row(self.raise_by, self.predict_move),
+            row(self.stay_move, self.fold_move),
+        ])
+        self.side = ipywidgets.VBox([self.prediction_rows, row(self.next_button)],
+                                    layout=ipywidgets.Layout(flex="1 1 30em", min_width="16em", max_width="100%"))
         self.side.add_class("pkt-guess-side")
-        self.board.layout = ipywidgets.Layout(flex="1 1 34em", min_width="0", max_width="100%")
-        self.table_row = ipywidgets.HBox([self.board, self.side], layout=ipywidgets.Layout(flex_flow="row wrap", align_items="flex-start",
-                                                                                           max_width="100%"))
+        self.reasons.layout = ipywidgets.Layout(flex="1 1 24em", min_width="16em", max_width="100%", margin="0 0 0 0.6em")
+        self.table_row = ipywidgets.VBox([self.board, ipywidgets.HBox([self.side, self.reasons], layout=ipywidgets.Layout(
+            flex_flow="row wrap", align_items="flex-start", max_width="100%"))], layout=ipywidgets.Layout(max_width="100%"))
         self.table_row.add_class("pkt-guess-table-row")
         self.box = ipywidgets.VBox([
             self.intro,
@@ -300,6 +303,8 @@ class GuessGame(GamePart):
         self.fold_button.description = t(_K + "fold")
         self.next_button.description = t(_K + "next_round")
         self.next_button.layout.display = "" if self.paused else "none"
+        # while the check is shown (and after the game) there is nothing to predict: only Next round stays
+        self.prediction_rows.layout.display = "none" if self.paused or state.is_terminal() else ""
         # the board's live region announces each move; the status line is read, not announced
         self.status.value = f"<p><b>{esc(self._status_text())}</b></p>"
         self._draw_moves()
@@ -338,7 +343,8 @@ class GuessGame(GamePart):
         rows = "".join(f"<li><b>{esc(player)}</b>: {esc(last[player].text(lang))}</li>"
                        for player in state.players if player in last)
         heading = esc(self.app.t(_K + "reasons_heading"))
-        return (f"<h4 style='margin:0.4em 0 0.2em'>{heading}</h4><ul style='margin:0;padding-left:1.2em'>{rows}</ul>")
+        return (f"<div style='line-height:1.35'><h4 style='margin:0.4em 0 0.2em'>{heading}</h4>"
+                f"<ul style='margin:0;padding-left:1.2em'>{rows}</ul></div>")
 
     def _relabel(self) -> None:
         lang = self.app.lang

@@ -23,14 +23,14 @@ from pokerkit_teach.games.voces.view import VocesView
 
 from .app import esc, tr
 from .drawn import Item, Region
-from .play import Drawing
+from .play import Drawing, sentence
 from .table_source import Said
 from .voces_parts import (
     PHASE_KEYS, backs_svg, card_key, coin_svg, hand_slot_svg, pile_svg, revealed_svg, round_result_html, scores_html,
     special_help_html,
 )
 
-__all__ = ["VocesDrawing", "stop_warning_html", "result_html", "status_text", "specials_revealed", "specials_revealed_html"]
+__all__ = ["VocesDrawing", "stop_warning_html", "result_html", "status_text", "specials_revealed", "specials_revealed_html", "specials_in_hand"]
 
 HUMAN = 0
 _K = "apps.voces.play."
@@ -260,7 +260,8 @@ class VocesDrawing:
                 key = {"breaks": "revealed_out", "holds": "revealed_won"}.get(mark, "revealed")
                 label = t(_D + key, player=name, hand=hand, cards=cards_words, words=words)
                 shown.append((seat, revealed_svg(cards, label, lang, wilds), label, mark))
-            result.append((hand, " ".join(entry["notes"]), shown))
+            # what the special cards did in this hand, beside it on the table
+            result.append((hand, " ".join(sentence(words) for words in [*entry["notes"], *specials_in_hand(view.log, number, hand, lang)]), shown))
         # the hand being swapped for a Baboon: face up before its reveal
         if view.phase is VocesPhase.PICKING and not self.paused and view.hand_in_play not in hands:
             for hand, shown_now in view.revealed:
@@ -364,6 +365,11 @@ def _specials_in(cards: Any) -> list[Special]:
 
 
 def specials_revealed(events: Any, number: int, lang: str) -> list[tuple[Special, list[str]]]:
+    """:func:`_specials_by_hand` without the hand numbers (each line names its hand)."""
+    return [(kind, [words for _, words in lines]) for kind, lines in _specials_by_hand(events, number, lang)]
+
+
+def _specials_by_hand(events: Any, number: int, lang: str) -> list[tuple[Special, list[tuple[int, str]]]]:
     """The special cards revealed in round ``number`` of a seat's log ``events``, in the order they first
     turned up, each with what it did in every hand it was revealed in (in ``lang``): who is out, what a
     wild card stands for, whether the Capybaras turned the ranking around, what the Baboons were swapped
@@ -393,7 +399,7 @@ def specials_revealed(events: Any, number: int, lang: str) -> list[tuple[Special
                 entry["baboon"].append(event.describe(lang))
         elif event.kind == "penguin":
             entry["penguin"].append(event.describe(lang))
-    found: dict[Special, list[str]] = {}
+    found: dict[Special, list[tuple[int, str]]] = {}
     for hand, entry in sorted(hands.items(), reverse=True):  # hands are turned over from 3 down to 1
         kinds = list(dict.fromkeys(entry["kinds"]))
         if not entry["revealed"] and Special.BABOON not in kinds:
@@ -429,8 +435,13 @@ def specials_revealed(events: Any, number: int, lang: str) -> list[tuple[Special
                 said = [t("baboon", hand=hand), *(line(words) for words in entry["baboon"])]
             elif kind is Special.EMPEROR_PENGUIN:
                 said = [line(words) for words in entry["penguin"]] or [t("penguin_lost", hand=hand)]
-            found.setdefault(kind, []).extend(w for w in said if w)
+            found.setdefault(kind, []).extend((hand, w) for w in said if w)
     return list(found.items())
+
+
+def specials_in_hand(events: Any, number: int, hand: int, lang: str) -> list[str]:
+    """What the special cards revealed in hand ``hand`` of round ``number`` did there (:func:`specials_revealed`)."""
+    return [words for _, lines in _specials_by_hand(events, number, lang) for shown, words in lines if shown == hand]
 
 
 def specials_revealed_html(events: Any, number: int, lang: str) -> str:

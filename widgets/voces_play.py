@@ -82,7 +82,9 @@ TRADE_STEPS = 3  # bot moves after each of your trading moves (bots not waiting 
 WAIT_STEPS = 6  # bot moves for "Let the others trade" (bots not waiting for you)
 PACED_STEPS = 1  # bot moves per click while the bots wait for you (the default)
 # Disabled buttons are greyed by the apps' style (widgets/app.py); the STOP warning stands out.
-STYLE = "<style>.pkt-voces-stop-warning{border-left:4px solid #b35900;background:#fff4e5;color:#1a1a1a;padding:0.3em 0.6em;margin:0.3em 0}</style>"
+# The column of moves beside the table stays in view while the table is scrolled (to the reveals, say).
+STYLE = ("<style>.pkt-voces-stop-warning{border-left:4px solid #b35900;background:#fff4e5;color:#1a1a1a;padding:0.3em 0.6em;margin:0.3em 0}"
+         ".pkt-voces-side{position:sticky;top:0;align-self:flex-start}</style>")
 LOG_LINES = 24  # the log's newest lines shown
 NARROW_BELOW = 600  # px: a board narrower than this (a phone) stacks its regions in one column; a tablet keeps two
 _K = "apps.voces.play."

@@ -629,8 +629,9 @@ def test_bot_reasons_beside_the_table_name_the_colour_and_figure_they_count(lang
         assert f" {colour} " in first and f" {figures} " in first, (name, colour, figures, first)
         said += 1
     assert said, shown
-    # the panel stands beside the board, in the same row, before the result and the log
-    assert game.reasons in game.side.children and game.side in game.table_row.children
+    # the panel stands right under the table beside your moves, before the result and the log
+    under = game.table_row.children[1]
+    assert game.table_row.children[0] is game.board and list(under.children) == [game.side, game.reasons]
 
 
 def test_the_check_tab_opens_on_a_check_of_the_dealt_table() -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from pokerkit_teach.core.i18n import message
 from pokerkit_teach.games.voces.cards import Special, SpecialCard
+from pokerkit_teach.widgets.voces_board import specials_revealed
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
 
 from tests.apps.voces_driver import game_state, play_round, text
@@ -95,6 +96,11 @@ def test_a_special_card_revealed_in_a_round_is_explained_in_every_language(kind:
                 assert message("apps.voces.special_here." + key, lang, hand=hand, count=total) in shown
             if kind is Special.DOVE and len(who) == 1 and total == 1:  # a Dove nobody else matched is worth nothing
                 assert message("apps.voces.special_here.dove_alone", lang, hand=hand) in shown
+        # beside each hand turned over on the table: what the special cards did in that hand
+        notes = {region["key"]: region["note"] for region in game.board.regions if str(region["key"]).startswith("reveal-")}
+        for line in specials_revealed(state.view_for(0).log, 1, lang)[0][1]:
+            hand = int(line.split()[1].rstrip(":"))  # every line begins with its hand: "Hand 3: ...", "Mano 3: ..."
+            assert line in notes[f"reveal-{hand}"], (line, notes)
         if kind is Special.BABOON:
             for pick in baboon_picks:
                 assert pick.describe(lang).rstrip(".") in shown

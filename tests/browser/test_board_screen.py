@@ -158,7 +158,7 @@ def voces_moves(p: Any) -> list[Any]:
 @pytest.mark.parametrize(("lang", "players"), [("en", 3), ("de", 3), ("en", 6)])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_voces_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_server: Any, artifacts: Path,
-                                                          size: tuple[int, int], lang: str, players: int = 3) -> None:
+                                                          size: tuple[int, int], lang: str, players: int) -> None:
     p = open_play(page, voila_server, VOCES, f"seed=1&players={players}", size, lang)
     p.locator(".pkt-voces-status").first.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
     board = p.locator(".pkt-voces-board").first

@@ -145,8 +145,8 @@ class GuessDrawing:
         for number, card in enumerate(community):
             items.append(Item(f"community-{number}", "middle", drez_card_svg(card, lang), drez_card_label(card, lang)))
         if settled is not None:  # the pot has been paid out: the middle is empty, and says what it held
-            paid = t(_D + "pot_paid", pot=pot)
-            items.append(Item("pot", "middle", chips_svg(0, paid), paid, size="coin", caption=paid))
+            paid_out = t(_D + "pot_paid", pot=pot)
+            items.append(Item("pot", "middle", chips_svg(0, paid_out), paid_out, size="coin", caption=paid_out))
         else:
             items.append(Item("pot", "middle", chips_svg(pot, t(_D + "pot", pot=pot)), t(_D + "pot", pot=pot), size="coin"))
         areas, columns, order = seat_areas(len(view.players))

@@ -454,4 +454,4 @@ def specials_revealed_html(events: Any, number: int, lang: str) -> str:
     for kind, lines in found:
         here = "".join(f"<li>{esc(words)}</li>" for words in lines)
         parts.append(special_help_html(kind, lang) + (f"<ul style='margin:0 0 0.4em 0'>{here}</ul>" if here else ""))
-    return "<div class='pkt-voces-specials-revealed' role='region' aria-label='" + esc(tr("apps.voces.special_help.in_play", lang, round=number)) + "'>" + "".join(parts) + "</div>"
+    return "<div class='pkt-voces-specials-revealed' style='line-height:1.35' role='region' aria-label='" + esc(tr("apps.voces.special_help.in_play", lang, round=number)) + "'>" + "".join(parts) + "</div>"

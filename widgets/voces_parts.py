@@ -509,4 +509,4 @@ class SpecialsPicker:
             parts.append(f"<p style='margin:0.2em 0'>{esc(removed)}</p>")
         parts += [special_help_html(kind, lang) for kind in order]
         heading = f"<p style='margin:0.3em 0 0'><b>{esc(tr('apps.voces.special_help.heading', lang))}</b></p>" if order else ""
-        self.help.value = heading + "".join(parts)
+        self.help.value = f"<div style='line-height:1.35'>{heading}{''.join(parts)}</div>"

@@ -9,8 +9,11 @@ pressed, and the table says the engine's reason why not. Every move, yours and t
 live region in the app's language. At the check the table turns every counted hand face up and marks
 each prediction checked: a tick where it holds, a cross where it does not.
 
-A prediction and a raise are entered with the form controls under the table (counts, colour, figure,
-raise), with Predict, Stay and Fold buttons: a button the rules do not allow right now is disabled, and
+A prediction and a raise are entered with the controls right under the table, next to your seat (counts,
+colour, figure, raise), with Predict, Stay and Fold buttons (hidden while a round's check is shown, when
+only Next round is offered); beside them stands what each bot said last, its reason naming the colour and
+the figure it counts. While a round's check is shown the log, like the status, tells nothing of the next
+round yet: a button the rules do not allow right now is disabled, and
 the engine's reason stands under it as text (:class:`~widgets.controls.MoveControl`) and in its tooltip.
 After each of your moves the keyboard focus goes to the next thing you can use (Next round, a card to
 show, Predict, Stay, ...). After each round the table pauses on the check, prediction by prediction,
@@ -23,7 +26,8 @@ CSS classes: ``pkt-guess-new-game``, ``pkt-guess-status``, ``pkt-guess-board`` (
 cards are the items ``mine-0`` and ``mine-1``), ``pkt-guess-colour-count``, ``pkt-guess-colour``,
 ``pkt-guess-figure-count``, ``pkt-guess-figure``, ``pkt-guess-raise``, ``pkt-guess-predict``,
 ``pkt-guess-stay``, ``pkt-guess-fold``, each in a ``pkt-move`` box with its ``pkt-move-reason``,
-``pkt-guess-result``, ``pkt-guess-next-round``, ``pkt-guess-log``, ``pkt-guess-bots`` (the bot menu).
+``pkt-guess-result``, ``pkt-guess-next-round``, ``pkt-guess-log``, ``pkt-guess-bots`` (the bot menu),
+``pkt-guess-table-row`` (the table, and under it ``pkt-guess-side``, the moves, beside ``pkt-guess-reasons``).
 """
 
 

@@ -12,7 +12,12 @@ token places your hand, a pile takes it in hand for the coin step (the coins per
 menus), the 5-coin goes on the hand chosen in its menu, a drawn card swaps your Baboon. The moves you may
 make are ringed in green; the others can still be pressed and say the engine's reason (``why_not``), which
 is also part of their text alternative. Every move, yours and the bots', is announced in the board's live
-region. The buttons below the table make the same moves.
+region. The buttons in the column beside the table make the same moves; the column shows only the moves of
+the phase being played (and moves under the table on a tablet), so the learner's seat and its moves share
+one screen. A selected card is lifted with a tick (the drawn board's ``chosen`` mark). Each special card is
+explained in the learner's language when it is chosen (:class:`~widgets.voces_parts.SpecialsPicker`) and
+when it is revealed: in the column beside the table and beside the hand turned over, what it did there
+(:func:`~widgets.voces_board.specials_revealed`, read from the engine's events of the reveal).
 
 Trading has no turns, so the table is driven by your moves: select cards (a press on each card's picture)
 and **Offer** them, **Take** another player's open offer (one button per offer, naming who offers how
@@ -46,7 +51,10 @@ its regions ``data-region``: ``seat-SEAT``, ``middle``, ``cards``, ``reveal-HAND
 ``pkt-voces-stop-warning``, ``pkt-voces-reasons`` (``pkt-voces-reasons-trade``, ``-take``, ``-bet``,
 ``-five``, ``-decide``), ``pkt-voces-pile``, ``pkt-voces-coin``, ``pkt-voces-bet``,
 ``pkt-voces-five-hand``, ``pkt-voces-five``, ``pkt-voces-fold``, ``pkt-voces-stay``, ``pkt-voces-pick``,
-``pkt-voces-drawn``, ``pkt-voces-result``, ``pkt-voces-score``, ``pkt-voces-next-round``, ``pkt-voces-log``.
+``pkt-voces-drawn``, ``pkt-voces-result``, ``pkt-voces-score``, ``pkt-voces-next-round``, ``pkt-voces-log``,
+``pkt-voces-table-row`` (the table and beside it ``pkt-voces-side``: the moves, grouped as
+``pkt-voces-moves-trade``, ``-bet``, ``-decide``, ``-pick``, and ``pkt-voces-specials-explained``),
+``pkt-voces-specials-help`` (what the chosen special cards do).
 """
 
 

@@ -655,3 +655,13 @@ def test_the_check_tab_opens_on_a_check_of_the_dealt_table() -> None:
                                              ("de", "(Startwert 5: Derselbe Startwert gibt dieses Spiel noch einmal)")])
 def test_the_seed_in_the_status_says_what_it_is_for(lang: str, words: str) -> None:
     assert words in GuessExplorerApp(query=f"seed=5&players=4&lang={lang}").game.status.value
+
+
+def test_check_frames_differ_in_shape_not_in_a_colour_a_group_could_have() -> None:
+    app = GuessExplorerApp(query="seed=5&players=4")
+    if not app.all_checks_button.disabled:
+        app.all_checks_button.click()
+    shown = app.check_result.value
+    assert "outline:4px solid #1a1a1a" in shown and "outline:3px dashed #1a1a1a" in shown  # colour group, figure group
+    assert "#1a4fd8" not in shown and "#b35c00" not in shown  # no blue or orange frame
+    assert "Solid dark frame: counted for the colour group. Dashed frame: counted for the figure group." in text(shown)

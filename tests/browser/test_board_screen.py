@@ -162,6 +162,9 @@ def test_voces_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_
     p = open_play(page, voila_server, VOCES, f"seed=1&players={players}", size, lang)
     p.locator(".pkt-voces-status").first.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
     board = p.locator(".pkt-voces-board").first
+    # the learner's seat comes within half a window of the table's top: the others' seats sit two by two
+    seat, table = board.locator("[data-region='seat-0']").first.bounding_box(), board.bounding_box()
+    assert seat is not None and table is not None and seat["y"] - table["y"] < size[1] / 2, (seat, table)
     # a card selected stands out by its shape: lifted from its row, with a tick
     card = board.locator("button[data-key^='card-']").first
     before = card.bounding_box()

@@ -108,3 +108,28 @@ def test_a_special_card_revealed_in_a_round_is_explained_in_every_language(kind:
             winners = [e for e in state.events if e.kind == "penguin"]
             for won in winners:
                 assert won.describe(lang).rstrip(".") in shown
+
+
+# Hand 1 of a rigged round: Anna holds ``first`` cards of the kind, Ben ``second`` (tests/apps/voces_driver.rigged);
+# what the rules make of it, written out by hand.
+RIGGED = [
+    (Special.DOVE, 1, 1, "Hand 1: more than one player revealed a Dove, so the Doves are wild."),
+    (Special.DOVE, 2, 0, "Hand 1: Anna revealed two Doves and is out of it."),
+    (Special.DOVE, 1, 0, "Hand 1: no other player revealed a Dove, so this one is not wild and counts for nothing."),
+    (Special.CAPYBARA, 1, 0, "Hand 1: 1 Capybara revealed, an odd number, so the ranking is turned around: the worst hand wins."),
+    (Special.CAPYBARA, 1, 1, "Hand 1: 2 Capybaras revealed, an even number, so the ranking stays as usual."),
+    (Special.RACCOON, 1, 1, "Hand 1: 2 Raccoons revealed, so these players are out of it: Anna and Ben."),
+    (Special.RACCOON, 1, 0, "Hand 1: a single Raccoon was revealed, so nobody is out and it plays as a wild card."),
+]
+
+
+@pytest.mark.parametrize(("kind", "first", "second", "expected"), RIGGED,
+                         ids=[f"{k.value}-{a}-{b}" for k, a, b, _ in RIGGED])
+def test_what_a_special_card_did_follows_the_rule(kind: Special, first: int, second: int, expected: str) -> None:
+    from tests.apps.voces_driver import rigged
+
+    state = rigged(kind, first, second)
+    found = dict(specials_revealed(state.view_for(0).log, 1, "en"))
+    assert expected in found[kind], found
+    if kind in (Special.DOVE, Special.RACCOON) and "wild" in expected and "not wild" not in expected:
+        assert any(line.startswith(f"Hand 1: the {kind.localized('en')} stands for ") for line in found[kind]), found

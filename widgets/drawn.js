@@ -52,8 +52,8 @@ function itemNode(item, send) {
     });
   }
   node.appendChild(picture(item.svg));
-  if (item.state === "holds" || item.state === "breaks") {
-    node.appendChild(el("span", { class: "pkt-drawn-mark", "aria-hidden": "true", text: item.state === "holds" ? "\u2713" : "\u2717" }));
+  if (item.state === "holds" || item.state === "breaks" || item.state === "chosen") {
+    node.appendChild(el("span", { class: "pkt-drawn-mark", "aria-hidden": "true", text: item.state === "breaks" ? "\u2717" : "\u2713" }));
   }
   if (item.caption) node.appendChild(el("span", { class: "pkt-drawn-caption", "aria-hidden": "true", text: item.caption }));
   return node;

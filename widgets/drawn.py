@@ -39,11 +39,11 @@ __all__ = ["DrawnBoard", "Item", "Region", "STATES"]
 State = Literal["plain", "legal", "illegal", "chosen", "holds", "breaks", "best", "dim", "new"]
 STATES: tuple[str, ...] = ("plain", "legal", "illegal", "chosen", "holds", "breaks", "best", "dim", "new")
 """How an item is marked: ``legal`` (a move you may make: a green ring), ``illegal`` (dimmed; pressing it
-says why), ``chosen`` (selected, a blue ring), ``holds`` / ``breaks`` (the showdown's order holds or
+says why), ``chosen`` (selected: lifted from its row, with a shadow, a blue ring and a tick), ``holds`` / ``breaks`` (the showdown's order holds or
 breaks here: a green tick or a red cross beside it), ``best`` (among the best five), ``dim`` (not part of
 it), ``new`` (just moved: a short glow), ``plain``."""
 
-Size = Literal["card", "small", "token", "coin", "wide", "hand"]
+Size = Literal["card", "small", "token", "coin", "medium", "wide", "hand"]
 
 _HERE = pathlib.Path(__file__).resolve().parent
 

@@ -144,7 +144,11 @@ class GuessDrawing:
                                    note=t(_D + "middle_note", bet=bet) if settled is None else "")
         for number, card in enumerate(community):
             items.append(Item(f"community-{number}", "middle", drez_card_svg(card, lang), drez_card_label(card, lang)))
-        items.append(Item("pot", "middle", chips_svg(pot, t(_D + "pot", pot=pot)), t(_D + "pot", pot=pot), size="coin"))
+        if settled is not None:  # the pot has been paid out: the middle is empty, and says what it held
+            paid_out = t(_D + "pot_paid", pot=pot)
+            items.append(Item("pot", "middle", chips_svg(0, paid_out), paid_out, size="coin", caption=paid_out))
+        else:
+            items.append(Item("pot", "middle", chips_svg(pot, t(_D + "pot", pot=pot)), t(_D + "pot", pot=pot), size="coin"))
         areas, columns, order = seat_areas(len(view.players))
         placed = [Region(r.key, r.title, area=f"s{r.key.removeprefix('seat')}", note=r.note, current=r.current)
                   if r.key.startswith("seat") else r for r in (regions[k] for k in order)]

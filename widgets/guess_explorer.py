@@ -76,6 +76,8 @@ class GuessExplorerApp(App):
         self.predictions: list[tuple[str, Prediction]] = []
         self.checks: list[tuple[str, PredictionCheck]] = []
         self.shown_checks = 0
+        self._suggested = ""  # the predictions the app wrote in for a dealt table (replaced with the next deal)
+        self._suggestions: list[tuple[str, Prediction]] = []
         self.intro = ipywidgets.HTML()
         self.tabs = ipywidgets.Tab(children=[self._build_cards(), self._build_check(), self._build_example(), self._build_play()])
         self.tabs.add_class("pkt-guess-tabs")
@@ -151,7 +153,28 @@ class GuessExplorerApp(App):
         self.table, self.dealt = table, dealt
         self._write_inputs()
         self.checks, self.shown_checks = [], 0
+        if dealt and self.predictions_input.value in ("", self._suggested):
+            self._suggest_predictions(table)
         self.refresh()
+
+    def _suggest_predictions(self, table: GuessTable) -> None:
+        """A dealt table comes with a prediction for every player, so that the check tab opens on a check to
+        step through (change them as you like): 2 of the colour of a player's first card and 2 of the figure
+        of the second, each player's different from the others'."""
+        suggested: list[tuple[str, Prediction]] = []
+        for name, (first, second) in table.hands:
+            taken = {p for _, p in suggested}
+            options = (Prediction(2, first.colour, 2, second.figure), Prediction(2, second.colour, 2, first.figure),
+                       Prediction(1, first.colour, 1, second.figure), Prediction(1, second.colour, 1, first.figure))
+            choice = next((p for p in options if p not in taken), None)
+            if choice is not None:
+                suggested.append((name, choice))
+        self._suggestions = suggested
+        self._suggested = self._suggestion_text()
+        self.predictions_input.value = self._suggested
+        self.predictions = checking_order(suggested)
+        self.checks = check_in_order(suggested, table.cards)
+        self.shown_checks = 1
 
     # ------------------------------------------------------------------ tab 2: the check
     def _build_check(self) -> ipywidgets.Widget:
@@ -263,9 +286,15 @@ class GuessExplorerApp(App):
         self.table_html.value = cards_table_html(self.table, self.lang)
         self.counts.value = counts_html(self.table.cards, self.lang)
 
+    def _suggestion_text(self) -> str:
+        return "\n".join(f"{name}: {prediction_input(p, self.lang)}" for name, p in self._suggestions)
+
     def _refresh_check(self) -> None:
         assert self.table is not None
         t, lang = self.t, self.lang
+        if self._suggested and self.predictions_input.value == self._suggested:  # the app's own words: in the new language
+            self._suggested = self._suggestion_text()
+            self.predictions_input.value = self._suggested
         self.check_intro.value = f"<p>{esc(t(_K + 'check_intro'))}</p>"
         self.check_cards.value = f"<p>{esc(t(_K + 'check_cards', count=len(self.table.cards)))} {drez_hand_svg(self.table.cards, lang, size=CARD_PX)}</p>"
         self.predictions_input.description = t(_K + "predictions_label")

@@ -52,12 +52,13 @@ _K = "apps.guess."
 _NAMED = re.compile(r"^\s*(?P<name>[^=:]+?)\s*[=:]\s*(?P<rest>.*)$")
 # Cards are drawn (SVG with the colour's number and name on each, named for screen readers): coloured
 # letter tiles read below 4.5:1 on white (axe: color-contrast). How the cards of a check are marked:
-# counted for the colour (a blue frame), for the figure (an orange frame), not counted (a grey ground).
+# counted for the colour (a solid frame), for the figure (a dashed frame), not counted (faded). The frames
+# differ in shape and are dark, so that no frame colour is mistaken for one of the cards' colours.
 CARD_PX = 48
 GROUP_PX = 40
 FRAME_STYLE = "display:inline-block;margin:4px;border-radius:6px;line-height:0;"
-COLOUR_STYLE = FRAME_STYLE + "box-shadow:0 0 0 4px #1a4fd8;"
-FIGURE_STYLE = FRAME_STYLE + "box-shadow:0 0 0 4px #b35c00;"
+COLOUR_STYLE = FRAME_STYLE + "outline:4px solid #1a1a1a;outline-offset:1px;"
+FIGURE_STYLE = FRAME_STYLE + "outline:3px dashed #1a1a1a;outline-offset:3px;"
 UNUSED_STYLE = FRAME_STYLE
 
 
@@ -221,8 +222,8 @@ def _marked_cards(check: PredictionCheck, cards: Sequence[DrezCard], lang: str) 
 
 
 def check_steps_html(steps: Sequence[tuple[str, PredictionCheck]], cards: Sequence[DrezCard], lang: str, start: int = 1) -> str:
-    """The checks done so far, each with the cards that count for its colour (blue frame) and for its
-    figure (orange frame); cards in neither group are faded."""
+    """The checks done so far, each with the cards that count for its colour (a solid frame) and for its
+    figure (a dashed frame); cards in neither group are faded."""
     items = []
     for number, (name, check) in enumerate(steps, start=start):
         prediction = check.prediction

@@ -9,8 +9,11 @@ pressed, and the table says the engine's reason why not. Every move, yours and t
 live region in the app's language. At the check the table turns every counted hand face up and marks
 each prediction checked: a tick where it holds, a cross where it does not.
 
-A prediction and a raise are entered with the form controls under the table (counts, colour, figure,
-raise), with Predict, Stay and Fold buttons: a button the rules do not allow right now is disabled, and
+A prediction and a raise are entered with the controls right under the table, next to your seat (counts,
+colour, figure, raise), with Predict, Stay and Fold buttons (hidden while a round's check is shown, when
+only Next round is offered); beside them stands what each bot said last, its reason naming the colour and
+the figure it counts. While a round's check is shown the log, like the status, tells nothing of the next
+round yet: a button the rules do not allow right now is disabled, and
 the engine's reason stands under it as text (:class:`~widgets.controls.MoveControl`) and in its tooltip.
 After each of your moves the keyboard focus goes to the next thing you can use (Next round, a card to
 show, Predict, Stay, ...). After each round the table pauses on the check, prediction by prediction,
@@ -23,7 +26,8 @@ CSS classes: ``pkt-guess-new-game``, ``pkt-guess-status``, ``pkt-guess-board`` (
 cards are the items ``mine-0`` and ``mine-1``), ``pkt-guess-colour-count``, ``pkt-guess-colour``,
 ``pkt-guess-figure-count``, ``pkt-guess-figure``, ``pkt-guess-raise``, ``pkt-guess-predict``,
 ``pkt-guess-stay``, ``pkt-guess-fold``, each in a ``pkt-move`` box with its ``pkt-move-reason``,
-``pkt-guess-result``, ``pkt-guess-next-round``, ``pkt-guess-log``, ``pkt-guess-bots`` (the bot menu).
+``pkt-guess-result``, ``pkt-guess-next-round``, ``pkt-guess-log``, ``pkt-guess-bots`` (the bot menu),
+``pkt-guess-table-row`` (the table, and under it ``pkt-guess-side``, the moves, beside ``pkt-guess-reasons``).
 """
 
 
@@ -134,13 +138,26 @@ class GuessGame(GamePart):
         def row(*children: ipywidgets.Widget) -> ipywidgets.HBox:  # wraps on a narrow screen instead of scrolling
             return ipywidgets.HBox(list(children), layout=ipywidgets.Layout(flex_flow="row wrap", max_width="100%"))
 
+        self.reasons = ipywidgets.HTML()
+        self.reasons.add_class("pkt-guess-reasons")
+        # right under the table, where your seat is: your moves and Next round, and beside them what each bot
+        # said last (under them on a tablet)
+        self.prediction_rows = ipywidgets.VBox([
+            row(self.colour_count, self.colour, self.figure_count, self.figure), row(self.raise_by, self.predict_move),
+            row(self.stay_move, self.fold_move),
+        ])
+        self.side = ipywidgets.VBox([self.prediction_rows, row(self.next_button)],
+                                    layout=ipywidgets.Layout(flex="1 1 30em", min_width="16em", max_width="100%"))
+        self.side.add_class("pkt-guess-side")
+        self.reasons.layout = ipywidgets.Layout(flex="1 1 24em", min_width="16em", max_width="100%", margin="0 0 0 0.6em")
+        self.table_row = ipywidgets.VBox([self.board, ipywidgets.HBox([self.side, self.reasons], layout=ipywidgets.Layout(
+            flex_flow="row wrap", align_items="flex-start", max_width="100%"))], layout=ipywidgets.Layout(max_width="100%"))
+        self.table_row.add_class("pkt-guess-table-row")
         self.box = ipywidgets.VBox([
             self.intro,
             row(self.players, self.bot_choice, self.new_button),
-            self.status, self.board,
-            row(self.colour_count, self.colour, self.figure_count, self.figure, self.raise_by, self.predict_move),
-            row(self.stay_move, self.fold_move),
-            self.result, row(self.next_button), self.log,
+            self.status, self.table_row,
+            self.result, self.log,
         ])
         self.box.add_class("pkt-guess-play")
         self.desk = ScenarioDesk(app, self, "pokerguess_explorer.ipynb")  # save, open, walk through, link
@@ -290,12 +307,48 @@ class GuessGame(GamePart):
         self.fold_button.description = t(_K + "fold")
         self.next_button.description = t(_K + "next_round")
         self.next_button.layout.display = "" if self.paused else "none"
+        # while the check is shown (and after the game) there is nothing to predict: only Next round stays
+        self.prediction_rows.layout.display = "none" if self.paused or state.is_terminal() else ""
         # the board's live region announces each move; the status line is read, not announced
         self.status.value = f"<p><b>{esc(self._status_text())}</b></p>"
         self._draw_moves()
         self.result.value = result_html(self.finished, state.players, lang)
-        self.log.value = log_html(self.log_lines[-LOG_LINES:], lang, heading=t(_K + "log_heading"), reason_class="pkt-guess-reason", height="18em")
+        lines = self._told_lines()
+        self.log.value = log_html(lines[-LOG_LINES:], lang, heading=t(_K + "log_heading"), reason_class="pkt-guess-reason", height="18em")
+        self.reasons.value = self._reasons_html(lines)
         self.desk.refresh()
+
+    def _told_lines(self) -> list[tuple[str, Any]]:
+        """The log's lines as far as the table tells them now: while a round's check is shown, nothing of the
+        next round (its deal waits for Next round, as the status says)."""
+        limit = self.shown_until(self.controller.events)
+        lines: list[tuple[str, Any]] = []
+        events = 0
+        for kind, entry in self.log_lines:
+            if kind == "event":
+                if events >= limit:
+                    break
+                events += 1
+            lines.append((kind, entry))
+        return lines
+
+    def _reasons_html(self, lines: Sequence[tuple[str, Any]]) -> str:
+        """What each bot said last (its reason for its latest move told), beside the table where you look."""
+        state = self.state
+        assert state is not None
+        last: dict[str, Any] = {}
+        for kind, entry in lines:
+            if kind == "reason":
+                player, reason = entry
+                last[player] = reason
+        if not last:
+            return ""
+        lang = self.app.lang
+        rows = "".join(f"<li><b>{esc(player)}</b>: {esc(last[player].text(lang))}</li>"
+                       for player in state.players if player in last)
+        heading = esc(self.app.t(_K + "reasons_heading"))
+        return (f"<div style='line-height:1.35'><h4 style='margin:0.4em 0 0.2em'>{heading}</h4>"
+                f"<ul style='margin:0;padding-left:1.2em'>{rows}</ul></div>")
 
     def _relabel(self) -> None:
         lang = self.app.lang

@@ -57,10 +57,9 @@ from pokerkit_teach import (
 )
 from pokerkit_teach.games.pokerface.showdown import MAX_PLAYERS, MIN_PLAYERS, ShowdownResult, check_showdown
 from pokerkit_teach.core.i18n import Msg
-from pokerkit_teach.core.render import DIM_STYLE, KEPT_STYLE
 from pokerkit_teach.holdem import HandRanking, rank_hands
 from pokerkit_teach.holdem.ranking import STRENGTH_COUNT
-from pokerkit_teach.holdem.render import card_html, cards_html
+from pokerkit_teach.holdem.render import hand_result_svg, hand_svg
 
 from .app import App, InputProblem as AppInputProblem, esc, name_hands, tr
 from .navigator import StepNavigator
@@ -73,6 +72,7 @@ __all__ = ["HandRankerApp", "InputProblem", "Table", "parse_table", "NAMES"]
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Emma", "Felix")
 _TOKEN = re.compile(r"[^\s,;]+")
 _K = "apps.hand_ranker."
+CARD_PX = 56  # a card drawn in the results: as wide as in the other apps' lists of cards
 
 
 class InputProblem(AppInputProblem):
@@ -435,7 +435,7 @@ class HandRankerApp(App):
         """All cards of a hand, the best five outlined and the others dimmed, the hand's name, and its
         strength in words (where it stands among all hands)."""
         lang = self.lang
-        tiles = "".join(card_html(card, lang, KEPT_STYLE if card in result.best_five else DIM_STYLE) for card in result.cards)
+        tiles = hand_result_svg(result, lang, size=CARD_PX)  # drawn as in the other apps: the best five raised, the rest dimmed
         weaker, stronger = result.strength - 1, STRENGTH_COUNT - result.strength
         key = "strength_top" if stronger == 0 else "strength_bottom" if weaker == 0 else "strength"
         strength = self.t(_K + key, strength=result.strength, total=STRENGTH_COUNT, lowest=1, weaker=weaker, stronger=stronger)
@@ -446,13 +446,13 @@ class HandRankerApp(App):
         assert self.table is not None
         t, lang, table = self.t, self.lang, self.table
         parts = [f'<div class="pkt-result-board"><h3>{esc(t(_K + "board_heading"))}</h3>']
-        parts.append(cards_html(table.board, lang) if table.board else f"<p>{esc(t(_K + 'no_board'))}</p>")
+        parts.append(hand_svg(table.board, lang, size=CARD_PX) if table.board else f"<p>{esc(t(_K + 'no_board'))}</p>")
         parts.append(f'</div><h3>{esc(t(_K + "hands_heading"))}</h3>')
         for (name, hole), result in zip(table.hands, self.results):
             hole_text = " ".join(card.text(lang) for card in hole)
             parts.append(f'<section class="pkt-hand-result"><h4>{esc(t(_K + "hand_heading", name=name, hole=hole_text))}</h4>')
             if result is None:
-                tiles = "".join(card_html(card, lang) for card in hole + table.board)
+                tiles = hand_svg(hole + table.board, lang, size=CARD_PX)
                 parts.append(f"<div>{tiles}</div><p>{esc(t(_K + 'too_few', name=name, count=len(hole) + len(table.board)))}</p>")
             else:
                 steps = "".join(f"<li>{esc(line)}</li>" for line in explain_hand(result).lines(lang))

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from pokerkit_teach.core.i18n import Items, Msg
+from pokerkit_teach.core.i18n import Items, Msg, message
 from pokerkit_teach.core.render import Svg
 from pokerkit_teach.games.voces.actions import PILES, Accept, Action, Bet, Offer, Pick, Place, PlaceFive, VocesPhase, Withdraw
-from pokerkit_teach.games.voces.cards import AnyVocesCard
+from pokerkit_teach.games.voces.cards import AnyVocesCard, Special, SpecialCard
 from pokerkit_teach.games.voces.ranking import VocesHand
 from pokerkit_teach.games.voces.render import voces_card_svg
 from pokerkit_teach.games.voces.state import CardCount, VocesState
@@ -23,13 +23,14 @@ from pokerkit_teach.games.voces.view import VocesView
 
 from .app import esc, tr
 from .drawn import Item, Region
-from .play import Drawing
+from .play import Drawing, sentence
 from .table_source import Said
 from .voces_parts import (
     PHASE_KEYS, backs_svg, card_key, coin_svg, hand_slot_svg, pile_svg, revealed_svg, round_result_html, scores_html,
+    special_help_html,
 )
 
-__all__ = ["VocesDrawing", "stop_warning_html", "result_html", "status_text"]
+__all__ = ["VocesDrawing", "stop_warning_html", "result_html", "status_text", "specials_revealed", "specials_revealed_html", "specials_in_hand"]
 
 HUMAN = 0
 _K = "apps.voces.play."
@@ -161,6 +162,10 @@ class VocesDrawing:
             for seat, picture, label, mark in shown:
                 items.append(Item(f"rev-{hand_number}-{seat}", region, picture, label, state=mark, size="hand",  # type: ignore[arg-type]
                                   caption=view.players[seat]))
+        # in reading order (and stacked so on a narrow screen): the others' seats, the middle, your seat, your
+        # cards, the reveals
+        order = {f"seat-{seat}": seat for seat in range(1, count)} | {"middle": count, "seat-0": count + 1, "cards": count + 2}
+        regions.sort(key=lambda region: order.get(region.key, count + 3))
         # two columns: the others' seats two by two, the middle, your seat beside your cards, the reveals
         others = [f"s{seat}" for seat in range(1, count)]
         rows = [f"{pair[0]} {pair[1] if len(pair) > 1 else '.'}" for pair in (others[i:i + 2] for i in range(0, len(others), 2))]
@@ -208,9 +213,9 @@ class VocesDrawing:
         next_token = len(view.placed) + 1
         if seat == HUMAN and token == next_token and view.phase is VocesPhase.TRADING and not self.paused:
             place = t(_D + "slot_place", token=token)
-            return self._move_item(key, region, svg, place, Place(HUMAN), "wide")
+            return self._move_item(key, region, svg, place, Place(HUMAN), "medium")
         in_play = view.hand_in_play == token and not self.paused
-        return Item(key, region, svg, label, state="new" if in_play else "plain", size="wide")
+        return Item(key, region, svg, label, state="new" if in_play else "plain", size="medium")
 
     def _reveals(self, view: Any) -> list[tuple[int, str, list[tuple[int, Svg, str, str]]]]:
         """The hands revealed in the round shown (the last one while the table waits for Next round), in the
@@ -255,7 +260,8 @@ class VocesDrawing:
                 key = {"breaks": "revealed_out", "holds": "revealed_won"}.get(mark, "revealed")
                 label = t(_D + key, player=name, hand=hand, cards=cards_words, words=words)
                 shown.append((seat, revealed_svg(cards, label, lang, wilds), label, mark))
-            result.append((hand, " ".join(entry["notes"]), shown))
+            # what the special cards did in this hand, beside it on the table
+            result.append((hand, " ".join(sentence(words) for words in [*entry["notes"], *specials_in_hand(view.log, number, hand, lang)]), shown))
         # the hand being swapped for a Baboon: face up before its reveal
         if view.phase is VocesPhase.PICKING and not self.paused and view.hand_in_play not in hands:
             for hand, shown_now in view.revealed:
@@ -349,3 +355,103 @@ def status_text(state: VocesState, paused: bool, result_round: int, seed: int, l
         who = t(_K + "waiting", player=state.players[view.to_act] if view.to_act >= 0 else "")
     phase = t(PHASE_KEYS[view.phase])
     return t(_K + "status", round=view.round, rounds=state.rules.rounds, phase=phase, who=who, seed=seed)
+
+
+_H = "apps.voces.special_here."
+
+
+def _specials_in(cards: Any) -> list[Special]:
+    return [card.kind for card in cards or () if isinstance(card, SpecialCard)]
+
+
+def specials_revealed(events: Any, number: int, lang: str) -> list[tuple[Special, list[str]]]:
+    """:func:`_specials_by_hand` without the hand numbers (each line names its hand)."""
+    return [(kind, [words for _, words in lines]) for kind, lines in _specials_by_hand(events, number, lang)]
+
+
+def _specials_by_hand(events: Any, number: int, lang: str) -> list[tuple[Special, list[tuple[int, str]]]]:
+    """The special cards revealed in round ``number`` of a seat's log ``events``, in the order they first
+    turned up, each with what it did in every hand it was revealed in (in ``lang``): who is out, what a
+    wild card stands for, whether the Capybaras turned the ranking around, what the Baboons were swapped
+    for, whether a Penguin won. Everything said here is read from the engine's events of the reveal."""
+    def t(key: str, **params: Any) -> str:
+        return tr(_H + key, lang, **params)
+
+    hands: dict[int, dict[str, Any]] = {}
+    hand = 0
+    for event in events:
+        if event.round != number:
+            continue
+        if event.param("hand") is not None:
+            hand = int(event.param("hand"))
+        entry = hands.setdefault(hand, {"kinds": [], "revealed": [], "out": [], "reversed": False, "baboon": [], "penguin": []})
+        if event.kind == "revealed":
+            ranking = event.param("ranking")
+            entry["revealed"].append((event.param("player"), tuple(event.param("cards") or ()), ranking))
+            entry["kinds"] += _specials_in(event.param("cards"))
+        elif event.kind.startswith("eliminated_"):
+            entry["out"].append((event.kind, event.param("player")))
+        elif event.kind == "reversed":
+            entry["reversed"] = True
+        elif event.kind in ("drawn", "drawn_none", "picked"):
+            entry["kinds"].append(Special.BABOON)
+            if event.kind != "drawn":  # who took which card (or that none was left); the cards drawn are in the log
+                entry["baboon"].append(event.describe(lang))
+        elif event.kind == "penguin":
+            entry["penguin"].append(event.describe(lang))
+    found: dict[Special, list[tuple[int, str]]] = {}
+    for hand, entry in sorted(hands.items(), reverse=True):  # hands are turned over from 3 down to 1
+        kinds = list(dict.fromkeys(entry["kinds"]))
+        if not entry["revealed"] and Special.BABOON not in kinds:
+            continue
+        shown = [card for _, cards, _ in entry["revealed"] for card in cards]
+        wilds: list[tuple[Any, Any]] = [w for _, _, ranking in entry["revealed"] if isinstance(ranking, VocesHand) for w in ranking.wilds]
+
+        def line(words: str, hand: int = hand) -> str:
+            return t("line", hand=hand, words=words.rstrip(".")) if words else ""
+
+        def wild_lines(kind: Special) -> list[str]:
+            return [line(message("voces.hand.wild", lang, wild=card.kind, card=stands))
+                    for card, stands in wilds if card.kind is kind]
+
+        for kind in kinds:
+            said: list[str] = []
+            if kind is Special.RACCOON:
+                out = [player for why, player in entry["out"] if why == "eliminated_raccoons"]
+                count = sum(1 for card in shown if isinstance(card, SpecialCard) and card.kind is kind)
+                said = ([t("raccoon_out", hand=hand, count=count, players=Items(out))] if out
+                        else [t("raccoon_one", hand=hand), *wild_lines(kind)])
+            elif kind is Special.DOVE:
+                out = [player for why, player in entry["out"] if why == "eliminated_two_doves"]
+                said = [t("dove_out", hand=hand, player=player) for player in out]
+                if any(card.kind is kind for card, _ in wilds):
+                    said += [t("dove_wild", hand=hand), *wild_lines(kind)]
+                elif any(kind in _specials_in(cards) for player, cards, _ in entry["revealed"] if player not in out):
+                    said.append(t("dove_alone", hand=hand))
+            elif kind is Special.CAPYBARA:
+                count = sum(1 for card in shown if isinstance(card, SpecialCard) and card.kind is kind)
+                said = [t("capybara_odd" if entry["reversed"] else "capybara_even", hand=hand, count=count)]
+            elif kind is Special.BABOON:
+                said = [t("baboon", hand=hand), *(line(words) for words in entry["baboon"])]
+            elif kind is Special.EMPEROR_PENGUIN:
+                said = [line(words) for words in entry["penguin"]] or [t("penguin_lost", hand=hand)]
+            found.setdefault(kind, []).extend((hand, w) for w in said if w)
+    return list(found.items())
+
+
+def specials_in_hand(events: Any, number: int, hand: int, lang: str) -> list[str]:
+    """What the special cards revealed in hand ``hand`` of round ``number`` did there (:func:`specials_revealed`)."""
+    return [words for _, lines in _specials_by_hand(events, number, lang) for shown, words in lines if shown == hand]
+
+
+def specials_revealed_html(events: Any, number: int, lang: str) -> str:
+    """:func:`specials_revealed` for the page: for each special card revealed in round ``number``, what it
+    does (the same words as the deck's choice) and what it did in each hand; "" when none was revealed."""
+    found = specials_revealed(events, number, lang)
+    if not found:
+        return ""
+    parts = [f"<h4 style='margin:0.3em 0'>{esc(tr('apps.voces.special_help.in_play', lang, round=number))}</h4>"]
+    for kind, lines in found:
+        here = "".join(f"<li>{esc(words)}</li>" for words in lines)
+        parts.append(special_help_html(kind, lang) + (f"<ul style='margin:0 0 0.4em 0'>{here}</ul>" if here else ""))
+    return "<div class='pkt-voces-specials-revealed' style='line-height:1.35' role='region' aria-label='" + esc(tr("apps.voces.special_help.in_play", lang, round=number)) + "'>" + "".join(parts) + "</div>"

@@ -29,9 +29,9 @@ import ipywidgets
 from pokerkit_teach.core.errors import CardParseError
 from pokerkit_teach.games.voces.events import VocesEvent
 from pokerkit_teach.games.voces.actions import VocesPhase
-from pokerkit_teach.core.i18n import Items, Msg
+from pokerkit_teach.core.i18n import Items, Msg, capitalize_first
 from pokerkit_teach.core.render import CARD_HEIGHT, CARD_WIDTH, Svg, card_back, stand_in, svg_picture, svg_text
-from pokerkit_teach.games.voces.render import voces_card_body, voces_card_html, voces_cards_html
+from pokerkit_teach.games.voces.render import voces_card_body, voces_card_html, voces_card_svg, voces_cards_html
 from pokerkit_teach.games.voces.cards import COPIES_IN_BOX, SUIT_SYMBOLS, AnyVocesCard, Special, SpecialCard, VocesCard, parse_voces_card
 from pokerkit_teach.games.voces.ranking import VocesHand
 from pokerkit_teach.games.voces.reveal import RevealResult, ranking_reasons
@@ -42,7 +42,7 @@ __all__ = [
     "NAMES", "InputProblem", "SpecialExample", "SPECIAL_EXAMPLES", "parse_voces_hands", "hands_input",
     "card_label", "voces_card_html", "voces_cards_html", "hand_words", "reveal_steps_html", "deck_html",
     "round_result_html", "scores_html", "PHASE_KEYS", "card_key", "backs_svg", "coin_svg", "pile_svg", "hand_slot_svg", "revealed_svg",
-    "SpecialsPicker",
+    "SpecialsPicker", "special_help_html",
 ]
 
 NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn")
@@ -442,18 +442,36 @@ def backs_svg(count: int, label: str, size: float = 110) -> Svg:
     return svg_picture(body, label, CARD_WIDTH + step * max(0, count - 1), CARD_HEIGHT, size)
 
 
+def special_help_html(kind: Special, lang: str, *, heading_level: str = "b") -> str:
+    """What the special card ``kind`` does, in the kit's words, with its picture: its name and one paragraph."""
+    picture = voces_card_svg(SpecialCard(kind), lang, size=54)
+    name = capitalize_first(kind.localized(lang))
+    return (f"<div class='pkt-voces-special-help pkt-voces-special-help-{kind.value}' style='display:flex;gap:0.6em;"
+            f"align-items:flex-start;margin:0.3em 0'><span aria-hidden='true' style='flex:none'>{picture}</span>"
+            f"<p style='margin:0'><{heading_level}>{esc(name)}</{heading_level}><br>"
+            f"{esc(tr('apps.voces.special_help.' + kind.value, lang))}</p></div>")
+
+
 class SpecialsPicker:
-    """A toggle button for each kind of special card (the engine says how many may be chosen)."""
+    """A toggle button for each kind of special card (the engine says how many may be chosen). Under the
+    buttons, what each chosen card does, the one pressed last first (and a line when it was taken out), so
+    that pressing a card explains it."""
 
     def __init__(self, chosen: Sequence[Special] = ()) -> None:
         self.buttons: dict[Special, ipywidgets.ToggleButton] = {}
+        self.lang = "en"
+        self.pressed: Special | None = None  # the card pressed last, to explain first
         for kind in Special:
             button = ipywidgets.ToggleButton(value=kind in chosen, layout=ipywidgets.Layout(width="11em"))
             button.add_class("pkt-voces-special-choice")
             button.add_class(f"pkt-voces-special-{kind.value}")
+            button.observe(lambda _, kind=kind: self._pressed(kind), names="value")
             self.buttons[kind] = button
         self.label = ipywidgets.HTML()
-        self.box = ipywidgets.HBox([self.label, *self.buttons.values()], layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self.help = ipywidgets.HTML()
+        self.help.add_class("pkt-voces-specials-help")
+        row = ipywidgets.HBox([self.label, *self.buttons.values()], layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self.box = ipywidgets.VBox([row, self.help])
 
     def chosen(self) -> list[Special]:
         return [kind for kind, button in self.buttons.items() if button.value]
@@ -461,13 +479,34 @@ class SpecialsPicker:
     def choose(self, kinds: Sequence[Special]) -> None:
         for kind, button in self.buttons.items():
             button.value = kind in kinds
+        self.pressed = None
+        self._explain()
 
     def observe(self, callback: Any) -> None:
         for button in self.buttons.values():
             button.observe(callback, names="value")
 
     def refresh(self, lang: str, label: str, tip: str) -> None:
+        self.lang = lang
         self.label.value = f"<span style='margin-right:0.5em'>{esc(label)}</span>"
         for kind, button in self.buttons.items():
             button.description = kind.localized(lang)
-            button.tooltip = tip
+            button.tooltip = f"{tr('apps.voces.special_help.' + kind.value, lang)} ({tip})"
+        self._explain()
+
+    def _pressed(self, kind: Special) -> None:
+        self.pressed = kind
+        self._explain()
+
+    def _explain(self) -> None:
+        """What the chosen cards do, the one just pressed first; a card just taken out says so."""
+        lang = self.lang
+        chosen = self.chosen()
+        order = sorted(chosen, key=lambda kind: kind is not self.pressed)
+        parts = []
+        if self.pressed is not None and self.pressed not in chosen:
+            removed = capitalize_first(tr("apps.voces.special_help.removed", lang, card=self.pressed))
+            parts.append(f"<p style='margin:0.2em 0'>{esc(removed)}</p>")
+        parts += [special_help_html(kind, lang) for kind in order]
+        heading = f"<p style='margin:0.3em 0 0'><b>{esc(tr('apps.voces.special_help.heading', lang))}</b></p>" if order else ""
+        self.help.value = f"<div style='line-height:1.35'>{heading}{''.join(parts)}</div>"

@@ -12,7 +12,12 @@ token places your hand, a pile takes it in hand for the coin step (the coins per
 menus), the 5-coin goes on the hand chosen in its menu, a drawn card swaps your Baboon. The moves you may
 make are ringed in green; the others can still be pressed and say the engine's reason (``why_not``), which
 is also part of their text alternative. Every move, yours and the bots', is announced in the board's live
-region. The buttons below the table make the same moves.
+region. The buttons in the column beside the table make the same moves; the column shows only the moves of
+the phase being played (and moves under the table on a tablet), so the learner's seat and its moves share
+one screen. A selected card is lifted with a tick (the drawn board's ``chosen`` mark). Each special card is
+explained in the learner's language when it is chosen (:class:`~widgets.voces_parts.SpecialsPicker`) and
+when it is revealed: in the column beside the table and beside the hand turned over, what it did there
+(:func:`~widgets.voces_board.specials_revealed`, read from the engine's events of the reveal).
 
 Trading has no turns, so the table is driven by your moves: select cards (a press on each card's picture)
 and **Offer** them, **Take** another player's open offer (one button per offer, naming who offers how
@@ -46,7 +51,10 @@ its regions ``data-region``: ``seat-SEAT``, ``middle``, ``cards``, ``reveal-HAND
 ``pkt-voces-stop-warning``, ``pkt-voces-reasons`` (``pkt-voces-reasons-trade``, ``-take``, ``-bet``,
 ``-five``, ``-decide``), ``pkt-voces-pile``, ``pkt-voces-coin``, ``pkt-voces-bet``,
 ``pkt-voces-five-hand``, ``pkt-voces-five``, ``pkt-voces-fold``, ``pkt-voces-stay``, ``pkt-voces-pick``,
-``pkt-voces-drawn``, ``pkt-voces-result``, ``pkt-voces-score``, ``pkt-voces-next-round``, ``pkt-voces-log``.
+``pkt-voces-drawn``, ``pkt-voces-result``, ``pkt-voces-score``, ``pkt-voces-next-round``, ``pkt-voces-log``,
+``pkt-voces-table-row`` (the table and beside it ``pkt-voces-side``: the moves, grouped as
+``pkt-voces-moves-trade``, ``-bet``, ``-decide``, ``-pick``, and ``pkt-voces-specials-explained``),
+``pkt-voces-specials-help`` (what the chosen special cards do).
 """
 
 
@@ -71,7 +79,7 @@ from .controls import MoveControl, replace_children, show_move
 from .play import Choice, Drawing, GamePart, PlayController, log_html
 from .scenario_desk import ScenarioDesk
 from .table_source import LocalTable, Pause, TableMove
-from .voces_board import VocesDrawing, result_html, status_text, stop_warning_html
+from .voces_board import VocesDrawing, result_html, specials_revealed_html, status_text, stop_warning_html
 from .voces_parts import NAMES, SpecialsPicker, card_key, voces_cards_html
 
 __all__ = ["VocesGame", "HUMAN", "SCORED"]
@@ -82,8 +90,11 @@ TRADE_STEPS = 3  # bot moves after each of your trading moves (bots not waiting 
 WAIT_STEPS = 6  # bot moves for "Let the others trade" (bots not waiting for you)
 PACED_STEPS = 1  # bot moves per click while the bots wait for you (the default)
 # Disabled buttons are greyed by the apps' style (widgets/app.py); the STOP warning stands out.
-STYLE = "<style>.pkt-voces-stop-warning{border-left:4px solid #b35900;background:#fff4e5;color:#1a1a1a;padding:0.3em 0.6em;margin:0.3em 0}</style>"
+# The column of moves beside the table stays in view while the table is scrolled (to the reveals, say).
+STYLE = ("<style>.pkt-voces-stop-warning{border-left:4px solid #b35900;background:#fff4e5;color:#1a1a1a;padding:0.3em 0.6em;margin:0.3em 0}"
+         ".pkt-voces-side{position:sticky;top:0;align-self:flex-start}</style>")
 LOG_LINES = 24  # the log's newest lines shown
+NARROW_BELOW = 600  # px: a board narrower than this (a phone) stacks its regions in one column; a tablet keeps two
 _K = "apps.voces.play."
 _D = "apps.voces.drawn."
 SCORED = Pause("scored", lambda move: any(event.kind == "scored" for event in move.events))
@@ -136,7 +147,7 @@ class VocesGame(GamePart):
         self.new_button.on_click(g(lambda _: self._new_game_pressed()))
         self.status = _classed(ipywidgets.HTML(), "pkt-voces-status")
         # the table drawn: seats with their hand tokens, offers and coins, the middle, your cards, the reveal
-        self.controller = PlayController(app, self, board_class="pkt-voces-board")
+        self.controller = PlayController(app, self, board_class="pkt-voces-board", narrow_below=NARROW_BELOW)
         self.board = self.controller.board
         # trading
         self.offer_button = self._button("pkt-voces-offer", lambda: self.play(Offer(HUMAN, self._selection())), "info")
@@ -178,21 +189,35 @@ class VocesGame(GamePart):
         m = self.moves
         self.log = _classed(ipywidgets.HTML(), "pkt-voces-log")
         self.headings = {name: ipywidgets.HTML() for name in ("trade", "bet", "decide")}
+        self.specials_revealed = _classed(ipywidgets.HTML(), "pkt-voces-specials-explained")
+
+        def row(*children: ipywidgets.Widget) -> ipywidgets.HBox:  # wraps in the narrow column beside the table
+            return ipywidgets.HBox(list(children), layout=ipywidgets.Layout(flex_flow="row wrap", max_width="100%"))
+
+        # the moves of each phase, beside the table; only the group of the phase being played is shown
+        self.groups = {
+            "trade": ipywidgets.VBox([self.headings["trade"], self.stop_warning, row(m["offer"], m["withdraw"], m["place"], m["wait"]),
+                                      self.offers_label, self.accept_box]),
+            "bet": ipywidgets.VBox([self.headings["bet"], row(self.pile), row(*self.coins), row(m["bet"]),
+                                    row(self.five_hand, m["five"])]),
+            "decide": ipywidgets.VBox([self.headings["decide"], row(m["stay"], m["fold"])]),
+            "pick": ipywidgets.VBox([self.drawn, self.pick_box]),
+        }
+        for name, group in self.groups.items():
+            group.add_class(f"pkt-voces-moves-{name}")
+        self.side = _classed(ipywidgets.VBox([*self.groups.values(), self.next_button, self.specials_revealed],
+                                             layout=ipywidgets.Layout(flex="0 1 22em", min_width="16em", max_width="100%",
+                                                                      margin="0 0 0 0.6em")), "pkt-voces-side")
+        self.board.layout = ipywidgets.Layout(flex="1 1 36em", min_width="0", max_width="100%")
+        self.table_row = _classed(ipywidgets.HBox([self.board, self.side], layout=ipywidgets.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                                                                    max_width="100%")),
+                                  "pkt-voces-table-row")
         self.box = ipywidgets.VBox([
             self.style, self.intro,
             ipywidgets.HBox([self.players, self.rounds, self.new_button]), self.study, self.paced,
             self.specials.box,
-            self.status, self.board,
-            self.headings["trade"], self.stop_warning,
-            ipywidgets.HBox([m["offer"], m["withdraw"], m["place"], m["wait"]]),
-            self.offers_label, self.accept_box,
-            self.headings["bet"],
-            ipywidgets.HBox([self.pile, *self.coins, m["bet"]]),
-            ipywidgets.HBox([self.five_hand, m["five"]]),
-            self.headings["decide"],
-            ipywidgets.HBox([m["stay"], m["fold"]]),
-            self.drawn, self.pick_box,
-            self.result, self.next_button, self.log,
+            self.status, self.table_row,
+            self.result, self.log,
         ])
         self.box.add_class("pkt-voces-play")
         self.desk = ScenarioDesk(app, self, "voces_explorer.ipynb")  # save, open, walk through, link
@@ -422,9 +447,23 @@ class VocesGame(GamePart):
             self.pile.value = view.piles[HUMAN][0]
         self._draw_moves()
         self.next_button.layout.display = "" if self.paused else "none"
+        self._show_groups(view)
+        self.specials_revealed.value = specials_revealed_html(view.log, self.result_round, lang)
         self.result.value = result_html(state, self.result_round, lang)
         self.log.value = log_html(self.log_lines[-LOG_LINES:], lang, heading=t(_K + "log_heading"), reason_class="pkt-voces-reason", height="20em")
         self.desk.refresh()
+
+    def _show_groups(self, view: VocesView) -> None:
+        """Beside the table only the moves of the phase being played: trading, the coin steps, fold or stay, a
+        Baboon's pick; none while the table waits for Next round or after the game."""
+        phase = view.phase
+        shown = (None if self.paused or phase is VocesPhase.OVER else
+                 "trade" if phase in (VocesPhase.DEAL, VocesPhase.TRADING) else
+                 "bet" if phase is VocesPhase.BETTING else
+                 "decide" if phase is VocesPhase.DECIDING else
+                 "pick" if phase is VocesPhase.PICKING else None)
+        for name, group in self.groups.items():
+            group.layout.display = "" if name == shown else "none"
 
     def _relabel_piles(self) -> None:
         options = [(self.app.t(_K + "pile_option", pile=p, coins=" ".join(map(str, coins))), p) for p, coins in PILES.items()]

@@ -531,7 +531,13 @@ def test_the_check_turns_the_hands_over_and_marks_the_predictions() -> None:
         item = board.item(f"prediction-{seat}")
         assert item["state"] == ("holds" if verdict.holds else "breaks")
         assert item["label"].endswith("it holds" if verdict.holds else "it does not hold")
-    assert board.item("pot")["label"] == f"the pot: {finished.pot} chips"
+    # the pot was paid out: the middle's chip is empty and says what it held
+    assert board.item("pot")["label"] == f"the pot is empty: {finished.pot} chips paid out"
+    assert board.item("pot")["caption"] == board.item("pot")["label"]
+    # while the check is shown, the log tells nothing of the next round (the status asks for Next round)
+    log = game.log.value
+    assert "Round 1 is over" in game.status.value or "round 1" in game.status.value.lower()
+    assert "Round 2" not in log and "round 2" not in log, log[-500:]
     # the announcement ends the round; the next round's deal waits for Next round
     assert "Round 1 is over" in board.status and "Round 2:" not in board.status
     game.next_button.click()
@@ -599,3 +605,63 @@ def test_the_inputs_follow_the_language_of_the_card_faces() -> None:
     app.use_button.click()  # read back in German: the same cards
     assert app.table is not None and app.table.hands[0][1] == (DrezCard.from_text("B5"), DrezCard.from_text("B8"))
     assert "Top: 4 rot 4 Läufer" in app.predictions_input.value or "Top: 4 red 4 bishops" in app.predictions_input.value
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_bot_reasons_beside_the_table_name_the_colour_and_figure_they_count(lang: str) -> None:
+    from pokerkit_teach.widgets.guess_play import HUMAN
+
+    app = GuessExplorerApp(query=f"seed=5&players=4&lang={lang}")
+    game = app.game
+    assert game.reasons.value == ""  # nobody has said anything yet
+    game.predict_button.click()  # your prediction: the bots answer with theirs
+    state = game_state(app)
+    shown = text(game.reasons.value)
+    said = 0
+    for seat in range(1, 4):
+        prediction = state.round.predictions.get(seat)
+        if prediction is None or seat == HUMAN:
+            continue
+        name = state.players[seat]
+        first = re.split(r"\.\s", shown.split(name, 1)[1])[0]  # the reason's first sentence: what the bot expects
+        colour = prediction.colour.localized(lang, "adj_pl")
+        figures = prediction.figure.localized(lang, "plural")
+        assert f" {colour} " in first and f" {figures} " in first, (name, colour, figures, first)
+        said += 1
+    assert said, shown
+    # the panel stands right under the table beside your moves, before the result and the log
+    under = game.table_row.children[1]
+    assert game.table_row.children[0] is game.board and list(under.children) == [game.side, game.reasons]
+
+
+def test_the_check_tab_opens_on_a_check_of_the_dealt_table() -> None:
+    app = GuessExplorerApp(query="seed=5&players=4")
+    assert app.table is not None
+    lines = app.predictions_input.value.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["Anna", "Ben", "Carla", "Dan"]
+    assert len(set(line.split(":")[1] for line in lines)) == 4  # four different predictions
+    assert app.checks and app.shown_checks == 1 and app.check_result.value.count("pkt-guess-check-step") == 1
+    assert app.all_checks_button.disabled == (len(app.checks) == 1)  # more to show: Show all is there to press
+    if len(app.checks) > 1:
+        app.all_checks_button.click()
+    assert app.all_checks_button.disabled and "pkt-guess-outcome" in app.check_result.value
+    # a prediction the learner typed stays when the table is dealt again
+    app.predictions_input.value = "Anna: 1 red 1 pawns"
+    app.deal_button.click()
+    assert app.predictions_input.value == "Anna: 1 red 1 pawns"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "(seed 5: the same seed deals this game again)"),
+                                             ("de", "(Startwert 5: Derselbe Startwert gibt dieses Spiel noch einmal)")])
+def test_the_seed_in_the_status_says_what_it_is_for(lang: str, words: str) -> None:
+    assert words in GuessExplorerApp(query=f"seed=5&players=4&lang={lang}").game.status.value
+
+
+def test_check_frames_differ_in_shape_not_in_a_colour_a_group_could_have() -> None:
+    app = GuessExplorerApp(query="seed=5&players=4")
+    if not app.all_checks_button.disabled:
+        app.all_checks_button.click()
+    shown = app.check_result.value
+    assert "outline:4px solid #1a1a1a" in shown and "outline:3px dashed #1a1a1a" in shown  # colour group, figure group
+    assert "#1a4fd8" not in shown and "#b35c00" not in shown  # no blue or orange frame
+    assert "Solid dark frame: counted for the colour group. Dashed frame: counted for the figure group." in text(shown)

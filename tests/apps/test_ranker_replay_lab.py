@@ -43,14 +43,14 @@ def test_two_hands_are_compared_plainly_not_as_a_showdown() -> None:
     assert "Ben beats Anna: both have a pair; the same pair of 8s; the Ace beats the Queen as first side card" in shown
     assert "pkt-showdown" not in app.result.value and "(A♠)" not in shown and "Failure" not in shown
     assert "No straight: the longest run of ranks in a row is 4 (8 7 6 5)" in shown  # Anna's steps
-    assert 'aria-label="Ace of spades"' in app.result.value and "pkt-error" not in app.message_area.value
+    assert '<title>Ace of spades</title>' in app.result.value  # drawn cards, each named and "pkt-error" not in app.message_area.value
     assert [r.describe("de") for r in app.results if r] == ["ein Paar Achten mit D 7 6", "ein Paar Achten mit A D B"]
     app.language.value = "de"
     shown = text(app.result.value)
     assert "Ben hat die stärkste Hand: ein Paar Achten mit A D B" in shown
     assert "Ben schlägt Anna" in shown and "das Ass schlägt die Dame als erste Beikarte" in shown
     assert "Keine Straße: die längste Reihe aufeinanderfolgender Werte ist 4 lang (8 7 6 5)" in shown
-    assert 'aria-label="Pik Ass"' in app.result.value and "Fehlschlag" not in shown
+    assert '<title>Pik Ass</title>' in app.result.value and "Fehlschlag" not in shown
 
 
 def test_the_comparison_orders_every_hand_from_the_strongest_down() -> None:
@@ -120,13 +120,13 @@ def test_rulebook_failure_names_the_deciding_cards_in_german_and_english() -> No
     assert "die 7 schlägt die 5 als zweite Beikarte" in shown
     assert "Fehlschlag: die Hand von Ben (2♠) ist schwächer als die Hand von Anna (A♠)" in shown
     assert "Dan ist stärker als Carla" in shown and "pkt-showdown-failure" in app.result.value
-    assert 'aria-label="Kreuz Dame"' in app.result.value
+    assert '<title>Kreuz Dame</title>' in app.result.value  # drawn cards, each named
     app.language.value = "en"
     shown = text(app.result.value)
     assert "the 7 beats the 5 as second side card" in shown
     assert "Failure: the hand of Ben (2♠) is weaker than the hand of Anna (A♠)" in shown
     assert "Dan is stronger than Carla" in shown and "pkt-showdown-failure" in app.result.value
-    assert 'aria-label="Queen of clubs"' in app.result.value
+    assert '<title>Queen of clubs</title>' in app.result.value
 
 
 def test_language_switch_redraws_every_text() -> None:
@@ -229,7 +229,7 @@ def test_deal_is_reproducible_from_the_seed_and_advances() -> None:
     first.hands_input.value = "Anna=7d 6h\nBen=As Jd"
     first.board_input.value = RULEBOOK_BOARD
     first.rank_button.click()
-    assert "The cards were typed in" in first.seed_line.value and "Seed 11" in first.seed_line.value
+    assert "The cards were typed in" in first.seed_line.value and "Deal takes the next cards from seed 11 (the same seed always deals the same cards)" in first.seed_line.value
     first.language.value = "de"
     assert "Die Karten wurden eingetippt" in first.seed_line.value and "Startwert 11" in first.seed_line.value
 

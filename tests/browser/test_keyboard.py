@@ -308,9 +308,14 @@ def test_pokerguess_moves_say_why_they_are_disabled_and_the_focus_follows(page: 
     p.keyboard.press("Space")
     p.wait_for_function(TITLE_CHANGED_JS, arg=english_title, timeout=ANSWER_TIMEOUT)
     settle(p)
+    # while the check is shown only Next round is offered; the next round's moves say their reasons in German
+    assert not p.locator("button.pkt-guess-stay").first.is_visible()
+    before = p.evaluate(SNAPSHOT_JS)
+    p.locator("button.pkt-guess-next-round").first.click()
+    answer(p, before)
     german = p.evaluate(DISABLED_MOVES_JS, moves)
     assert german, "no disabled move after the switch"
-    for move in german:  # Predict (a primary button) is disabled too while the check is shown
+    for move in german:
         assert move["reason"] and move["reason"] == move["title"], move
         assert move["background"] == GREY and move["opacity"] == "1", move
     assert not {m["reason"] for m in german} & {m["reason"] for m in english}, (english, german)

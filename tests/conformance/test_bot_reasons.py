@@ -131,9 +131,18 @@ def test_the_checks_catch_false_reasons_the_bots_once_gave() -> None:
     scarce = min(Colour, key=lambda c: colours[c])
     floored = Prediction(1, scarce, 1, Figure.PAWN)
     assert colours[scarce] < 1
-    low = Decision(Predict(seat, floored), Msg.of("pokerguess.reason.predict", prediction=floored, colour=colours[scarce], figure=1.0))
+    low = Decision(Predict(seat, floored), Msg.of("pokerguess.reason.predict", prediction=floored, colour=colours[scarce], figure=1.0,
+                                                  hue=scarce, kind=Figure.PAWN))
     with pytest.raises(AssertionError, match="not the largest prediction"):
         check_guess(guess, guess.view_for(seat), seat, low, counter)
+    # a reason that names another colour than the one predicted
+    made = counter.decide(guess.view_for(seat))
+    assert made.reason is not None and made.reason.key.startswith("pokerguess.reason.predict")
+    values = dict(made.reason.params)
+    values["hue"] = Colour(values["hue"] % 9 + 1)
+    wrong = Decision(made.action, Msg.of(made.reason.key, **values))
+    with pytest.raises(AssertionError, match="hue"):
+        check_guess(guess, guess.view_for(seat), seat, wrong, counter)
 
 
 def parse(text: str) -> list[Any]:

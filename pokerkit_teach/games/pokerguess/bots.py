@@ -198,8 +198,9 @@ class PokerGuessCounterBot(Bot[PokerGuessView]):
         key = "pokerguess.reason.predict" if same_size == 1 else "pokerguess.reason.predict_tie"
         if not same_size:
             key = "pokerguess.reason.predict_least"
-        return Decision(Predict(seat, best, 0), Msg.of(key, prediction=best, colour=colour, figure=figure,
-                                                       caution=self.caution, size=same_size))
+        # the colour and the figure the expectations are of are named with them (hue, kind)
+        return Decision(Predict(seat, best, 0), Msg.of(key, prediction=best, colour=colour, figure=figure, hue=best.colour,
+                                                       kind=best.figure, caution=self.caution, size=same_size))
 
 
 # The bots by name, in the order the apps offer them.

@@ -95,6 +95,8 @@ def check_guess(state: Any, view: Any, seat: int, decision: Decision, bot: Bot[A
         return
     prediction = action.prediction
     assert values["prediction"] == prediction
+    # the colour and the figure the reason names are those of the prediction made
+    assert values["hue"] == prediction.colour and values["kind"] == prediction.figure, (values, prediction)
     if key == "predict_least":
         assert not choices, "a whole count was there to name"
         return

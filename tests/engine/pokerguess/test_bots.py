@@ -71,7 +71,11 @@ def test_counter_bot_names_its_expectation() -> None:
     decision = GAME.make_bot("counter", None).decide(state.view_for(state.current_player()))
     assert decision is not None and decision.reason.key in ("pokerguess.reason.predict", "pokerguess.reason.predict_tie")
     said = dict(decision.reason.params)
-    assert said["prediction"] == decision.action.prediction and set(said) == {"prediction", "colour", "figure", "caution", "size"}
+    assert said["prediction"] == decision.action.prediction and set(said) == {"prediction", "colour", "figure", "hue", "kind", "caution", "size"}
+    # it names the colour and the figure its expectations are of: those of its prediction
+    assert said["hue"] == said["prediction"].colour and said["kind"] == said["prediction"].figure
+    colour, figures = said["hue"].localized("en", "adj_pl"), said["kind"].localized("en", "plural")
+    assert f"{said['colour']:.1f} {colour} cards and {said['figure']:.1f} {figures} in other colours" in decision.text("en")
     assert decision.text("en").startswith("I expect about") and decision.text("de").startswith("Ich erwarte etwa")
     # the counts are the stated expectations times the caution, rounded down
     prediction = said["prediction"]

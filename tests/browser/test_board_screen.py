@@ -1,0 +1,218 @@
+"""The whole table on one screen: a PokerGuess round and a Póker a Voces round played by clicks at 1280x720
+(a classroom projector) and 768x1024 (a tablet held upright), in English and in German. After every click
+the learner's seat (its cards) and every control the learner may use now must fit in the window together:
+scrolled so that the topmost of them is at the top, none reaches past the bottom or the sides. The Póker a
+Voces round (seeded so that Raccoons are revealed) also shows what the Raccoon did, in the page's
+language; the hand ranker draws its cards as pictures and its file chooser shows no file count.
+
+Uses the session's Voila server and Chromium (conftest.py) and the Page helper of test_apps.py; every test
+here is in the slow tier, like every browser test.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import pytest
+
+from . import test_apps as apps
+
+SIZES = [(1280, 720), (768, 1024)]
+PLAY_TAB = {"en": "Play against bots", "de": "Gegen Bots spielen"}
+MAX_CLICKS = 80
+
+# Scroll the topmost of the learner's seat and usable controls to the window's top, then measure them all.
+FIT_JS = """([seats, controls]) => {
+  const shown = e => e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+  const parts = [];
+  for (const s of seats) for (const e of document.querySelectorAll(s)) if (shown(e)) parts.push(e);
+  const seatCount = parts.length;
+  for (const e of document.querySelectorAll(controls)) if (shown(e) && !e.disabled && !e.closest("[aria-hidden='true']")) parts.push(e);
+  if (!seatCount) return {seatCount: 0, parts: []};
+  const top = parts.reduce((a, e) => (e.getBoundingClientRect().top < a.getBoundingClientRect().top ? e : a));
+  top.scrollIntoView({block: "start"});
+  return {seatCount, width: window.innerWidth, height: window.innerHeight,
+          parts: parts.map(e => { const r = e.getBoundingClientRect();
+            return {what: (e.dataset.region || e.className.split(" ").filter(c => c.startsWith("pkt-")).join(".") || e.tagName)
+                          + " " + (e.innerText || "").trim().slice(0, 40),
+                    top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })};
+}"""
+
+
+def assert_seat_and_controls_fit(p: Any, seats: Sequence[str], controls: str, step: str) -> int:
+    """The learner's seat (``seats``: its regions on the drawn table) and every enabled control of ``controls``
+    fit in the window together; returns how many controls were usable."""
+    found = p.evaluate(FIT_JS, [list(seats), controls])
+    assert found["seatCount"], f"{step}: the learner's seat is not drawn"
+    height, width = found["height"], found["width"]
+    outside = [part for part in found["parts"]
+               if part["top"] < -1 or part["bottom"] > height + 1 or part["left"] < -1 or part["right"] > width + 1]
+    assert not outside, f"{step}: outside the {width}x{height} window: {outside}"
+    return len(found["parts"]) - found["seatCount"]
+
+
+def play_checking(p: Any, candidates: Callable[[Any], list[Any]], done: Callable[[], bool], check: Callable[[str], int],
+                  goal: str) -> int:
+    """Click the first usable candidate until ``done()``, calling ``check`` before the first click and after
+    every one; returns the number of clicks."""
+    check("start")
+    for clicks in range(MAX_CLICKS):
+        if done():
+            return clicks
+        target = None
+        for _ in range(50):  # up to 10 s for the kernel's answer to show the next move
+            target = next((c.first for c in candidates(p) if c.count() and c.first.is_visible()), None)
+            if target is not None or done():
+                break
+            p.wait_for_timeout(200)
+        if target is None:
+            break
+        apps.click_and_wait(p, target)
+        check(f"after click {clicks + 1}")
+    assert done(), f"no {goal} within {MAX_CLICKS} clicks"
+    return MAX_CLICKS
+
+
+def open_play(page: apps.Page, voila_server: Any, notebook: str, query: str, size: tuple[int, int], lang: str) -> Any:
+    width, height = size
+    page.page.set_viewport_size({"width": width, "height": height})
+    page.open(voila_server.url(notebook, f"{query}&lang={lang}"))
+    p = page.page
+    apps.open_tab(p, PLAY_TAB[lang])
+    return p
+
+
+def shot(page: apps.Page, artifacts: Path, name: str) -> None:
+    page.page.screenshot(path=str(artifacts / f"{name}.png"))  # the window, as the learner sees it
+
+
+# -- PokerGuess
+
+GUESS = "pokerguess_explorer.ipynb"
+GUESS_SEATS = [".pkt-guess-board [data-region='seat0']"]
+GUESS_CONTROLS = ".pkt-guess-side button, .pkt-guess-side select, .pkt-guess-reasons h4"  # and the bots' reasons' heading
+
+
+def guess_moves(p: Any) -> list[Any]:
+    return [
+        p.locator("button.pkt-guess-stay:not([disabled])"),
+        p.locator("button.pkt-guess-predict:not([disabled])"),
+        p.locator(".pkt-guess-board button.pkt-state-legal[data-key^='mine-']"),
+        p.locator("button.pkt-guess-fold:not([disabled])"),
+    ]
+
+
+@pytest.mark.skipif(GUESS not in apps.EXISTING, reason=f"notebooks/{GUESS} does not exist")
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_pokerguess_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_server: Any, artifacts: Path,
+                                                               size: tuple[int, int], lang: str) -> None:
+    p = open_play(page, voila_server, GUESS, "seed=5&players=6", size, lang)
+    p.locator(".pkt-guess-status").first.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
+    usable: list[int] = []
+
+    def check(step: str) -> int:
+        count = assert_seat_and_controls_fit(p, GUESS_SEATS, GUESS_CONTROLS, f"{lang} {size} {step}")
+        usable.append(count)
+        return count
+
+    next_round = p.locator("button.pkt-guess-next-round")
+    play_checking(p, guess_moves, lambda: next_round.first.is_visible(), check, "check")
+    assert max(usable) >= 4  # the prediction's menus and a move were in view, not only Next round
+    # the check: the pot drawn empty, the log does not run ahead of the status, the bots' reasons beside the table
+    pot = p.locator(".pkt-guess-board [data-key='pot']").first
+    assert ("paid out" if lang == "en" else "ausgezahlt") in (pot.get_attribute("aria-label") or "")
+    log = p.locator(".pkt-guess-log").first.inner_text()
+    assert ("Round 2" if lang == "en" else "Runde 2") not in log
+    reasons = p.locator(".pkt-guess-reasons").first
+    assert reasons.inner_text().strip()
+    side, said = p.locator(".pkt-guess-side").first.bounding_box(), reasons.bounding_box()
+    if size[0] >= 1280:  # beside your moves on a projector; under them on a tablet
+        assert side is not None and said is not None and said["x"] >= side["x"] + side["width"] - 1
+    shot(page, artifacts, f"board_screen-guess-{lang}-{size[0]}x{size[1]}")
+    apps.click_and_wait(p, next_round.first)
+    check("after Next round")
+    assert not page.errors, "\n".join(page.errors)
+
+
+# -- Póker a Voces
+
+VOCES = "voces_explorer.ipynb"
+VOCES_SEATS = [".pkt-voces-board [data-region='seat-0']", ".pkt-voces-board [data-region='cards']"]
+VOCES_CONTROLS = ".pkt-voces-side button, .pkt-voces-side select"
+RACCOON = {"en": "it becomes whatever card makes its hand best", "de": "Er wird zu der Karte, die seine Hand am besten macht"}
+
+
+def voces_moves(p: Any) -> list[Any]:
+    return [
+        p.locator("button.pkt-voces-place:not([disabled])"),
+        p.locator("button.pkt-voces-pick:not([disabled])"),
+        p.locator("button.pkt-voces-bet:not([disabled])"),
+        p.locator("button.pkt-voces-stay:not([disabled])"),
+        p.locator("button.pkt-voces-wait:not([disabled])"),
+    ]
+
+
+@pytest.mark.skipif(VOCES not in apps.EXISTING, reason=f"notebooks/{VOCES} does not exist")
+@pytest.mark.parametrize(("lang", "players"), [("en", 3), ("de", 3), ("en", 6)])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_voces_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_server: Any, artifacts: Path,
+                                                          size: tuple[int, int], lang: str, players: int) -> None:
+    p = open_play(page, voila_server, VOCES, f"seed=1&players={players}", size, lang)
+    p.locator(".pkt-voces-status").first.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
+    board = p.locator(".pkt-voces-board").first
+    # the learner's seat comes within half a window of the table's top: the others' seats sit two by two
+    seat, table = board.locator("[data-region='seat-0']").first.bounding_box(), board.bounding_box()
+    assert seat is not None and table is not None and seat["y"] - table["y"] < size[1] / 2, (seat, table)
+    # a card selected stands out by its shape: lifted from its row, with a tick
+    card = board.locator("button[data-key^='card-']").first
+    before = card.bounding_box()
+    apps.click_and_wait(p, card)
+    after = card.bounding_box()
+    assert card.get_attribute("aria-pressed") == "true"
+    assert before is not None and after is not None and after["y"] <= before["y"] - 5, (before, after)
+    assert card.locator(".pkt-drawn-mark").count() == 1
+    apps.click_and_wait(p, card)  # put back
+    usable: list[int] = []
+
+    def check(step: str) -> int:
+        count = assert_seat_and_controls_fit(p, VOCES_SEATS, VOCES_CONTROLS, f"{lang} {size} {step}")
+        usable.append(count)
+        return count
+
+    score = p.locator(".pkt-voces-score")
+    play_checking(p, voces_moves, lambda: bool(score.count()), check, "score")
+    assert max(usable) >= 3  # the coin step's menus and button were in view
+    # the Raccoons revealed in the round (seed 1, three players), explained on the page in its language
+    if players == 3:
+        explained = p.locator(".pkt-voces-specials-explained").first
+        assert RACCOON[lang] in explained.inner_text()
+    shot(page, artifacts, f"board_screen-voces-{lang}-{players}-{size[0]}x{size[1]}")
+    assert not page.errors, "\n".join(page.errors)
+
+
+def test_pressing_a_special_card_explains_it_on_the_page(page: apps.Page, voila_server: Any, artifacts: Path) -> None:
+    page.page.set_viewport_size({"width": 1280, "height": 720})
+    page.open(voila_server.url(VOCES, "seed=1&players=3&lang=de"))
+    p = page.page
+    apps.open_tab(p, "Gegen Bots spielen")
+    help_box = p.locator(".pkt-voces-play .pkt-voces-specials-help").first
+    apps.click_and_wait(p, p.locator(".pkt-voces-play .pkt-voces-special-capybara").first)
+    shown = help_box.inner_text()
+    assert "gewinnt die schlechteste Hand" in shown and shown.index("Wasserschwein") < shown.index("Waschbär")
+    assert help_box.is_visible()
+    assert not page.errors, "\n".join(page.errors)
+
+
+# -- the hand ranker
+
+def test_hand_ranker_draws_its_cards_and_has_no_file_count(page: apps.Page, voila_server: Any) -> None:
+    page.open(voila_server.url("hand_ranker.ipynb", "seed=4"))
+    p = page.page
+    apps.click_and_wait(p, p.locator("button.pkt-deal").first)
+    result = p.locator(".pkt-result").first
+    result.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
+    assert result.locator("svg.pkt-svg").count() >= 2  # the board and every hand drawn as pictures
+    assert "(0)" not in p.locator(".pkt-app").first.inner_text()
+    assert not page.errors, "\n".join(page.errors)

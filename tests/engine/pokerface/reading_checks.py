@@ -119,14 +119,18 @@ def check_reading(state: Any, view: PokerfaceView, seat: int, decision: Decision
     expected = sum((r + 1) * p for r, p in enumerate(probabilities))
     place = min(count, max(1, round(expected)))
     assert values["place"] == place and values["count"] == count and close(values["percent"], probabilities[place - 1], 1e-6)
-    check_move(key, decision.action, values, view, seat, place, probabilities[place - 1] >= 0.5)
+    check_move(key, decision.action, values, view, seat, place, probabilities[place - 1] >= 0.5, expected)
 
 
-def check_move(key: str, action: Any, values: dict[str, Any], view: PokerfaceView, seat: int, place: int, sure: bool) -> None:
+def check_move(key: str, action: Any, values: dict[str, Any], view: PokerfaceView, seat: int, place: int, sure: bool,
+               expected: float) -> None:
     """The ♠-round (or any token-round) move a Pokerface reason ``key`` names follows from the place the
     bot expects (``place``; ``sure``: its chance at least one half) and the round's tokens in ``view``:
     keep, take from the middle, take from a player (sure, or forced when every token is held), or settle
-    for a token below the one wanted (keep it, take one from the middle, or the brake)."""
+    for a token below the one wanted (keep it, take one from the middle, or the brake). A reason that settles
+    names who holds the wanted token, the place ``expected`` on average, and the token it settles for is the
+    one of those it could have (the free ones and its own) nearest to that place; a reason that states the
+    sureness a take from a player needs states the bots' one half."""
     holders = view.token_holders(view.round_suit)
     assert holders is not None
     own = holders.index(seat) + 1 if seat in holders else None
@@ -139,11 +143,18 @@ def check_move(key: str, action: Any, values: dict[str, Any], view: PokerfaceVie
         assert isinstance(action, TakeFromPlayer) and token.number == place
         assert values["player"] == view.players[action.target] and holders[place - 1] == action.target
         if key == "take_player":
-            assert sure, "fairly sure, below one half"
+            assert sure and close(values["needed"], 0.5), "fairly sure, below one half"
         else:
             assert own is None and None not in holders, "a token was free or held"
     else:
         assert values["wanted"].number == place and holders[place - 1] not in (None, seat)
+        assert values["holder"] == view.players[holders[place - 1]], "the holder of the wanted token is named"
+        assert close(values["expected"], expected, 1e-6), (values["expected"], expected)
+        if "needed" in values:
+            assert close(values["needed"], 0.5)
+        choices = [n + 1 for n, h in enumerate(holders) if h is None] + ([own] if own is not None else [])
+        nearest = min(abs(n - expected) for n in choices)
+        assert abs(token.number - expected) <= nearest + 1e-9, "a token nearer to the place expected was there"
         brake = not any(isinstance(a, TakeFromPlayer) for a in view.legal_actions)
         if key == "settle_keep":
             assert isinstance(action, Pass) and own == token.number and not sure and not brake

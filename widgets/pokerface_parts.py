@@ -105,10 +105,15 @@ class TableDrawing:
     """The Pokerface table as the seat of ``view`` sees it, in ``lang``: every seat with its hole cards and
     tokens, the board and the free tokens in the middle; while ``showdown`` is turned over, its first
     ``revealed`` hands face up and marked where the order holds or breaks. ``seat_reasons`` are the bots'
-    latest reasons by round and seat (shown in their seats), ``why_not`` the engine's reason for a move."""
+    latest moves and their reasons in words by round and seat (shown in their seats: the move, and the whole
+    reason when it is opened), ``why_not`` the engine's reason for a move.
+
+    The others' seats are drawn small (their cards overlap, their chips are smaller) so that the whole table,
+    your seat and its chips included, fits a 1280x720 screen at every size of table."""
 
     def __init__(self, view: PokerfaceView, lang: str, *, showdown: ShowdownResult | None, revealed: int,
-                 seat_reasons: dict[tuple[Suit, int], str], free_for_all: bool, why_not: Callable[[Any], Said | None]) -> None:
+                 seat_reasons: dict[tuple[Suit, int], tuple[str, str]], free_for_all: bool,
+                 why_not: Callable[[Any], Said | None]) -> None:
         self.view = view
         self.lang = lang
         self.showdown = showdown
@@ -137,7 +142,8 @@ class TableDrawing:
             key = f"seat-{seat}"
             note, current = self._seat_note(seat, shown)
             title = t("table_drawn.you_title", name=name) if seat == view.seat else name
-            regions.append(Region(key, title, f"s{seat}", note=note, current=current))
+            summary, detail = self._seat_reason(seat, shown)
+            regions.append(Region(key, title, f"s{seat}", note=note, current=current, detail=detail, detail_summary=summary))
             step = shown.get(name)
             if step is not None:  # turned over: face up, marked where the order holds or breaks
                 mark: State = "holds" if step.ok else "breaks"
@@ -162,7 +168,8 @@ class TableDrawing:
                 if number is None:
                     continue
                 label_key = "table_drawn.chip_yours" if seat == view.seat else "table_drawn.chip_of"
-                items.append(self._chip(suit, number, key, t(label_key, token=token_label(Token(suit, number), lang), player=name)))
+                items.append(self._chip(suit, number, key, t(label_key, token=token_label(Token(suit, number), lang), player=name),
+                                        "token" if seat == view.seat else "chip"))
         areas, columns = SEATING[count]
         return Drawing(t("table_drawn.board"), regions, items, areas, columns)
 
@@ -186,9 +193,18 @@ class TableDrawing:
         step = shown.get(view.players[seat])
         if step is not None:  # the verdict itself is in the showdown's list below the table and is announced
             parts.append(t("table_drawn.holds" if step.ok else "table_drawn.breaks"))
-        elif view.round_suit is not None and (view.round_suit, seat) in self.seat_reasons and not waiting:
-            parts.append(self.seat_reasons[(view.round_suit, seat)])
         return " · ".join(parts), current
+
+    def _seat_reason(self, seat: int, shown: dict[str, Any]) -> tuple[str, str]:
+        """A bot's latest move of the round being played and its whole reason (summary, detail); ("", "") for none."""
+        view = self.view
+        if self.showdown is not None or view.round_suit is None or view.players[seat] in shown:
+            return "", ""
+        said = self.seat_reasons.get((view.round_suit, seat))
+        if said is None:
+            return "", ""
+        move, reason = said
+        return self.t("table_drawn.reason_summary", move=move), reason
 
     def _middle(self, regions: list[Region], items: list[Item]) -> None:
         """The middle of the table: the board (the showdown's during a showdown) and the round's free chips."""
@@ -196,8 +212,10 @@ class TableDrawing:
         showdown = self.showdown
         board = showdown.board if showdown is not None else view.board
         regions.append(Region("middle", t("table_drawn.middle"), "mid", note=t("table_drawn.middle_note"), kind="middle"))
+        size: Any = "small" if view.player_count >= 5 else "card"  # the middle is narrower between the side seats
         for index, card in enumerate(board):
-            items.append(Item(f"board-{index}", "middle", card_picture(card, lang), t("table_drawn.board_card", card=card_label(card, lang))))
+            items.append(Item(f"board-{index}", "middle", card_picture(card, lang), t("table_drawn.board_card", card=card_label(card, lang)),
+                              size=size))
         suit = view.round_suit
         holders = view.token_holders(suit) if suit is not None and showdown is None and not view.game_over else None
         if suit is not None and holders is not None:
@@ -205,27 +223,28 @@ class TableDrawing:
                 if holder is None:
                     items.append(self._chip(suit, number, "middle", t("table_drawn.chip_middle", token=token_label(Token(suit, number), lang))))
 
-    def _chip(self, suit: Suit, number: int, region: str, label: str) -> Item:
-        """A chip on the table: a move of the round being played (legal, or illegal with the engine's
-        reason), or a picture of an earlier round's token."""
+    def _chip(self, suit: Suit, number: int, region: str, label: str, size: Any = "token") -> Item:
+        """A chip on the table (``size``: smaller in the others' seats): a move of the round being played
+        (legal, or illegal with the engine's reason), or a picture of an earlier round's token."""
         token = Token(suit, number)
         key = f"token-{suit.name.lower()}-{number}"
         action = chip_move(key, self.view, self.showdown)
         picture = token_picture(token, self.lang)
         if action is None:
-            return Item(key, region, picture, label, size="token")
+            return Item(key, region, picture, label, size=size)
         why = self.why_not(action)
         if why is None:
-            return Item(key, region, picture, label, state="legal", pressable=True, size="token")
-        return Item(key, region, picture, label, state="illegal", pressable=True, why=why.text(self.lang), size="token")
+            return Item(key, region, picture, label, state="legal", pressable=True, size=size)
+        return Item(key, region, picture, label, state="illegal", pressable=True, why=why.text(self.lang), size=size)
 
 
 def table_log(events: Sequence[Any], words: Sequence[str], reasons: dict[int, tuple[int, str]], players: Sequence[str], lang: str,
-              deal_shown: int) -> tuple[str, dict[tuple[Suit, int], str]]:
+              deal_shown: int) -> tuple[str, dict[tuple[Suit, int], tuple[str, str]]]:
     """The log (``events`` of the seat's log, in ``words``) under headings for each deal, token round and
     showdown, with each bot's reason (``reasons``: the bot's seat and its words, by the index of the first event
-    of its move) under its move; and the bots' latest reasons of deal ``deal_shown``, by round and seat."""
-    seat_reasons: dict[tuple[Suit, int], str] = {}
+    of its move) under its move; and the bots' latest moves of deal ``deal_shown`` with their reasons (both in
+    words), by round and seat."""
+    seat_reasons: dict[tuple[Suit, int], tuple[str, str]] = {}
     entries: list[tuple[str, str]] = []
     suit: Suit | None = None
     previous = ""
@@ -245,7 +264,7 @@ def table_log(events: Sequence[Any], words: Sequence[str], reasons: dict[int, tu
             seat, text = reason
             entries.append(("pkt-log-reason", tr("apps.table.reason", lang, player=players[seat], reason=text)))
             if event.deal == deal_shown and suit is not None:
-                seat_reasons[(suit, seat)] = text
+                seat_reasons[(suit, seat)] = (words[index], text)
     items = [f"<div class='{css}{' pkt-log-last' if i == len(entries) - 1 else ''}'>{esc(text)}</div>"
              for i, (css, text) in enumerate(entries)]
     heading = esc(tr("apps.table.log_heading", lang))

@@ -69,8 +69,8 @@ SHOWDOWN = Pause("showdown", lambda move: isinstance(move.move, Showdown))
 # The table's own style: the log is a box that scrolls, laid out from its end (column-reverse), so a new
 # log keeps its newest line in view without a script. The log's column starts at the top of the table, beside
 # the status, so its box is in the learner's view at 1280x720 (the browser test measures it after each move).
-# A seat's note shows at most three lines (a bot's reason can be long; the whole of it is in the log, in the
-# seat's text alternative and in the announcement of the move).
+# A bot's seat shows its latest move; the whole reason opens under it (a disclosure over the table). The
+# middle's note is in its text alternative only. The others' face-down cards overlap.
 TABLE_CSS = """<style>
 .pkt-log-scroll { max-height: 22em; overflow-y: auto; display: flex; flex-direction: column-reverse;
   border: 1px solid #999; padding: 0.3em 0.5em; font-size: 90%; line-height: 1.35; }
@@ -82,9 +82,16 @@ TABLE_CSS = """<style>
 .pkt-app .pkt-showdown .widget-html-content, .pkt-app .pkt-tally .widget-html-content,
 .pkt-app .pkt-hint-box .widget-html-content { line-height: 1.35; }
 .pkt-app .pkt-legend p { margin: 0.15em 0; font-size: 92%; }
-.pkt-board .pkt-kind-seat .pkt-drawn-note { font-size: 0.82em; line-height: 1.25; display: -webkit-box; -webkit-box-orient: vertical;
-  -webkit-line-clamp: 3; line-clamp: 3; overflow: hidden; }
-.pkt-board .pkt-drawn-status { font-size: 0.9em; line-height: 1.3; }
+.pkt-board .pkt-kind-seat .pkt-drawn-note { font-size: 0.82em; line-height: 1.25; }
+.pkt-board .pkt-kind-middle .pkt-drawn-note { display: none; }
+.pkt-board .pkt-drawn-heading { margin-bottom: 0.15em; }
+.pkt-board .pkt-drawn-region { padding: 0.25em 0.45em 0.35em; }
+.pkt-board .pkt-drawn-region.pkt-current { padding: calc(0.25em - 2px) calc(0.45em - 2px) calc(0.35em - 2px); }
+.pkt-board .pkt-drawn-table { gap: 0.45em; padding: 0.45em; }
+.pkt-board .pkt-drawn-row { gap: 0.25em; }
+.pkt-board .pkt-kind-seat .pkt-size-small.pkt-state-plain + .pkt-size-small.pkt-state-plain { margin-left: -1.4em; }
+.pkt-board .pkt-kind-seat .pkt-size-small.pkt-state-plain .pkt-drawn-picture svg { width: calc(var(--pkt-card-w) * 0.62 * var(--pkt-scale, 1)); }
+.pkt-board .pkt-size-chip .pkt-drawn-picture svg { width: calc(var(--pkt-token-w) * 0.62 * var(--pkt-scale, 1)); }
 .pkt-board .pkt-kind-seat .pkt-size-token .pkt-drawn-picture svg { width: calc(var(--pkt-token-w) * 0.8 * var(--pkt-scale, 1)); }
 .pkt-app .pkt-table-moves .pkt-move { max-width: 22em; }
 .pkt-app .pkt-tally p { margin: 0.3em 0; }
@@ -109,7 +116,7 @@ class TableApp(App, GamePart):
         self.hint_suit: Suit | None = None
         self.pending: ShowdownResult | None = None  # the showdown being turned over; the game waits for it
         self.revealed = 0
-        self.seat_reasons: dict[tuple[Suit, int], str] = {}  # the bots' latest reasons of the deal shown, by round and seat
+        self.seat_reasons: dict[tuple[Suit, int], tuple[str, str]] = {}  # the bots' latest moves and reasons of the deal shown
         # the bots' reasons in words by language: the log is drawn again after every move, and putting them
         # into words each time made a click slow
         self.reason_texts: dict[tuple[int, str], str] = {}
@@ -171,11 +178,13 @@ class TableApp(App, GamePart):
         self.toolbar = ipywidgets.HBox([self.pass_move, self.reveal_button, self.next_deal_button, self.hint_button, self.show_reasons],
                                        layout=ipywidgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.toolbar.add_class("pkt-table-moves")
-        main = ipywidgets.VBox([self.status, self.toolbar, self.hint, self.board, self.showdown],
+        main = ipywidgets.VBox([self.toolbar, self.hint, self.board, self.showdown],
                                layout=ipywidgets.Layout(flex="3 1 520px", min_width="0"))
         main.add_class("pkt-table-main")
-        # beside the table on a projector; below it on a tablet held upright (the row wraps)
-        side = ipywidgets.VBox([self.tally, self.legend, self.log], layout=ipywidgets.Layout(flex="2 1 260px", min_width="0"))
+        # beside the table on a projector (where the game stands at its top, level with the row of moves), below
+        # it on a tablet held upright (the row wraps); the table's column holds only the moves and the table, so
+        # that your seat and its chips stay on a 1280x720 screen
+        side = ipywidgets.VBox([self.status, self.tally, self.legend, self.log], layout=ipywidgets.Layout(flex="2 1 260px", min_width="0"))
         side.add_class("pkt-table-side")
         columns = ipywidgets.HBox([main, side], layout=ipywidgets.Layout(align_items="flex-start", grid_gap="1em",
                                                                          flex_flow="row wrap"))

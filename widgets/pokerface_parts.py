@@ -105,14 +105,14 @@ class TableDrawing:
     """The Pokerface table as the seat of ``view`` sees it, in ``lang``: every seat with its hole cards and
     tokens, the board and the free tokens in the middle; while ``showdown`` is turned over, its first
     ``revealed`` hands face up and marked where the order holds or breaks. ``seat_reasons`` are the bots'
-    latest moves and their reasons in words by round and seat (shown in their seats: the move, and the whole
-    reason when it is opened), ``why_not`` the engine's reason for a move.
+    latest reasons in words by round and seat (shown in their seats, whole when opened), ``why_not`` the
+    engine's reason for a move.
 
     The others' seats are drawn small (their cards overlap, their chips are smaller) so that the whole table,
     your seat and its chips included, fits a 1280x720 screen at every size of table."""
 
     def __init__(self, view: PokerfaceView, lang: str, *, showdown: ShowdownResult | None, revealed: int,
-                 seat_reasons: dict[tuple[Suit, int], tuple[str, str]], free_for_all: bool,
+                 seat_reasons: dict[tuple[Suit, int], str], free_for_all: bool,
                  why_not: Callable[[Any], Said | None]) -> None:
         self.view = view
         self.lang = lang
@@ -196,15 +196,14 @@ class TableDrawing:
         return " · ".join(parts), current
 
     def _seat_reason(self, seat: int, shown: dict[str, Any]) -> tuple[str, str]:
-        """A bot's latest move of the round being played and its whole reason (summary, detail); ("", "") for none."""
+        """A bot's latest reason of the round being played (its summary and its words); ("", "") for none."""
         view = self.view
         if self.showdown is not None or view.round_suit is None or view.players[seat] in shown:
             return "", ""
-        said = self.seat_reasons.get((view.round_suit, seat))
-        if said is None:
+        reason = self.seat_reasons.get((view.round_suit, seat))
+        if reason is None:
             return "", ""
-        move, reason = said
-        return self.t("table_drawn.reason_summary", move=move), reason
+        return self.t("table_drawn.reason_summary", player=view.players[seat]), reason
 
     def _middle(self, regions: list[Region], items: list[Item]) -> None:
         """The middle of the table: the board (the showdown's during a showdown) and the round's free chips."""
@@ -239,12 +238,11 @@ class TableDrawing:
 
 
 def table_log(events: Sequence[Any], words: Sequence[str], reasons: dict[int, tuple[int, str]], players: Sequence[str], lang: str,
-              deal_shown: int) -> tuple[str, dict[tuple[Suit, int], tuple[str, str]]]:
+              deal_shown: int) -> tuple[str, dict[tuple[Suit, int], str]]:
     """The log (``events`` of the seat's log, in ``words``) under headings for each deal, token round and
     showdown, with each bot's reason (``reasons``: the bot's seat and its words, by the index of the first event
-    of its move) under its move; and the bots' latest moves of deal ``deal_shown`` with their reasons (both in
-    words), by round and seat."""
-    seat_reasons: dict[tuple[Suit, int], tuple[str, str]] = {}
+    of its move) under its move; and the bots' latest reasons of deal ``deal_shown``, by round and seat."""
+    seat_reasons: dict[tuple[Suit, int], str] = {}
     entries: list[tuple[str, str]] = []
     suit: Suit | None = None
     previous = ""
@@ -264,7 +262,7 @@ def table_log(events: Sequence[Any], words: Sequence[str], reasons: dict[int, tu
             seat, text = reason
             entries.append(("pkt-log-reason", tr("apps.table.reason", lang, player=players[seat], reason=text)))
             if event.deal == deal_shown and suit is not None:
-                seat_reasons[(suit, seat)] = (words[index], text)
+                seat_reasons[(suit, seat)] = text
     items = [f"<div class='{css}{' pkt-log-last' if i == len(entries) - 1 else ''}'>{esc(text)}</div>"
              for i, (css, text) in enumerate(entries)]
     heading = esc(tr("apps.table.log_heading", lang))

@@ -69,7 +69,7 @@ SHOWDOWN = Pause("showdown", lambda move: isinstance(move.move, Showdown))
 # The table's own style: the log is a box that scrolls, laid out from its end (column-reverse), so a new
 # log keeps its newest line in view without a script. The log's column starts at the top of the table, beside
 # the status, so its box is in the learner's view at 1280x720 (the browser test measures it after each move).
-# A bot's seat shows its latest move; the whole reason opens under it (a disclosure over the table). The
+# A bot's seat holds its latest reason, whole, behind a disclosure that opens over the table. The
 # middle's note is in its text alternative only. The others' face-down cards overlap.
 TABLE_CSS = """<style>
 .pkt-log-scroll { max-height: 22em; overflow-y: auto; display: flex; flex-direction: column-reverse;
@@ -116,7 +116,7 @@ class TableApp(App, GamePart):
         self.hint_suit: Suit | None = None
         self.pending: ShowdownResult | None = None  # the showdown being turned over; the game waits for it
         self.revealed = 0
-        self.seat_reasons: dict[tuple[Suit, int], tuple[str, str]] = {}  # the bots' latest moves and reasons of the deal shown
+        self.seat_reasons: dict[tuple[Suit, int], str] = {}  # the bots' latest reasons of the deal shown, by round and seat
         # the bots' reasons in words by language: the log is drawn again after every move, and putting them
         # into words each time made a click slow
         self.reason_texts: dict[tuple[int, str], str] = {}

@@ -113,7 +113,10 @@ class TableDrawing:
 
     def __init__(self, view: PokerfaceView, lang: str, *, showdown: ShowdownResult | None, revealed: int,
                  seat_reasons: dict[tuple[Suit, int], str], free_for_all: bool,
-                 why_not: Callable[[Any], Said | None]) -> None:
+                 why_not: Callable[[Any], Said | None], everyone: Sequence[Sequence[Card]] | None = None) -> None:
+        # everyone: every seat's hole cards, drawn face up as a narrator sees them (the replay of an example);
+        # then no seat is "you" and no chip is a move
+        self.everyone = everyone
         self.view = view
         self.lang = lang
         self.showdown = showdown
@@ -141,7 +144,7 @@ class TableDrawing:
             name = view.players[seat]
             key = f"seat-{seat}"
             note, current = self._seat_note(seat, shown)
-            title = t("table_drawn.you_title", name=name) if seat == view.seat else name
+            title = t("table_drawn.you_title", name=name) if seat == view.seat and self.everyone is None else name
             summary, detail = self._seat_reason(seat, shown)
             regions.append(Region(key, title, f"s{seat}", note=note, current=current, detail=detail, detail_summary=summary))
             step = shown.get(name)
@@ -152,7 +155,12 @@ class TableDrawing:
                     items.append(Item(f"hole-{seat}-{index}", key, card_picture(card, lang),
                                       t("table_drawn.shown_card", player=name, card=card_label(card, lang), order=said),
                                       state=mark, size="card" if seat == view.seat else "small"))
-            elif seat == view.seat:
+            elif self.everyone is not None and showdown is None:  # the narrator sees every hand
+                for index, card in enumerate(self.everyone[seat]):
+                    items.append(Item(f"hole-{seat}-{index}", key, card_picture(card, lang),
+                                      t("table_drawn.card_of", player=name, card=card_label(card, lang)),
+                                      size="card" if seat == view.seat else "small"))
+            elif seat == view.seat and self.everyone is None:
                 hole = view.hole
                 if not hole and showdown is not None:
                     hole = next((s.hand.hole for s in showdown.steps if s.hand.name == name), ())
@@ -183,7 +191,7 @@ class TableDrawing:
         current = playing and seat in view.to_act
         if seat == view.dealer and not waiting:
             parts.append(t("table_drawn.deals"))
-        if seat == view.seat:
+        if seat == view.seat and self.everyone is None:
             if current:
                 parts.append(t("table_drawn.your_turn_free" if self.free_for_all else "table_drawn.your_turn"))
             else:
@@ -227,7 +235,7 @@ class TableDrawing:
         (legal, or illegal with the engine's reason), or a picture of an earlier round's token."""
         token = Token(suit, number)
         key = f"token-{suit.name.lower()}-{number}"
-        action = chip_move(key, self.view, self.showdown)
+        action = chip_move(key, self.view, self.showdown) if self.everyone is None else None
         picture = token_picture(token, self.lang)
         if action is None:
             return Item(key, region, picture, label, size=size)

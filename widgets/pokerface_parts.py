@@ -226,9 +226,11 @@ class TableDrawing:
         suit = view.round_suit
         holders = view.token_holders(suit) if suit is not None and showdown is None and not view.game_over else None
         if suit is not None and holders is not None:
+            chip: Any = "chip" if view.player_count >= 5 else "token"  # drawn a little smaller there (see TABLE_CSS)
             for number, holder in enumerate(holders, start=1):
                 if holder is None:
-                    items.append(self._chip(suit, number, "middle", t("table_drawn.chip_middle", token=token_label(Token(suit, number), lang))))
+                    items.append(self._chip(suit, number, "middle", t("table_drawn.chip_middle", token=token_label(Token(suit, number), lang)),
+                                            chip))
 
     def _chip(self, suit: Suit, number: int, region: str, label: str, size: Any = "token") -> Item:
         """A chip on the table (``size``: smaller in the others' seats): a move of the round being played

@@ -70,7 +70,8 @@ SHOWDOWN = Pause("showdown", lambda move: isinstance(move.move, Showdown))
 # log keeps its newest line in view without a script. The log's column starts at the top of the table, beside
 # the status, so its box is in the learner's view at 1280x720 (the browser test measures it after each move).
 # A bot's seat holds its latest reason, whole, behind a disclosure that opens over the table. The
-# middle's note is in its text alternative only. The others' face-down cards overlap.
+# middle's note is in its text alternative only. The others' face-down cards overlap. At 5 and 6 players the
+# middle (between two side seats) draws its cards and free chips smaller, so that six chips fit beside the board.
 TABLE_CSS = """<style>
 .pkt-log-scroll { max-height: 22em; overflow-y: auto; display: flex; flex-direction: column-reverse;
   border: 1px solid #999; padding: 0.3em 0.5em; font-size: 90%; line-height: 1.35; }
@@ -92,6 +93,10 @@ TABLE_CSS = """<style>
 .pkt-board .pkt-kind-seat .pkt-size-small.pkt-state-plain + .pkt-size-small.pkt-state-plain { margin-left: -1.4em; }
 .pkt-board .pkt-kind-seat .pkt-size-small.pkt-state-plain .pkt-drawn-picture svg { width: calc(var(--pkt-card-w) * 0.62 * var(--pkt-scale, 1)); }
 .pkt-board .pkt-size-chip .pkt-drawn-picture svg { width: calc(var(--pkt-token-w) * 0.62 * var(--pkt-scale, 1)); }
+.pkt-board .pkt-kind-seat .pkt-drawn-item.pkt-size-chip, .pkt-board .pkt-kind-seat .pkt-drawn-item.pkt-size-small { padding: 1px; }
+.pkt-board .pkt-drawn-detail { margin: 0 0 0.1em; }
+.pkt-board .pkt-kind-middle .pkt-size-chip .pkt-drawn-picture svg { width: calc(var(--pkt-token-w) * 0.75 * var(--pkt-scale, 1)); }
+.pkt-board .pkt-kind-middle .pkt-size-small .pkt-drawn-picture svg { width: calc(var(--pkt-card-w) * 0.62 * var(--pkt-scale, 1)); }
 .pkt-board .pkt-kind-seat .pkt-size-token .pkt-drawn-picture svg { width: calc(var(--pkt-token-w) * 0.8 * var(--pkt-scale, 1)); }
 .pkt-app .pkt-table-moves .pkt-move { max-width: 22em; }
 .pkt-app .pkt-tally p { margin: 0.3em 0; }

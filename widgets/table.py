@@ -100,6 +100,8 @@ TABLE_CSS = """<style>
 .pkt-board .pkt-kind-seat .pkt-size-token .pkt-drawn-picture svg { width: calc(var(--pkt-token-w) * 0.8 * var(--pkt-scale, 1)); }
 .pkt-app .pkt-table-moves .pkt-move { max-width: 22em; }
 .pkt-app .pkt-tally p { margin: 0.3em 0; }
+.pkt-app .pkt-scenario-banner { background: #fff8e1; margin-bottom: 0.3em; }
+.pkt-app .pkt-scenario-banner .pkt-scenario-step ul { margin: 0.1em 0; }
 .pkt-app .pkt-showdown h4 { margin: 0.2em 0; }
 .pkt-app .pkt-showdown ol { margin: 0.2em 0; }
 </style>"""
@@ -194,8 +196,9 @@ class TableApp(App, GamePart):
         columns = ipywidgets.HBox([main, side], layout=ipywidgets.Layout(align_items="flex-start", grid_gap="1em",
                                                                          flex_flow="row wrap"))
         columns.add_class("pkt-table-columns")
-        self.desk = ScenarioDesk(self, self, "table.ipynb")  # save, open, walk through, link
-        return [ipywidgets.HTML(TABLE_CSS), setup, columns, self.desk.box]
+        # save, open, walk through, link; a scenario's step being walked through is said at the top of the page
+        self.desk = ScenarioDesk(self, self, "table.ipynb", viewer_on_top=True)
+        return [ipywidgets.HTML(TABLE_CSS), self.desk.viewer, setup, columns, self.desk.box]
 
     def take_params(self, params: AppParams) -> bool:
         """The page's seed and number of players: a new game with them in the app already built."""

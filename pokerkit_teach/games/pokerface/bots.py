@@ -9,8 +9,8 @@ one sentence.
 - ``reader``: reads the tokens (:mod:`.reading`). Before the ♠ round it plays as the estimator does (the
   team's convention, so its tokens mean what the others expect); in the ♠ round it weighs every holding
   another player could have by how likely that holding makes every token the player was seen with (each
-  earlier round's and the ♠ token held now), takes its chance against each player from that, and says
-  whose tokens told it the most.
+  earlier round's and the ♠ token held now, and every token the player was seen taking from another
+  player), takes its chance against each player from that, and says whose tokens and moves told it the most.
 
 A bot's ``decide`` returns ``None`` when it has nothing to do (free-for-all: already done and content).
 A bot by name comes from the game's registry entry (``GAME.make_bot``); the classes take more options.
@@ -150,6 +150,7 @@ class PokerfaceReaderBot(PokerfaceEstimatorBot):
 
     name = "reader"
     read_tokens = True
+    read_moves = True  # the deal's public moves too (a take from a player); False: only the tokens held
 
     @staticmethod
     def _reads(view: PokerfaceView) -> bool:
@@ -160,12 +161,12 @@ class PokerfaceReaderBot(PokerfaceEstimatorBot):
         return self._read(view)[0] if self._reads(view) else super()._judge(view)
 
     def _read(self, view: PokerfaceView) -> tuple[tuple[RankHint, float, int], tuple[Reading, ...]]:
-        key = ("read", view.hole, view.board, view.tokens)
+        key = ("read", view.hole, view.board, view.tokens, tuple(m for m in view.moves if m.kind == "player") if self.read_moves else ())
         cached = self._readings.get(key)
         if cached is None:
             if len(self._readings) > 16:
                 self._readings.clear()
-            readings = read_others(view)
+            readings = read_others(view, self.read_moves)
             hint = RankHint(view.seat, place_distribution([r.beat for r in readings]), 0, True)
             judged = self._judged(hint, view.player_count)
             cached = (judged, readings)

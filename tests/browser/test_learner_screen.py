@@ -151,3 +151,47 @@ def test_your_seat_and_your_moves_stay_in_view_through_a_whole_game(players: int
     assert any(word in status for word in ("won the game", "lost the game", "gewonnen", "verloren")), status
     assert {REVEAL, NEXT_DEAL, PASS} <= phases, phases  # rounds, showdowns and the next deal were all seen
     assert not page.errors, "\n".join(page.errors)
+
+
+# -- the replay of the rulebook's examples
+
+# Each example's first step as the rulebook tells it: its first described move, in the log's words.
+FIRST_MOVE = {
+    "token-round": "Ben takes the 4♦ from the middle.",
+    "showdown-success": "Anna (A♠) shows 7♦ 6♥",
+    "showdown-failure": "Anna (A♠) shows 7♦ 6♥",
+}
+HANDS = 4  # the examples' showdowns: four players
+
+
+def marked(p: Any) -> int:
+    """Hole cards on the replay's drawn table turned over and marked where the order holds or breaks."""
+    return p.locator(".pkt-replay-board [data-key^='hole-'].pkt-state-holds, "  # type: ignore[no-any-return]
+                     ".pkt-replay-board [data-key^='hole-'].pkt-state-breaks").count()
+
+
+@pytest.mark.parametrize("name", sorted(FIRST_MOVE))
+def test_the_replay_tells_each_example_as_the_rulebook_does(name: str, page: Page, voila_server: VoilaServer) -> None:
+    p = page.page
+    p.set_viewport_size(LAPTOP)
+    page.open(voila_server.url("replay.ipynb", f"scenario={name}&lang=en"))
+    p.locator(".pkt-replay-board [data-region='middle']").first.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
+    settle(p)
+    first = p.locator(".pkt-narration .pkt-events li").first.inner_text().strip()
+    assert first.startswith(FIRST_MOVE[name]), first
+    total = int(p.locator(".pkt-step-counter").first.inner_text().split()[-1])
+    showdown = name.startswith("showdown")
+    assert total == (HANDS if showdown else 9), total
+    for step in range(1, total + 1):
+        assert p.locator(".pkt-step-counter").first.inner_text().strip() == f"Step {step} of {total}"
+        board = p.locator(".pkt-replay-board [data-region='middle'] [data-key^='board-']").count()
+        assert board == (5 if showdown else 3), f"step {step}: {board} board cards drawn"
+        assert p.locator(".pkt-replay-board [data-region^='seat-']").count() == 4, f"step {step}: the seats are not drawn"
+        assert "writes this move" not in p.locator(".pkt-app").first.inner_text()  # no file notation for a learner
+        if showdown:  # one hand more turned over at each step, and the narration tells that hand alone
+            assert marked(p) == 2 * step, f"step {step}: {marked(p)} cards turned over"
+            shown = [li.inner_text() for li in p.locator(".pkt-narration .pkt-events li").all() if " shows " in li.inner_text()]
+            assert len(shown) == 1, shown
+        if step < total:
+            click(p, "button.pkt-forward")
+    assert not page.errors, "\n".join(page.errors)

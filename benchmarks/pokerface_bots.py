@@ -12,7 +12,8 @@ the mean, the 99th percentile and the largest, for all moves and for the ♠-rou
 the goal is under 0.2 s a move, so that a table of five bots answers a learner's click within a second.
 ``compare``: the reading team against the estimator team, base game and rising stakes, ``--games`` each:
 game win rate and deal success with 95% (Wilson) intervals, and whether the intervals are apart.
-``one``: one line, ``--bots`` and ``--variants`` as given, for each of ``--players``.
+``one``: one line, ``--bots`` and ``--variants`` as given, for each of ``--players``; with ``--holders-only``
+the reader reads only the tokens held, not the deal's public moves (the reader before it read the moves).
 ``rising``: the reading team with rising stakes only, ``--games`` each (the base game's line is in ``teams``).
 ``teams``: for each player count, the random team, the estimator team, the reading team, two mixed tables
 (readers and estimators in turn) and the perfect-information bound
@@ -138,13 +139,17 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--holders-only", action="store_true", help="the reader reads the tokens held, not the public moves")
     args = parser.parse_args()
+    if args.holders_only:  # set before simulate's workers start (they are forked from this process)
+        PokerfaceReaderBot.read_moves = False
     if args.what == "move":
         move(args.games or 20)
     elif args.what == "compare":
         compare(args.games or 5000, args.players or [4], args.workers, args.json)
     elif args.what == "one":
-        rows = [line(" ".join(args.bots), n, args.bots, args.games or 2000, args.workers, tuple(args.variants)) for n in args.players or [4]]
+        label = " ".join(args.bots) + (" (tokens held only)" if args.holders_only else "")
+        rows = [line(label, n, args.bots, args.games or 2000, args.workers, tuple(args.variants)) for n in args.players or [4]]
         if args.json:
             with open(args.json, "w") as handle:
                 json.dump(rows, handle, indent=1)

@@ -59,6 +59,20 @@ function itemNode(item, send) {
   return node;
 }
 
+// A region's detail: a disclosure. ``open`` maps the regions whose detail the learner opened to the words it
+// held: a redraw keeps it open until the words change (a bot's new reason starts closed).
+function detailNode(region, open) {
+  const details = el("details", { class: "pkt-drawn-detail", "data-detail": region.key }, [
+    el("summary", { class: "pkt-drawn-summary", text: region.detail_summary || region.detail }),
+    el("div", { class: "pkt-drawn-detail-text", text: region.detail }),
+  ]);
+  if (open.get(region.key) === region.detail) details.open = true;
+  details.addEventListener("toggle", () => {
+    if (details.open) open.set(region.key, region.detail); else open.delete(region.key);
+  });
+  return details;
+}
+
 function render({ model, el: root }) {
   root.classList.add("pkt-drawn");
   const status = el("div", { class: "pkt-drawn-status", role: "status", "aria-live": "polite", "aria-atomic": "true" });
@@ -66,6 +80,7 @@ function render({ model, el: root }) {
   root.replaceChildren(table, status);
 
   const send = (key) => model.send({ event: "press", key });
+  const opened = new Map();
 
   function draw() {
     const active = root.contains(document.activeElement) ? document.activeElement : null;
@@ -89,17 +104,23 @@ function render({ model, el: root }) {
       if (region.note) heading.appendChild(el("span", { class: "pkt-drawn-note", text: region.note }));
       const row = el("div", { class: "pkt-drawn-row" });
       for (const item of items) if (item.region === region.key) row.appendChild(itemNode(item, send));
+      const parts = [heading];
+      if (region.detail) parts.push(detailNode(region, opened));
+      parts.push(row);
       const section = el("section", {
         class: `pkt-drawn-region pkt-kind-${region.kind}${region.current ? " pkt-current" : ""}`,
         "aria-label": label,
         "data-region": region.key,
-      }, [heading, row]);
+      }, parts);
       if (region.area) section.style.gridArea = region.area;
       nodes.push(section);
     }
     table.replaceChildren(...nodes);
     if (active) {
       let target = focusKey ? table.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
+      if (!target && active.classList.contains("pkt-drawn-summary") && focusRegion) {
+        target = table.querySelector(`[data-detail="${CSS.escape(focusRegion)}"] > summary`);
+      }
       if (!target && focusRegion) {
         target = table.querySelector(`[data-region="${CSS.escape(focusRegion)}"] button:not([aria-disabled])`);
       }

@@ -12,7 +12,8 @@ decided here: the app asks the engine whether a move is legal, and why not.
   pressed. Pressing an item calls the board's press handlers with the item's ``key``; items that are
   not legal moves may still be pressable, so that pressing them can say why not (set ``why``).
 - ``announce(text)`` puts a sentence into the board's live region (``role="status"``): screen readers
-  read it out, and it is shown under the table as the last thing that happened.
+  read it out; it is not shown on the page (the log shows what happened, and a third copy of it under
+  the table only made the page longer).
 
 The layout is a CSS grid (``areas``, as in ``grid-template-areas``); narrower than ``narrow_below``
 pixels (a tablet held upright) the regions stack in their order. ``scale`` enlarges every picture (the
@@ -43,7 +44,7 @@ says why), ``chosen`` (selected: lifted from its row, with a shadow, a blue ring
 breaks here: a green tick or a red cross beside it), ``best`` (among the best five), ``dim`` (not part of
 it), ``new`` (just moved: a short glow), ``plain``."""
 
-Size = Literal["card", "small", "token", "coin", "medium", "wide", "hand"]
+Size = Literal["card", "small", "token", "chip", "coin", "medium", "wide", "hand"]
 
 _HERE = pathlib.Path(__file__).resolve().parent
 
@@ -58,6 +59,10 @@ class Region:
     note: str = ""
     current: bool = False  # the seat to act, or yours: drawn with a thicker border
     kind: str = "seat"  # "seat", "middle", "pile": only the look differs
+    # more words about the region, whole, behind a summary that opens them (a bot's reason behind its move):
+    # drawn as a disclosure whose open text lies over the table below the region, so opening it moves nothing
+    detail: str = ""
+    detail_summary: str = ""
 
     def data(self) -> dict[str, Any]:
         return asdict(self)
@@ -130,7 +135,7 @@ class DrawnBoard(anywidget.AnyWidget):
             self.items = item_data
 
     def announce(self, text: str) -> None:
-        """Say ``text`` in the live region (read out by screen readers, shown under the table). The same
+        """Say ``text`` in the live region (read out by screen readers, not shown). The same
         sentence twice is read twice."""
         with self.hold_sync():
             self.status = text

@@ -18,12 +18,16 @@ seed 1, four players and the estimator bots), the table shows them at once, mark
 reads them without waiting; Run plays the games again live.
 
 Every variant is ticked at the start, so the first Run compares the base game with each variant;
-"together" plays the base game and all chosen variants at once. After a run, one sentence says which
-variants make the team win more or less often than the base game by more than chance can explain: a
+"together" plays the base game and all chosen variants at once. After a run, one sentence in plain words comes first: how many games
+in 100 the team wins more or fewer with each variant whose difference from the base game is larger than
+chance can explain, and which differences are too small to tell apart from luck: a
 two-proportion test (:func:`~pokerkit_teach.core.simulate.compare_rates`; not "do the intervals
 overlap?", which would call real differences chance far too often), each of the k comparisons at
-5 % / k so the whole sentence is wrong by chance in at most 5 runs of 100. A second sentence says what
-the 95% interval means in plain words.
+5 % / k so the whole sentence is wrong by chance in at most 5 runs of 100. The chart, the table of wins
+with their 95% intervals and a sentence on what such an interval means follow as the detail. While a run
+plays, the page says so (not "no games played yet", nor the last run's results); the line under the
+settings says how many games the run plays for each configuration, as the Games field asks (clipped to
+the cap), and in all.
 
 CSS classes (for browser tests):
 
@@ -212,7 +216,7 @@ class VariantLabApp(App):
         self.stop_button.on_click(self.guarded(lambda _: self.stop()))
         self.cap = ipywidgets.HTML()
         self.cap.add_class("pkt-cap")
-        for control in (self.players, self.bot, self.mode, *self.variant_boxes.values()):
+        for control in (self.players, self.bot, self.mode, self.games, *self.variant_boxes.values()):
             control.observe(lambda _: self._describe_cap(), names="value")
         for control in (self.players, self.bot, self.mode, self.games, self.seed, *self.variant_boxes.values()):
             control.observe(lambda _: self._settings_changed(), names="value")
@@ -243,10 +247,10 @@ class VariantLabApp(App):
             ipywidgets.HBox([self.games, self.seed]),
             self.cap,
             ipywidgets.HBox([self.run_button, self.stop_button, self.progress]),
-            self.conclusion,
-            self.results_html,
-            self.interval_words,
+            self.conclusion,  # the plain-words sentence first
             self.chart,
+            self.results_html,  # the detail: wins and 95% intervals
+            self.interval_words,
         ]
 
     # -- running
@@ -312,6 +316,7 @@ class VariantLabApp(App):
         self._set_running(True)
         self.progress.max = games * len(configurations)
         self.progress.value = 0
+        self._show_playing()
         args = (players, bot, games, seed, configurations, clipped)
         if not self.background:
             self._play(*args)
@@ -408,6 +413,7 @@ class VariantLabApp(App):
             stopped = self.stop_flag.is_set()
             if results:
                 self.results, self.run_settings, self.stored_shown = results, (players, bot, games, seed), False
+            self.running = False  # the results are drawn; Run comes back below, once they and the message are shown
             self.refresh()
             if failed is not None:
                 self.say(self.t(_K + "failed", error=failed), "error")
@@ -430,6 +436,11 @@ class VariantLabApp(App):
             return self.t(_K + "base")
         return " + ".join(self.t(_K + name.replace("-", "_")) for name in variants)
 
+    def _show_playing(self) -> None:
+        """While a run plays: no earlier result and no "no games played yet", but that the games are being played."""
+        self.results_html.value = f"<p>{esc(self.t(_K + 'playing'))}</p>"
+        self.chart.value = self.conclusion.value = self.interval_words.value = ""
+
     def _describe_bot(self) -> None:
         about = self.t("pokerface.bot." + str(self.bot.value))
         if self.bot.value == "reader":
@@ -437,9 +448,14 @@ class VariantLabApp(App):
         self.bot_about.value = f"<small>{esc(about)}</small>"
 
     def _describe_cap(self) -> None:
+        """How many games the run plays for each configuration (the Games field, clipped to the cap) and in all,
+        then the cap: the numbers agree with the Games field."""
         most, per_configuration = self.games_per_configuration()
-        self.cap.value = "<small>" + esc(self.t(_K + "cap", most=most, seconds=RUN_SECONDS, per=per_configuration,
-                                                 count=len(self.configurations()))) + "</small>"
+        count = len(self.configurations())
+        asked = self.games.value if isinstance(self.games.value, int) and self.games.value > 0 else DEFAULT_GAMES
+        games = min(asked, per_configuration)
+        self.cap.value = "<small>" + esc(self.t(_K + ("cap" if count > 1 else "cap_one"), games=games, total=games * count, most=most, seconds=RUN_SECONDS,
+                                                 per=per_configuration, count=count)) + "</small>"
 
     def refresh(self) -> None:
         t = self.t
@@ -470,6 +486,9 @@ class VariantLabApp(App):
             if stored:
                 self.results, self.stored_shown, self.stored_for = stored, True, self._settings()
                 self.run_settings = (int(self.players.value), str(self.bot.value), int(self.games.value), int(self.seed.value))
+        if getattr(self, "running", False):
+            self._show_playing()
+            return
         self.results_html.value = self.results_table() if self.results else f"<p>{esc(t(_K + 'no_results'))}</p>"
         self.chart.value = self.chart_svg() if self.results else ""
         self.conclusion.value = f"<p><b>{esc(self.conclusion_text())}</b></p>" if self.results else ""
@@ -485,12 +504,21 @@ class VariantLabApp(App):
         if variants_of(base) or not others:
             return self.t(_K + "no_comparison")
         level = LEVEL / len(others)
-        groups: dict[int, list[str]] = {1: [], -1: [], 0: []}
+        findings: dict[int, list[str]] = {1: [], -1: []}
+        chance: list[str] = []
         for result in others:
-            groups[compare_rates(base, result, "won", level)].append(self.quoted(variants_of(result)))
-        findings = [self.t(_K + key + ("_several" if len(groups[side]) > 1 else ""), configs=Items(groups[side]))
-                    for side, key in ((1, "finding_more"), (-1, "finding_less"), (0, "finding_chance")) if groups[side]]
-        return self.t(_K + "conclusion", findings="; ".join(findings))
+            side = compare_rates(base, result, "won", level)
+            if side == 0:
+                chance.append(self.quoted(variants_of(result)))
+                continue
+            # the difference in plain words: games won more (or fewer) in 100, from the two rates
+            diff = round(100 * abs(result.rate("won") - base.rate("won")))
+            key = ("finding_more" if side > 0 else "finding_less") + ("_tiny" if diff == 0 else "")
+            findings[side].append(self.t(_K + key, configs=self.quoted(variants_of(result)), diff=diff))
+        parts = findings[1] + findings[-1]
+        if chance:
+            parts.append(self.t(_K + "finding_chance" + ("_several" if len(chance) > 1 else ""), configs=Items(chance)))
+        return self.t(_K + "conclusion", findings="; ".join(parts))
 
     def interval_text(self) -> str:
         """What the first configuration's 95% interval means, in plain words."""

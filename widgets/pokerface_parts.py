@@ -105,10 +105,18 @@ class TableDrawing:
     """The Pokerface table as the seat of ``view`` sees it, in ``lang``: every seat with its hole cards and
     tokens, the board and the free tokens in the middle; while ``showdown`` is turned over, its first
     ``revealed`` hands face up and marked where the order holds or breaks. ``seat_reasons`` are the bots'
-    latest reasons by round and seat (shown in their seats), ``why_not`` the engine's reason for a move."""
+    latest reasons in words by round and seat (shown in their seats, whole when opened), ``why_not`` the
+    engine's reason for a move.
+
+    The others' seats are drawn small (their cards overlap, their chips are smaller) so that the whole table,
+    your seat and its chips included, fits a 1280x720 screen at every size of table."""
 
     def __init__(self, view: PokerfaceView, lang: str, *, showdown: ShowdownResult | None, revealed: int,
-                 seat_reasons: dict[tuple[Suit, int], str], free_for_all: bool, why_not: Callable[[Any], Said | None]) -> None:
+                 seat_reasons: dict[tuple[Suit, int], str], free_for_all: bool,
+                 why_not: Callable[[Any], Said | None], everyone: Sequence[Sequence[Card]] | None = None) -> None:
+        # everyone: every seat's hole cards, drawn face up as a narrator sees them (the replay of an example);
+        # then no seat is "you" and no chip is a move
+        self.everyone = everyone
         self.view = view
         self.lang = lang
         self.showdown = showdown
@@ -136,8 +144,9 @@ class TableDrawing:
             name = view.players[seat]
             key = f"seat-{seat}"
             note, current = self._seat_note(seat, shown)
-            title = t("table_drawn.you_title", name=name) if seat == view.seat else name
-            regions.append(Region(key, title, f"s{seat}", note=note, current=current))
+            title = t("table_drawn.you_title", name=name) if seat == view.seat and self.everyone is None else name
+            summary, detail = self._seat_reason(seat, shown)
+            regions.append(Region(key, title, f"s{seat}", note=note, current=current, detail=detail, detail_summary=summary))
             step = shown.get(name)
             if step is not None:  # turned over: face up, marked where the order holds or breaks
                 mark: State = "holds" if step.ok else "breaks"
@@ -146,7 +155,12 @@ class TableDrawing:
                     items.append(Item(f"hole-{seat}-{index}", key, card_picture(card, lang),
                                       t("table_drawn.shown_card", player=name, card=card_label(card, lang), order=said),
                                       state=mark, size="card" if seat == view.seat else "small"))
-            elif seat == view.seat:
+            elif self.everyone is not None and showdown is None:  # the narrator sees every hand
+                for index, card in enumerate(self.everyone[seat]):
+                    items.append(Item(f"hole-{seat}-{index}", key, card_picture(card, lang),
+                                      t("table_drawn.card_of", player=name, card=card_label(card, lang)),
+                                      size="card" if seat == view.seat else "small"))
+            elif seat == view.seat and self.everyone is None:
                 hole = view.hole
                 if not hole and showdown is not None:
                     hole = next((s.hand.hole for s in showdown.steps if s.hand.name == name), ())
@@ -162,7 +176,8 @@ class TableDrawing:
                 if number is None:
                     continue
                 label_key = "table_drawn.chip_yours" if seat == view.seat else "table_drawn.chip_of"
-                items.append(self._chip(suit, number, key, t(label_key, token=token_label(Token(suit, number), lang), player=name)))
+                items.append(self._chip(suit, number, key, t(label_key, token=token_label(Token(suit, number), lang), player=name),
+                                        "token" if seat == view.seat else "chip"))
         areas, columns = SEATING[count]
         return Drawing(t("table_drawn.board"), regions, items, areas, columns)
 
@@ -176,7 +191,7 @@ class TableDrawing:
         current = playing and seat in view.to_act
         if seat == view.dealer and not waiting:
             parts.append(t("table_drawn.deals"))
-        if seat == view.seat:
+        if seat == view.seat and self.everyone is None:
             if current:
                 parts.append(t("table_drawn.your_turn_free" if self.free_for_all else "table_drawn.your_turn"))
             else:
@@ -186,9 +201,17 @@ class TableDrawing:
         step = shown.get(view.players[seat])
         if step is not None:  # the verdict itself is in the showdown's list below the table and is announced
             parts.append(t("table_drawn.holds" if step.ok else "table_drawn.breaks"))
-        elif view.round_suit is not None and (view.round_suit, seat) in self.seat_reasons and not waiting:
-            parts.append(self.seat_reasons[(view.round_suit, seat)])
         return " · ".join(parts), current
+
+    def _seat_reason(self, seat: int, shown: dict[str, Any]) -> tuple[str, str]:
+        """A bot's latest reason of the round being played (its summary and its words); ("", "") for none."""
+        view = self.view
+        if self.showdown is not None or view.round_suit is None or view.players[seat] in shown:
+            return "", ""
+        reason = self.seat_reasons.get((view.round_suit, seat))
+        if reason is None:
+            return "", ""
+        return self.t("table_drawn.reason_summary", player=view.players[seat]), reason
 
     def _middle(self, regions: list[Region], items: list[Item]) -> None:
         """The middle of the table: the board (the showdown's during a showdown) and the round's free chips."""
@@ -196,28 +219,32 @@ class TableDrawing:
         showdown = self.showdown
         board = showdown.board if showdown is not None else view.board
         regions.append(Region("middle", t("table_drawn.middle"), "mid", note=t("table_drawn.middle_note"), kind="middle"))
+        size: Any = "small" if view.player_count >= 5 else "card"  # the middle is narrower between the side seats
         for index, card in enumerate(board):
-            items.append(Item(f"board-{index}", "middle", card_picture(card, lang), t("table_drawn.board_card", card=card_label(card, lang))))
+            items.append(Item(f"board-{index}", "middle", card_picture(card, lang), t("table_drawn.board_card", card=card_label(card, lang)),
+                              size=size))
         suit = view.round_suit
         holders = view.token_holders(suit) if suit is not None and showdown is None and not view.game_over else None
         if suit is not None and holders is not None:
+            chip: Any = "chip" if view.player_count >= 5 else "token"  # drawn a little smaller there (see TABLE_CSS)
             for number, holder in enumerate(holders, start=1):
                 if holder is None:
-                    items.append(self._chip(suit, number, "middle", t("table_drawn.chip_middle", token=token_label(Token(suit, number), lang))))
+                    items.append(self._chip(suit, number, "middle", t("table_drawn.chip_middle", token=token_label(Token(suit, number), lang)),
+                                            chip))
 
-    def _chip(self, suit: Suit, number: int, region: str, label: str) -> Item:
-        """A chip on the table: a move of the round being played (legal, or illegal with the engine's
-        reason), or a picture of an earlier round's token."""
+    def _chip(self, suit: Suit, number: int, region: str, label: str, size: Any = "token") -> Item:
+        """A chip on the table (``size``: smaller in the others' seats): a move of the round being played
+        (legal, or illegal with the engine's reason), or a picture of an earlier round's token."""
         token = Token(suit, number)
         key = f"token-{suit.name.lower()}-{number}"
-        action = chip_move(key, self.view, self.showdown)
+        action = chip_move(key, self.view, self.showdown) if self.everyone is None else None
         picture = token_picture(token, self.lang)
         if action is None:
-            return Item(key, region, picture, label, size="token")
+            return Item(key, region, picture, label, size=size)
         why = self.why_not(action)
         if why is None:
-            return Item(key, region, picture, label, state="legal", pressable=True, size="token")
-        return Item(key, region, picture, label, state="illegal", pressable=True, why=why.text(self.lang), size="token")
+            return Item(key, region, picture, label, state="legal", pressable=True, size=size)
+        return Item(key, region, picture, label, state="illegal", pressable=True, why=why.text(self.lang), size=size)
 
 
 def table_log(events: Sequence[Any], words: Sequence[str], reasons: dict[int, tuple[int, str]], players: Sequence[str], lang: str,

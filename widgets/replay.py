@@ -1,34 +1,47 @@
 """The replay: a built-in Pokerface scenario (the rulebook's worked examples), one step at a time.
 
-Each step shows what happened (:meth:`PokerfaceReplayStep.lines`), the rules that applied
-(:meth:`PokerfaceReplayStep.rules_applied`) and the table after it (:meth:`PokerfaceReplay.state_after`): the dealer, the
-board, the hole cards and each token round's holders (``A♦ Anna``). The last step adds the outcome. The
-steps are walked with the apps' one :class:`~widgets.navigator.StepNavigator`.
+An example is told as the rulebook tells it: it starts where the rulebook's telling starts (the scenario's
+``told_from``; the moves before it are played through untold, their tokens already on the table), and a
+showdown is turned over one hand per step. Each step shows what happened (:meth:`PokerfaceReplayStep.lines`;
+in a showdown the hand turned over and how it compares), the rules that applied
+(:meth:`PokerfaceReplayStep.rules_applied`) and the table after it drawn as the table app draws it (every hand
+face up, as a narrator sees them; in a showdown the hands not yet turned over face down). The last step adds
+the outcome. The steps are walked with the apps' one :class:`~widgets.navigator.StepNavigator`.
+
+The teacher's view (a switch) walks every step of the file from its first, with the file's own notation of
+each move and the table as a list (the dealer, the board, the hole cards, each round's token holders).
 
 CSS classes (for browser tests):
 
 - ``pkt-scenario`` (Dropdown of the built-in scenarios)
 - ``pkt-first``, ``pkt-back``, ``pkt-forward``, ``pkt-last`` (Buttons of the step navigator; disabled at the ends)
 - ``pkt-step-counter`` (HTML: ``Step 5 of 37``), ``pkt-intro`` (HTML)
-- ``pkt-narration`` (HTML: ``pkt-events`` and ``pkt-rules`` lists), ``pkt-table`` (HTML: ``pkt-board``,
-  ``pkt-hole-cards``, ``pkt-tokens`` table with one ``pkt-token-round`` row per round, ``pkt-tally``)
+- ``pkt-narration`` (HTML: ``pkt-events`` and ``pkt-rules`` lists), ``pkt-replay-board`` (the drawn table, as
+  the table app's ``pkt-board``), ``pkt-teacher-view`` (the switch), and in the teacher's view
+  ``pkt-move-notation`` and ``pkt-table`` (HTML: ``pkt-board``, ``pkt-hole-cards``, ``pkt-tokens`` table with one
+  ``pkt-token-round`` row per round, ``pkt-tally``)
 - ``pkt-outcome`` (inside ``pkt-narration``, on the last step only)
 - from :class:`~widgets.app.App`: ``pkt-app``, ``pkt-language``, ``pkt-message``
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets
 
 from pokerkit_teach.holdem.render import cards_html
+from pokerkit_teach.games.pokerface.actions import Showdown
 from pokerkit_teach.games.pokerface.events import token_text
 from pokerkit_teach.games.pokerface.scenarios import PokerfaceReplay, PokerfaceScenario, builtin_scenarios
 from pokerkit_teach.games.pokerface.state import PokerfaceState
 
 from .app import App, InputProblem, esc
+from .drawn import DrawnBoard
 from .navigator import StepNavigator
+from .pokerface_parts import NARROW_BELOW, TableDrawing
+from .table import TABLE_CSS
 from .scenario_desk import download_html, open_upload, scenario_tools, show_deal_link, table_link_html, table_link_tools, upload_words
 
 __all__ = ["ReplayApp", "token_holders"]
@@ -50,8 +63,31 @@ def token_holders(state: PokerfaceState) -> list[tuple[str, list[str], list[str]
     return rounds
 
 
+@dataclass(frozen=True)
+class Position:
+    """One step of the replay as it is shown: ``played`` steps of the scenario played, and for a showdown
+    step the hands turned over so far (``revealed``; ``None`` for any other step)."""
+
+    played: int
+    revealed: int | None = None
+
+
+def positions(replay: PokerfaceReplay, every_step: bool = False) -> list[Position]:
+    """The steps shown: from the first the scenario tells (from its first step if ``every_step``), each
+    showdown one hand at a time."""
+    shown: list[Position] = []
+    for index in range(0 if every_step else replay.told_start, len(replay.steps)):
+        step = replay.steps[index]
+        if isinstance(step.action, Showdown):
+            result = replay.state_after(index + 1).showdowns[-1]
+            shown += [Position(index + 1, hand) for hand in range(1, len(result.steps) + 1)]
+        else:
+            shown.append(Position(index + 1))
+    return shown
+
+
 class ReplayApp(App):
-    """Step through a built-in scenario: narration, rules and the table at every step."""
+    """Step through a built-in scenario: narration, rules and the drawn table at every step."""
 
     title_key = _K + "title"
 
@@ -72,14 +108,26 @@ class ReplayApp(App):
         self.narration.add_class("pkt-narration")
         self.table = ipywidgets.HTML()
         self.table.add_class("pkt-table")
+        self.board = DrawnBoard(narrow_below=NARROW_BELOW)
+        self.board.add_class("pkt-board")
+        self.board.add_class("pkt-replay-board")
+        self.teacher = ipywidgets.Checkbox(value=False, indent=False)
+        self.teacher.add_class("pkt-teacher-view")
+        self.teacher.observe(self._on_teacher, names="value")
+        self._positions: dict[tuple[str, bool], list[Position]] = {}
         self._build_tools()
+        # the story beside the drawn table on a laptop, under it on a tablet held upright (the row wraps)
+        story = ipywidgets.VBox([self.narration, self.table], layout=ipywidgets.Layout(flex="1 1 300px", min_width="0"))
+        drawn = ipywidgets.VBox([self.board], layout=ipywidgets.Layout(flex="2 1 480px", min_width="0"))
+        columns = ipywidgets.HBox([drawn, story], layout=ipywidgets.Layout(flex_flow="row wrap", grid_gap="1em",
+                                                                           align_items="flex-start"))
         return [
+            ipywidgets.HTML(TABLE_CSS),  # the table app's own look of its drawn table
             self.intro,
-            self.chooser,
+            ipywidgets.HBox([self.chooser, self.teacher], layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
             self.navigator.box,
+            columns,
             self.tools,
-            self.narration,
-            self.table,
         ]
 
     def _build_tools(self) -> None:
@@ -141,14 +189,14 @@ class ReplayApp(App):
             self.chooser.value = name
         finally:
             self._relabelling = False
-        self.show(len(replay.steps))
+        self.show(self.total)
         self.say(self.t("apps.scenario.opened", title=scenario.title(self.lang), steps=len(replay.steps)))
 
     def _on_upload(self, name: str, content: bytes) -> None:
         open_upload(name, content, self.open_scenario, self)
 
     def _state_shown(self) -> PokerfaceState:
-        return self.replay.state_after(self.step)
+        return self.replay.state_after(self.position.played)
 
     def save(self) -> None:
         """A link beside the button to the scenario file of the game up to the step shown."""
@@ -156,7 +204,7 @@ class ReplayApp(App):
 
         scenario = self.scenarios[str(self.chooser.value)]
         data = save_scenario(self._state_shown(), seed=scenario.seed, title=dict(scenario.titles) or None, name=scenario.name,
-                             moves=[step.move for step in self.replay.steps[: self.step]])  # the scenario's own words for its moves
+                             moves=[step.move for step in self.replay.steps[: self.position.played]])  # the scenario's own words
         name = f"{data.get('name') or 'pokerface'}.json"
         self.download.value = download_html(scenario_json(data).encode("utf-8"), name, self.t("apps.scenario.download", file=name))
         self.say(self.t("apps.scenario.saved", file=name))
@@ -184,13 +232,32 @@ class ReplayApp(App):
         return self.replays[name]
 
     @property
+    def positions(self) -> list[Position]:
+        """The steps shown of the chosen scenario (every step of its file in the teacher's view)."""
+        key = (str(self.chooser.value), bool(self.teacher.value))
+        if key not in self._positions:
+            self._positions[key] = positions(self.replay, key[1])
+        return self._positions[key]
+
+    @property
     def total(self) -> int:
-        return len(self.replay.steps)
+        return len(self.positions)
 
     @property
     def step(self) -> int:
         """The step shown (1 to ``total``)."""
         return self.navigator.step
+
+    @property
+    def position(self) -> Position:
+        return self.positions[min(self.step, self.total) - 1]
+
+    def _on_teacher(self, change: dict[str, Any]) -> None:
+        """The teacher's view on or off: the same position of the scenario stays shown where it can."""
+        before = self._positions.get((str(self.chooser.value), not bool(self.teacher.value)))
+        now = self.positions
+        where = before[min(self.step, len(before)) - 1] if before else None
+        self.show(now.index(where) + 1 if where in now else 1)
 
     def go(self, where: str) -> None:
         """Move to the ``first``, ``last``, ``back`` (one step) or ``forward`` (one step) position."""
@@ -217,6 +284,7 @@ class ReplayApp(App):
         finally:
             self._relabelling = False
         self.chooser.description = t(_K + "scenario")
+        self.teacher.description = t(_K + "teacher_view")
         self.tools_heading.value = f"<b>{esc(t('apps.scenario.heading'))}</b>"
         for button, key in ((self.save_button, "save"), (self.link_button, "link"), (self.continue_button, "continue")):
             with button.hold_sync():
@@ -226,21 +294,50 @@ class ReplayApp(App):
         self.link.description = t("apps.scenario.link_field")
         self.navigator.refresh(self.lang)
         self.narration.value = self.narration_html()
-        self.table.value = self.table_html()
+        teaching = bool(self.teacher.value)
+        self.table.value = self.table_html() if teaching else ""
+        self.table.layout.display = "" if teaching else "none"
+        self.draw_board()
+
+    def draw_board(self) -> None:
+        """The table after the step shown, drawn as the table app draws it, every hand face up (a showdown's
+        hands face down until they are turned over)."""
+        position = self.position
+        state = self.replay.state_after(position.played)
+        showdown = state.showdowns[-1] if position.revealed is not None and state.showdowns else None
+        hole = state.hole if state.hole is not None else tuple(() for _ in state.players)
+        drawing = TableDrawing(state.view_for(0), self.lang, showdown=showdown, revealed=position.revealed or 0, seat_reasons={},
+                               free_for_all=state.rules.free_for_all, why_not=lambda move: None, everyone=hole).drawing()
+        self.board.title = drawing.title
+        self.board.show(drawing.regions, drawing.items, areas=drawing.areas, columns=drawing.columns)
+
+    def _lines(self, step: Any, revealed: int | None) -> list[str]:
+        """What the step shown tells: a showdown's hand turned over (with its comparison), and after its last
+        hand the rest of the step (the deal's result)."""
+        lang = self.lang
+        if revealed is None:
+            return list(step.lines(lang))
+        result = self.replay.state_after(self.position.played).showdowns[-1]
+        hand = result.steps[revealed - 1]
+        lines = [hand.reveal.text(lang), hand.verdict.text(lang)]
+        if revealed == len(result.steps):
+            lines += [event.describe(lang) for event in step.events if event.kind not in ("revealed", "compared")]
+        return lines
 
     def narration_html(self) -> str:
         t, lang = self.t, self.lang
-        step = self.replay.steps[self.step - 1]
-        events = "".join(f"<li>{esc(line)}</li>" for line in step.lines(lang))
+        position = self.position
+        step = self.replay.steps[position.played - 1]
+        events = "".join(f"<li>{esc(line)}</li>" for line in self._lines(step, position.revealed))
         parts = [f"<h3>{esc(t(_K + 'deal', deal=step.deal))}</h3>"]
-        if step.move:  # the example file's own notation (its words are the file's, not the learner's language)
+        if step.move and self.teacher.value:  # the example file's own notation (its words, not the learner's language)
             parts.append(f"<p class='pkt-move-notation'><small>{esc(t(_K + 'move', move=step.move))}</small></p>")
         parts.append(f"<h4>{esc(t(_K + 'happened'))}</h4><ul class='pkt-events'>{events}</ul>")
         rules = step.rules_applied(lang)
         if rules:
             items = "".join(f"<li>{esc(rule)}</li>" for rule in rules)
             parts.append(f"<h4>{esc(t(_K + 'rules'))}</h4><ul class='pkt-rules'>{items}</ul>")
-        if self.step == self.total:
+        if self.step == self.total and position.played == len(self.replay.steps):
             end = self.replay.ending
             ending = "game_won" if end.won is True else "game_lost" if end.won is False else "game_open"
             tally = t(_K + "tally", successes=end.successes, failures=end.failures)
@@ -251,8 +348,9 @@ class ReplayApp(App):
         return "".join(parts)
 
     def table_html(self) -> str:
+        """The table after the step shown as a list (the teacher's view)."""
         t, lang = self.t, self.lang
-        state = self.replay.state_after(self.step)
+        state = self.replay.state_after(self.position.played)
         parts = [f"<h3>{esc(t(_K + 'table'))}</h3><p>{esc(t(_K + 'dealer', name=state.players[state.dealer]))}</p>"]
         board = cards_html(state.board, lang) if state.board else esc(t(_K + "no_board"))
         parts.append(f"<div class='pkt-board'><b>{esc(t(_K + 'board'))}:</b> {board}</div>")

@@ -187,7 +187,11 @@ class ScenarioDesk:
     ``-back`` / ``-forward`` / ``-last``, ``pkt-scenario-step-counter``, ``pkt-scenario-step``, ``pkt-continue``.
     """
 
-    def __init__(self, app: App, play: ScenarioPlay, page: str) -> None:
+    def __init__(self, app: App, play: ScenarioPlay, page: str, *, viewer_on_top: bool = False) -> None:
+        """``viewer_on_top``: the app puts :attr:`viewer` at the top of its page itself (it is then not in
+        :attr:`box`), as a banner that says a replay step is shown, not a game in play, with the steps and
+        "Continue from here" together in one row."""
+        self.viewer_on_top = viewer_on_top
         self.app = app
         self.play = play
         self.page = page  # the app's notebook, e.g. "table.ipynb": where a link leads outside Voila
@@ -209,15 +213,23 @@ class ScenarioDesk:
         self.continue_button = ipywidgets.Button(icon="play", button_style="success", layout=ipywidgets.Layout(align_self="flex-start"))
         self.continue_button.add_class("pkt-continue")
         self.continue_button.on_click(g(lambda _: self.continue_here()))
-        self.viewer = ipywidgets.VBox([self.title, self.navigator.box, self.step_text, self.continue_button],
-                                      layout=ipywidgets.Layout(display="none", border="1px solid #999", padding="0.3em 0.6em"))
+        if viewer_on_top:  # a banner: what is shown, then the steps and "Continue from here" side by side
+            parts: list[ipywidgets.Widget] = [self.title, ipywidgets.HBox(
+                [self.navigator.box, self.continue_button], layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center",
+                                                                                     grid_gap="0.6em")), self.step_text]
+            border = "2px solid #8a5a00"
+        else:
+            parts, border = [self.title, self.navigator.box, self.step_text, self.continue_button], "1px solid #999"
+        self.viewer = ipywidgets.VBox(parts, layout=ipywidgets.Layout(display="none", border=border, padding="0.3em 0.6em"))
         self.viewer.add_class("pkt-scenario-viewer")
+        if viewer_on_top:
+            self.viewer.add_class("pkt-scenario-banner")
         self.box = ipywidgets.VBox([
             self.heading,
             ipywidgets.HBox([self.save_button, self.download, self.link_button, self.link_open]),
             self.link,
             ipywidgets.HBox([self.upload, self.builtin, self.open_button]),
-            self.viewer,
+            *([] if viewer_on_top else [self.viewer]),
         ])
         self.box.add_class("pkt-scenario-desk")
 
@@ -371,7 +383,13 @@ class ScenarioDesk:
         replay = self.replay
         if replay is None:
             return
-        self.title.value = f"<b>{esc(t('apps.scenario.walking', title=self.scenario.title(self.app.lang)))}</b>"
+        title = self.scenario.title(self.app.lang)
+        if self.viewer_on_top:  # the banner says at once that this is a replay step, not a game in play
+            step, total = min(self.navigator.step, len(replay.steps)), len(replay.steps)
+            self.title.value = (f"<b>{esc(t('apps.scenario.replay_step', step=step, total=total, title=title))}</b> "
+                                f"{esc(t('apps.scenario.replay_step_how', go_on=t('apps.scenario.continue')))}")
+        else:
+            self.title.value = f"<b>{esc(t('apps.scenario.walking', title=title))}</b>"
         self.navigator.refresh(self.app.lang)
         if replay.steps:
             step = replay.steps[min(self.navigator.step, len(replay.steps)) - 1]

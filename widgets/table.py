@@ -69,8 +69,9 @@ SHOWDOWN = Pause("showdown", lambda move: isinstance(move.move, Showdown))
 # The table's own style: the log is a box that scrolls, laid out from its end (column-reverse), so a new
 # log keeps its newest line in view without a script. The log's column starts at the top of the table, beside
 # the status, so its box is in the learner's view at 1280x720 (the browser test measures it after each move).
-# A seat's note shows at most three lines (a bot's reason can be long; the whole of it is in the log, in the
-# seat's text alternative and in the announcement of the move).
+# A bot's seat holds its latest reason, whole, behind a disclosure that opens over the table. The
+# middle's note is in its text alternative only. The others' face-down cards overlap. At 5 and 6 players the
+# middle (between two side seats) draws its cards and free chips smaller, so that six chips fit beside the board.
 TABLE_CSS = """<style>
 .pkt-log-scroll { max-height: 22em; overflow-y: auto; display: flex; flex-direction: column-reverse;
   border: 1px solid #999; padding: 0.3em 0.5em; font-size: 90%; line-height: 1.35; }
@@ -82,12 +83,25 @@ TABLE_CSS = """<style>
 .pkt-app .pkt-showdown .widget-html-content, .pkt-app .pkt-tally .widget-html-content,
 .pkt-app .pkt-hint-box .widget-html-content { line-height: 1.35; }
 .pkt-app .pkt-legend p { margin: 0.15em 0; font-size: 92%; }
-.pkt-board .pkt-kind-seat .pkt-drawn-note { font-size: 0.82em; line-height: 1.25; display: -webkit-box; -webkit-box-orient: vertical;
-  -webkit-line-clamp: 3; line-clamp: 3; overflow: hidden; }
-.pkt-board .pkt-drawn-status { font-size: 0.9em; line-height: 1.3; }
+.pkt-board .pkt-kind-seat .pkt-drawn-note { font-size: 0.82em; line-height: 1.25; }
+.pkt-board .pkt-kind-middle .pkt-drawn-note { display: none; }
+.pkt-board .pkt-drawn-heading { margin-bottom: 0.15em; }
+.pkt-board .pkt-drawn-region { padding: 0.25em 0.45em 0.35em; }
+.pkt-board .pkt-drawn-region.pkt-current { padding: calc(0.25em - 2px) calc(0.45em - 2px) calc(0.35em - 2px); }
+.pkt-board .pkt-drawn-table { gap: 0.45em; padding: 0.45em; }
+.pkt-board .pkt-drawn-row { gap: 0.25em; }
+.pkt-board .pkt-kind-seat .pkt-size-small.pkt-state-plain + .pkt-size-small.pkt-state-plain { margin-left: -1.4em; }
+.pkt-board .pkt-kind-seat .pkt-size-small.pkt-state-plain .pkt-drawn-picture svg { width: calc(var(--pkt-card-w) * 0.62 * var(--pkt-scale, 1)); }
+.pkt-board .pkt-size-chip .pkt-drawn-picture svg { width: calc(var(--pkt-token-w) * 0.62 * var(--pkt-scale, 1)); }
+.pkt-board .pkt-kind-seat .pkt-drawn-item.pkt-size-chip, .pkt-board .pkt-kind-seat .pkt-drawn-item.pkt-size-small { padding: 1px; }
+.pkt-board .pkt-drawn-detail { margin: 0 0 0.1em; }
+.pkt-board .pkt-kind-middle .pkt-size-chip .pkt-drawn-picture svg { width: calc(var(--pkt-token-w) * 0.75 * var(--pkt-scale, 1)); }
+.pkt-board .pkt-kind-middle .pkt-size-small .pkt-drawn-picture svg { width: calc(var(--pkt-card-w) * 0.62 * var(--pkt-scale, 1)); }
 .pkt-board .pkt-kind-seat .pkt-size-token .pkt-drawn-picture svg { width: calc(var(--pkt-token-w) * 0.8 * var(--pkt-scale, 1)); }
 .pkt-app .pkt-table-moves .pkt-move { max-width: 22em; }
 .pkt-app .pkt-tally p { margin: 0.3em 0; }
+.pkt-app .pkt-scenario-banner { background: #fff8e1; margin-bottom: 0.3em; }
+.pkt-app .pkt-scenario-banner .pkt-scenario-step ul { margin: 0.1em 0; }
 .pkt-app .pkt-showdown h4 { margin: 0.2em 0; }
 .pkt-app .pkt-showdown ol { margin: 0.2em 0; }
 </style>"""
@@ -171,17 +185,20 @@ class TableApp(App, GamePart):
         self.toolbar = ipywidgets.HBox([self.pass_move, self.reveal_button, self.next_deal_button, self.hint_button, self.show_reasons],
                                        layout=ipywidgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.toolbar.add_class("pkt-table-moves")
-        main = ipywidgets.VBox([self.status, self.toolbar, self.hint, self.board, self.showdown],
+        main = ipywidgets.VBox([self.toolbar, self.hint, self.board, self.showdown],
                                layout=ipywidgets.Layout(flex="3 1 520px", min_width="0"))
         main.add_class("pkt-table-main")
-        # beside the table on a projector; below it on a tablet held upright (the row wraps)
-        side = ipywidgets.VBox([self.tally, self.legend, self.log], layout=ipywidgets.Layout(flex="2 1 260px", min_width="0"))
+        # beside the table on a projector (where the game stands at its top, level with the row of moves), below
+        # it on a tablet held upright (the row wraps); the table's column holds only the moves and the table, so
+        # that your seat and its chips stay on a 1280x720 screen
+        side = ipywidgets.VBox([self.status, self.tally, self.legend, self.log], layout=ipywidgets.Layout(flex="2 1 260px", min_width="0"))
         side.add_class("pkt-table-side")
         columns = ipywidgets.HBox([main, side], layout=ipywidgets.Layout(align_items="flex-start", grid_gap="1em",
                                                                          flex_flow="row wrap"))
         columns.add_class("pkt-table-columns")
-        self.desk = ScenarioDesk(self, self, "table.ipynb")  # save, open, walk through, link
-        return [ipywidgets.HTML(TABLE_CSS), setup, columns, self.desk.box]
+        # save, open, walk through, link; a scenario's step being walked through is said at the top of the page
+        self.desk = ScenarioDesk(self, self, "table.ipynb", viewer_on_top=True)
+        return [ipywidgets.HTML(TABLE_CSS), self.desk.viewer, setup, columns, self.desk.box]
 
     def take_params(self, params: AppParams) -> bool:
         """The page's seed and number of players: a new game with them in the app already built."""

@@ -54,22 +54,24 @@ def test_the_learner_sees_the_cap_for_the_chosen_settings_in_both_languages() ->
     for box in app.variant_boxes.values():
         box.value = True
     shown = text(app.cap.value)
-    assert "at most 300 games in all" in shown and "75 games per configuration for the 4 configurations chosen" in shown
+    assert shown.startswith("This run plays 75 games for each of the 4 configurations chosen (300 games in all).")
+    assert "at most 300 games in all" in shown and "at most 75 games per configuration" in shown
     app.mode.value = "together"  # the base game and all variants at once
-    assert "150 games per configuration for the 2 configurations chosen" in text(app.cap.value)
+    assert "150 games for each of the 2 configurations chosen" in text(app.cap.value)
     app.language.value = "de"
-    assert "150 Spiele pro Einstellung bei 2 gewählten Einstellungen" in text(app.cap.value)
+    assert "150 Spiele für jede der 2 gewählten Einstellungen" in text(app.cap.value)
+    assert "höchstens 150 Spiele pro Einstellung" in text(app.cap.value)
     app.language.value = "es"
-    assert "150 partidas por configuración" in text(app.cap.value)
+    assert "como mucho 150 partidas por configuración" in text(app.cap.value)
     base_game_only(app)
-    assert "300 partidas por configuración para 1 configuración elegida" in text(app.cap.value)
+    assert text(app.cap.value).startswith("Esta tanda juega 300 partidas. ")
     app.language.value = "en"
-    assert "300 games per configuration for the 1 configuration chosen" in text(app.cap.value)
+    assert text(app.cap.value) == "This run plays 300 games. With these bots and players one run plays at most 300 games (about 60 seconds)."
     app.language.value = "en"
     app.bot.value, app.players.value = "random", 3
-    assert "at most 240,000 games in all" in text(app.cap.value)
+    assert "at most 240,000 games (about 60 seconds)" in text(app.cap.value)
     app.language.value = "de"
-    assert "höchstens 240.000 Spiele insgesamt" in text(app.cap.value)
+    assert "höchstens 240.000 Spiele (etwa 60 Sekunden)" in text(app.cap.value)
     assert "(s)" not in app.cap.value and "(en)" not in app.cap.value
     app.close()
 

@@ -1,7 +1,9 @@
 """The variant lab compares: every variant is ticked at the start, so Run compares the base
-game with each variant; a sentence under the run says which differences are larger than chance (a
-two-proportion test, :func:`pokerkit_teach.core.simulate.two_proportion_p_value`); the 95% interval is
-said in plain words. EN, DE and ES."""
+game with each variant; a plain-words sentence under the run says how many games in 100 each variant
+wins more or fewer where the difference is larger than chance (a two-proportion test,
+:func:`pokerkit_teach.core.simulate.two_proportion_p_value`), and which differences are too small to tell
+apart from luck; the 95% interval is said in plain words; while a run plays the page says so; the numbers
+on the page agree with the Games field. EN, DE and ES."""
 
 from __future__ import annotations
 
@@ -58,7 +60,7 @@ def test_every_variant_is_ticked_at_the_start_so_run_compares_them_all() -> None
     app = VariantLabApp(query="lang=en&players=3&seed=4")
     assert all(box.value for box in app.variant_boxes.values())
     assert app.configurations() == [()] + [(name,) for name in VARIANTS]
-    assert "for the 4 configurations chosen" in text(app.cap.value)
+    assert text(app.cap.value).startswith("This run plays 5,000 games for each of the 4 configurations chosen (20,000 games in all).")
     app.mode.value = "together"
     assert app.configurations() == [(), VARIANTS], "together: the base game and all chosen variants at once"
     app.close()
@@ -92,15 +94,15 @@ CLEAR = [result((), 50, 200), result(("free-for-all",), 20, 200), result(("risin
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "Compared with the base game: with “Soft landing” the team wins more often, by more than chance can explain; "
-           "with “Free-for-all” the team wins less often, by more than chance can explain; "
-           "with “Rising stakes” the difference could be chance."),
-    ("de", "Verglichen mit dem Grundspiel: „Weiche Landung“ lässt das Team öfter gewinnen, um mehr, als der Zufall erklären "
-           "kann; „Alle auf einmal“ lässt das Team seltener gewinnen, um mehr, als der Zufall erklären kann; "
-           "„Steigende Einsätze“ weicht so wenig ab, dass es Zufall sein kann."),
-    ("es", "Frente al juego básico: con «Aterrizaje suave» el equipo gana más a menudo, y la diferencia es mayor de lo que puede explicar el azar; "
-           "con «Todos a la vez» el equipo gana menos a menudo, y la diferencia es mayor de lo que puede explicar el azar; "
-           "con «Apuestas crecientes» la diferencia puede deberse al azar."),
+    ("en", "Compared with the base game: with “Soft landing” the team wins about 20 more games in 100; "
+           "with “Free-for-all” the team wins about 15 fewer games in 100; "
+           "with “Rising stakes” the difference is too small to tell apart from luck."),
+    ("de", "Verglichen mit dem Grundspiel: mit „Weiche Landung“ gewinnt das Team etwa 20 Spiele mehr von 100; "
+           "mit „Alle auf einmal“ gewinnt das Team etwa 15 Spiele weniger von 100; "
+           "bei „Steigende Einsätze“ ist der Unterschied zu klein, um ihn von Glück oder Pech zu unterscheiden."),
+    ("es", "Frente al juego básico: con «Aterrizaje suave» el equipo gana alrededor de 20 partidas más de cada 100; "
+           "con «Todos a la vez» el equipo gana alrededor de 15 partidas menos de cada 100; "
+           "con «Apuestas crecientes» la diferencia es demasiado pequeña para distinguirla de la suerte."),
 ])
 def test_the_conclusion_names_which_differences_are_larger_than_chance(lang: str, expected: str) -> None:
     app = configured(lang, CLEAR)
@@ -110,11 +112,12 @@ def test_the_conclusion_names_which_differences_are_larger_than_chance(lang: str
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    ("en", "Compared with the base game: with “Free-for-all”, “Rising stakes”, and “Soft landing” the differences could be chance."),
-    ("de", "Verglichen mit dem Grundspiel: „Alle auf einmal“, „Steigende Einsätze“ und „Weiche Landung“ weichen so wenig "
-           "ab, dass es Zufall sein kann."),
-    ("es", "Frente al juego básico: con «Todos a la vez», «Apuestas crecientes» y «Aterrizaje suave» las diferencias pueden "
-           "deberse al azar."),
+    ("en", "Compared with the base game: with “Free-for-all”, “Rising stakes”, and “Soft landing” the differences are too small "
+           "to tell apart from luck."),
+    ("de", "Verglichen mit dem Grundspiel: bei „Alle auf einmal“, „Steigende Einsätze“ und „Weiche Landung“ sind die Unterschiede "
+           "zu klein, um sie von Glück oder Pech zu unterscheiden."),
+    ("es", "Frente al juego básico: con «Todos a la vez», «Apuestas crecientes» y «Aterrizaje suave» las diferencias son "
+           "demasiado pequeñas para distinguirlas de la suerte."),
 ])
 def test_differences_within_chance_are_named_together(lang: str, expected: str) -> None:
     app = configured(lang, [result((), 50, 200), result(("free-for-all",), 45, 200), result(("rising-stakes",), 52, 200),
@@ -166,4 +169,36 @@ def test_the_together_mode_says_that_the_base_game_is_played_too(lang: str, labe
     app = VariantLabApp(query=f"lang={lang}")
     assert dict(app.mode.options)[label] == "together"
     assert app.mode.style.button_width == "auto", "as wide as the label: no label is cut"
+    app.close()
+
+
+def test_a_significant_difference_under_one_game_in_100_is_said_as_such() -> None:
+    app = configured("en", [result((), 500_000, 1_000_000), result(("soft-landing",), 504_000, 1_000_000)])
+    assert text(app.conclusion.value) == ("Compared with the base game: with “Soft landing” the team wins a little more often "
+                                          "(less than 1 game in 100).")
+    app.close()
+
+
+def test_while_a_run_plays_the_page_says_so_and_not_that_no_games_were_played() -> None:
+    app = VariantLabApp(query="lang=de&players=3&seed=4")
+    assert "Noch keine Spiele gespielt" in text(app.results_html.value)  # before a run
+    seen: list[str] = []
+    app._play = lambda *args: seen.append(text(app.results_html.value) + "|" + text(app.conclusion.value))  # type: ignore[method-assign]
+    app.run_button.click()
+    assert seen == ["Die Spiele laufen; die Ergebnisse stehen hier, sobald der Lauf fertig ist.|"]
+    app.refresh()  # a language switch or a changed setting while it plays
+    assert "Noch keine Spiele gespielt" not in text(app.results_html.value) and "Die Spiele laufen" in text(app.results_html.value)
+    app._set_running(False)
+    app.close()
+
+
+def test_the_games_per_configuration_on_the_page_follow_the_games_field() -> None:
+    app = VariantLabApp(query="lang=en&players=4&seed=1")
+    app.games.value = 200
+    cap = text(app.cap.value)
+    assert cap.startswith("This run plays 200 games for each of the 4 configurations chosen (800 games in all).")
+    most, per = app.games_per_configuration()
+    assert f"at most {most:,} games in all" in cap and f"at most {per:,} games per configuration" in cap
+    app.games.value = 19_000  # more than the cap allows: the run plays the cap, and the line says so
+    assert text(app.cap.value).startswith(f"This run plays {per:,} games for each of the 4 configurations chosen")
     app.close()

@@ -35,8 +35,9 @@ def region(app: TableApp, key: str) -> dict:  # type: ignore[type-arg]
 
 
 def table_text(app: TableApp) -> str:
-    """What the drawn table says: every region's title and note and every picture's text alternative."""
-    regions = [f"{r['title']}: {r['note']}" for r in app.board.regions]
+    """What the drawn table says: every region's title, note and detail (a bot's reason) and every picture's
+    text alternative."""
+    regions = [f"{r['title']}: {r['note']} {r['detail_summary']} {r['detail']}" for r in app.board.regions]
     items = [f"{i['label']} {i['why']}" for i in app.board.items]
     return "\n".join(regions + items)
 
@@ -261,10 +262,15 @@ def test_each_bots_reason_stands_beside_its_token_and_in_the_log() -> None:
     assert reasons
     seat, decision = reasons[-1]
     text = decision.text("en")
-    assert text in region(app, f"seat-{seat}")["note"], "the reason stands in the seat of the bot that gave it"
+    seat_region = region(app, f"seat-{seat}")
+    # whole (not cut), in the seat of the bot that gave it, behind a summary naming the bot (opened on the page)
+    assert seat_region["detail"] == text, "the whole reason stands in the seat of the bot that gave it"
+    assert seat_region["detail_summary"] == f"{state.players[seat]}'s reason" and text not in seat_region["note"]
     assert text in app.log.value and text in app.board.status, "and in the log and the announcement of the moves"
     app.language.value = "de"
-    assert decision.text("de") in region(app, f"seat-{seat}")["note"] and decision.text("de") in app.log.value
+    seat_region = region(app, f"seat-{seat}")
+    assert seat_region["detail"] == decision.text("de") and decision.text("de") in app.log.value
+    assert seat_region["detail_summary"] == f"Begründung von {state.players[seat]}"
     app.show_reasons.value = False
     assert decision.text("de") not in table_text(app)
 

@@ -251,45 +251,69 @@ def test_bad_address_is_reported_and_a_random_seed_shown() -> None:
 # -- the replay
 
 
-def test_replay_steps_forward_and_back_with_disabled_ends() -> None:
+def board_keys(app: ReplayApp, state: str | None = None) -> list[str]:
+    """The keys of the drawn table's items (of one state, if given)."""
+    return [item["key"] for item in app.board.items if state is None or item["state"] == state]
+
+
+def test_replay_tells_a_showdown_one_hand_per_step_on_the_drawn_table() -> None:
     app = ReplayApp(query="lang=en")
     assert app.chooser.value == "showdown-failure"
-    assert "Step 1 of 37" in app.counter.value
+    # the rulebook tells only the showdown: four hands, one per step, not 36 untold token-round steps first
+    assert "Step 1 of 4" in app.counter.value
     buttons = app.buttons
     assert [buttons[n].disabled for n in ("first", "back", "forward", "last")] == [True, True, False, False]
-    for _ in range(4):
-        buttons["forward"].click()
-    assert "Step 5 of 37" in app.counter.value
-    assert "Anna takes the A♣ from the middle." in text(app.narration.value)
-    assert "A♣ Anna" in text(app.table.value)
+    story = text(app.narration.value)
+    assert "Anna (A♠) shows 7♦ 6♥" in story and "Ben (2♠)" not in story
+    assert "writes this move" not in story and app.table.layout.display == "none"  # no file notation for a learner
+    # the drawn table: the board, the four rounds' tokens, Anna's hand turned over, the others face down
+    assert [k for k in board_keys(app) if k.startswith("board-")] == [f"board-{i}" for i in range(5)]
+    assert len([k for k in board_keys(app) if k.startswith("token-")]) == 16
+    assert board_keys(app, "holds") == ["hole-0-0", "hole-0-1"] and not board_keys(app, "breaks")
+    buttons["forward"].click()
+    assert "Step 2 of 4" in app.counter.value
+    assert "Ben (2♠) shows 4♥ 2♦" in text(app.narration.value) and "Carla (3♠)" not in text(app.narration.value)
+    assert board_keys(app, "breaks") == ["hole-1-0", "hole-1-1"]
     app.language.value = "de"
-    assert "Schritt 5 von 37" in app.counter.value
-    assert "Anna nimmt das A♣ aus der Mitte." in text(app.narration.value)
-    assert text(app.narration.value).startswith("Durchgang 1 In der Beispieldatei steht dieser Zug als: Anna takes A Was passiert")
+    assert "Schritt 2 von 4" in app.counter.value
+    assert "Ben (2♠)" in text(app.narration.value)
     app.language.value = "en"
-    buttons["back"].click()
-    assert "Step 4 of 37" in app.counter.value and "A♣ Anna" not in text(app.table.value)
     buttons["last"].click()
-    assert "Step 37 of 37" in app.counter.value
+    assert "Step 4 of 4" in app.counter.value
     assert [buttons[n].disabled for n in ("first", "back", "forward", "last")] == [False, False, True, True]
     outcome = text(app.narration.value)
     assert "pkt-outcome" in app.narration.value
     assert "Failure: the hand of Ben (2♠) is weaker than the hand of Anna (A♠)" in outcome
     assert "Successes: 0, failures: 1" in outcome
-    assert "the 7 beats the 5 as second side card" in outcome
-    table = text(app.table.value)
-    assert "A♠ Anna, 2♠ Ben, 3♠ Carla, 4♠ Dan" in table and "Q♣ 8♥ 8♠ 5♦ 3♣" in table
+    assert len(board_keys(app, "holds") + board_keys(app, "breaks")) == 8
     app.language.value = "de"
-    assert "Schritt 37 von 37" in app.counter.value
     outcome = text(app.narration.value)
     assert "Fehlschlag: die Hand von Ben (2♠) ist schwächer als die Hand von Anna (A♠)" in outcome
     assert "Erfolge: 0, Fehlschläge: 1" in outcome
-    assert "die 7 schlägt die 5 als zweite Beikarte" in outcome
-    table = text(app.table.value)
-    assert "A♠ Anna, 2♠ Ben, 3♠ Carla, 4♠ Dan" in table and "D♣ 8♥ 8♠ 5♦ 3♣" in table
     app.language.value = "en"
-    buttons["first"].click()
-    assert "Step 1 of 37" in app.counter.value
+
+
+def test_the_teachers_view_walks_every_step_of_the_file_with_its_notation() -> None:
+    app = ReplayApp(query="lang=en")
+    app.buttons["last"].click()
+    app.teacher.value = True  # the same position stays shown: the last hand of the showdown
+    assert "Step 40 of 40" in app.counter.value
+    assert "Dan (4♠) shows 5♠ 5♥" in text(app.narration.value)
+    table = text(app.table.value)
+    assert "A♠ Anna, 2♠ Ben, 3♠ Carla, 4♠ Dan" in table and "Q♣ 8♥ 8♠ 5♦ 3♣" in table
+    app.buttons["first"].click()
+    for _ in range(4):
+        app.buttons["forward"].click()
+    assert "Step 5 of 40" in app.counter.value
+    assert "Anna takes the A♣ from the middle." in text(app.narration.value)
+    assert "A♣ Anna" in text(app.table.value)
+    app.language.value = "de"
+    assert text(app.narration.value).startswith("Durchgang 1 In der Beispieldatei steht dieser Zug als: Anna takes A Was passiert")
+    app.language.value = "en"
+    app.buttons["back"].click()
+    assert "Step 4 of 40" in app.counter.value and "A♣ Anna" not in text(app.table.value)
+    app.teacher.value = False  # a step the rulebook does not tell: the learner's view starts at its first step
+    assert "Step 1 of 4" in app.counter.value and "writes this move" not in text(app.narration.value)
 
 
 def test_replay_success_scenario_and_language_switch() -> None:
@@ -298,24 +322,30 @@ def test_replay_success_scenario_and_language_switch() -> None:
     app.chooser.value = "showdown-success"
     app.buttons["last"].click()
     assert "Erfolg: jede Hand ist mindestens so stark" in text(app.narration.value)
-    assert "das Ass schlägt die Dame als erste Beikarte" in text(app.narration.value)
     app.language.value = "en"
-    assert app.chooser.value == "showdown-success" and "Step 37 of 37" in app.counter.value
+    assert app.chooser.value == "showdown-success" and "Step 4 of 4" in app.counter.value
     assert app.buttons["forward"].description == "Forward" and app.buttons["forward"].tooltip
-    assert "the Ace beats the Queen as first side card" in text(app.narration.value)
+    app.buttons["back"].click()
+    app.buttons["back"].click()
+    assert "the Ace beats the Queen as first side card" in text(app.narration.value)  # Ben's hand against Anna's
     app.chooser.value = "token-round"
-    assert "Step 1 of 19" in app.counter.value
+    # the rulebook's token round is the ♦ round: its first move is Ben taking the 4♦
+    assert "Step 1 of 9" in app.counter.value
+    assert text(app.narration.value).startswith("Deal 1 What happens Ben takes the 4♦ from the middle.")
+    assert ["board-0", "board-1", "board-2"] == [k for k in board_keys(app) if k.startswith("board-")]
+    assert "token-diamonds-4" in board_keys(app) and "token-clubs-4" in board_keys(app)
 
 
 def test_token_round_ends_with_the_rulebook_holders() -> None:
     app = ReplayApp(query="lang=en")
     app.chooser.value = "token-round"
     app.buttons["last"].click()
-    table = text(app.table.value)
-    assert "A♦ Anna, 2♦ Carla, 3♦ Ben, 4♦ Dan" in table
+    seats = {item["key"]: item["region"] for item in app.board.items if item["key"].startswith("token-diamonds-")}
+    assert seats == {"token-diamonds-1": "seat-0", "token-diamonds-2": "seat-2", "token-diamonds-3": "seat-1", "token-diamonds-4": "seat-3"}
     assert "The example stops here" in text(app.narration.value)
     app.language.value = "de"
     assert "Das Beispiel endet hier" in text(app.narration.value)
+    app.teacher.value = True
     assert "A♦ Anna, 2♦ Carla, 3♦ Ben, 4♦ Dan" in text(app.table.value)
     replay = load_scenario("token-round").replay()
     state = replay.state_after(len(replay.steps))

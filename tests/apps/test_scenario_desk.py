@@ -243,18 +243,20 @@ def test_built_in_scenarios_open_by_name_in_every_play_tab() -> None:
 def test_the_replay_saves_the_step_shown_and_opens_files_and_links() -> None:
     app = ReplayApp(query="scenario=token-round")
     assert app.chooser.value == "token-round"
-    app.show(7)
+    app.show(3)  # the third step the rulebook tells: the file's 13th (its ♣ round and the flop come first, untold)
+    played = app.position.played
+    assert played == 13
     app.save_button.click()
     content = saved_file(app.download)
     other = ReplayApp()
     upload(other.upload, content)
-    assert other.total == 7 or other.replay.final.history == app.replay.state_after(7).history
-    assert other.replay.final.history == app.replay.state_after(7).history
+    assert other.total == played  # a file without a story's beginning is told from its first step
+    assert other.replay.final.history == app.replay.state_after(played).history
     app.continue_button.click()
     assert "table.ipynb?deal=" in app.continue_open.value
     code = link_code(app)
     linked = ReplayApp(query=f"deal={code}")
-    assert linked.replay.final.history == app.replay.state_after(7).history and linked.step == linked.total
+    assert linked.replay.final.history == app.replay.state_after(played).history and linked.step == linked.total
 
 
 def test_the_hand_ranker_saves_its_cards_as_a_deal_and_opens_them_again() -> None:
@@ -322,3 +324,24 @@ def test_play_1_in_the_address_plays_on_at_once_and_a_bad_value_is_named() -> No
     replay = ReplayApp(query="lang=en")
     replay.continue_link()
     assert "&amp;play=1" in replay.continue_open.value
+
+
+def test_a_deal_link_on_the_table_says_at_the_top_that_it_shows_a_replay_step_with_both_ways_on() -> None:
+    from pokerkit_teach.core.dealcode import state_code
+    from pokerkit_teach.games.pokerface.scenarios import load_scenario
+
+    replay = load_scenario("token-round").replay()
+    code = state_code(replay.state_after(12), seed=0, name="token-round")
+    app = TableApp(query=f"deal={code}&lang=de")
+    banner = app.desk.viewer
+    children = list(app.box.children)
+    assert banner in children and children.index(banner) < children.index(app.desk.box)
+    assert banner not in app.desk.box.children  # at the top of the page, above the table, not in the tools below it
+    assert banner.layout.display == ""
+    words = text(app.desk.title.value).strip()
+    assert words.startswith("Nachspielen, kein laufendes Spiel: Schritt 12 von 12") and "„Ab hier weiterspielen“" in words
+    row = banner.children[1]  # the steps and "Continue from here" side by side
+    assert app.desk.continue_button in row.children and app.desk.navigator.box in row.children
+    app.desk.continue_button.click()  # playing on: the banner goes, the game is in play
+    assert banner.layout.display == "none"
+    app.close()

@@ -54,7 +54,7 @@ def test_the_apps_of_this_file_speak_spanish() -> None:
     lab = VariantLabApp(query="lang=es&players=3")
     assert lab.run_button.description == "Jugar" and "como mucho" in lab.cap.value
     replay = ReplayApp(query="lang=es")
-    assert "Paso 1 de 37" in replay.counter.value and replay.buttons["forward"].description == "Adelante"
+    assert "Paso 1 de 4" in replay.counter.value and replay.buttons["forward"].description == "Adelante"
     index = IndexApp(query="lang=es")
     assert "href='table.ipynb?lang=es'" in index.listing.value and "Lecciones" in index.listing.value
     assert "href='lessons/es/01_cards_and_hand_ranking.ipynb'" in index.listing.value

@@ -67,11 +67,12 @@ OVERFLOW_JS = """() => {
         && !beyond.some(outer => outer.contains(e))) beyond.push(e);
   }
   for (const e of beyond.slice(0, 5)) problems.push(`${name(e)} reaches ${Math.round(e.getBoundingClientRect().right)} px, past the window's ${right} px`);
-  // words cut off by a box too narrow for them that hides the rest (a label of ipywidgets' 80 px, a button's '…')
+  // words cut off by a box too narrow for them that hides the rest (a label of ipywidgets' 80 px, a button's '…');
+  // a box of one pixel is text for screen readers only (the drawn tables' live region), not shown at all
   for (const e of document.querySelectorAll('.pkt-app *')) {
     const style = getComputedStyle(e);
     if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue;
-    if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && (e.innerText || '').trim()
+    if (e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1 && (e.innerText || '').trim()
         && e.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true})) {
       problems.push(`${name(e)} is cut off: ${e.scrollWidth} px of words in ${e.clientWidth} px`);
     }

@@ -9,8 +9,8 @@ one sentence.
 - ``reader``: reads the tokens (:mod:`.reading`). Before the ♠ round it plays as the estimator does (the
   team's convention, so its tokens mean what the others expect); in the ♠ round it weighs every holding
   another player could have by how likely that holding makes every token the player was seen with (each
-  earlier round's and the ♠ token held now), takes its chance against each player from that, and says
-  whose tokens told it the most.
+  earlier round's and the ♠ token held now, and every token the player was seen taking from another
+  player), takes its chance against each player from that, and says whose tokens and moves told it the most.
 
 A bot's ``decide`` returns ``None`` when it has nothing to do (free-for-all: already done and content).
 A bot by name comes from the game's registry entry (``GAME.make_bot``); the classes take more options.
@@ -119,25 +119,29 @@ class PokerfaceEstimatorBot(Bot[PokerfaceView]):
             return Decision(TakeFromMiddle(seat, target), Msg.of("pokerface.reason.take_middle", token=Token(suit, target), **place))
         holder = holders[target - 1]
         in_brake = TakeFromPlayer not in kinds
+        needed = {"needed": float(self.confidence)}
         if holder is not None and not in_brake and sure >= self.confidence:
             return Decision(TakeFromPlayer(seat, holder), Msg.of("pokerface.reason.take_player", token=Token(suit, target),
-                                                                player=view.players[holder], **place))
-        # Not sure enough to take it away: settle for the nearest free token, or keep what we hold.
+                                                                player=view.players[holder], **place, **needed))
+        # Not sure enough to take it away: settle for the free token nearest to the place expected, or keep what we hold.
         choices = middle + ([own] if own is not None else [])
         if not choices:  # nothing free and nothing held: take the wanted token after all
             assert holder is not None
             return Decision(TakeFromPlayer(seat, holder), Msg.of("pokerface.reason.take_player_forced", token=Token(suit, target),
                                                                 player=view.players[holder], **place))
         nearest = min(choices, key=lambda n: (abs(n - expected), n))
-        wanted = Token(suit, target)
+        assert holder is not None and holder != seat  # the wanted token is neither free nor ours here
+        # the reason names who holds the wanted token, the sureness a take from a player needs, and the place
+        # expected on average, from which the nearest token is chosen
+        settled = {"wanted": Token(suit, target), "holder": view.players[holder], "expected": float(expected), **place}
         if nearest == own:
             if not can_pass:
                 return None  # free-for-all: already done and content with it
-            return Decision(Pass(seat), Msg.of("pokerface.reason.settle_keep", token=Token(suit, own), wanted=wanted, **place))
+            return Decision(Pass(seat), Msg.of("pokerface.reason.settle_keep", token=Token(suit, own), **settled, **needed))
         # in the emergency brake only a token from the middle may be taken, however sure the bot is
-        settle = "pokerface.reason.settle_middle_brake" if in_brake else "pokerface.reason.settle_middle"
-        return Decision(TakeFromMiddle(seat, nearest), Msg.of(settle, token=Token(suit, nearest), wanted=wanted, **place))
-
+        if in_brake:
+            return Decision(TakeFromMiddle(seat, nearest), Msg.of("pokerface.reason.settle_middle_brake", token=Token(suit, nearest), **settled))
+        return Decision(TakeFromMiddle(seat, nearest), Msg.of("pokerface.reason.settle_middle", token=Token(suit, nearest), **settled, **needed))
 
 class PokerfaceReaderBot(PokerfaceEstimatorBot):
     """Reads the tokens (:mod:`.reading`): plays the earlier rounds as the estimator does, so that its
@@ -146,6 +150,7 @@ class PokerfaceReaderBot(PokerfaceEstimatorBot):
 
     name = "reader"
     read_tokens = True
+    read_moves = True  # the deal's public moves too (a take from a player); False: only the tokens held
 
     @staticmethod
     def _reads(view: PokerfaceView) -> bool:
@@ -156,12 +161,12 @@ class PokerfaceReaderBot(PokerfaceEstimatorBot):
         return self._read(view)[0] if self._reads(view) else super()._judge(view)
 
     def _read(self, view: PokerfaceView) -> tuple[tuple[RankHint, float, int], tuple[Reading, ...]]:
-        key = ("read", view.hole, view.board, view.tokens)
+        key = ("read", view.hole, view.board, view.tokens, tuple(m for m in view.moves if m.kind == "player") if self.read_moves else ())
         cached = self._readings.get(key)
         if cached is None:
             if len(self._readings) > 16:
                 self._readings.clear()
-            readings = read_others(view)
+            readings = read_others(view, self.read_moves)
             hint = RankHint(view.seat, place_distribution([r.beat for r in readings]), 0, True)
             judged = self._judged(hint, view.player_count)
             cached = (judged, readings)

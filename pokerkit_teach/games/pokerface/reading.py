@@ -8,7 +8,11 @@ moment of the deal, and the token held now in the ♠ round says it about the fi
 
 For every other player the reading weighs each of the 1,326 two-card holdings by how likely that
 holding makes every token the player was seen with: the token held at the end of every earlier round
-of the deal and the token held now in the round being played. The likelihood of a token given the place
+of the deal and the token held now in the round being played. It also reads the deal's public moves
+(:attr:`~.view.PokerfaceView.moves`): the convention takes a token away from another player only when
+it is the token of the place the hand wants, so a player seen taking the 4♦ from Carla very likely wanted
+place 4 after the flop; every holding that wants another place then is weighted down to
+:data:`TAKE_MISS`. The likelihood of a token given the place
 a holding wants (:data:`FINAL_LIKELIHOOD`, :data:`CURRENT_LIKELIHOOD`) was counted in bot games
 (:func:`pokerkit_teach.games.pokerface.bots.count_likelihoods`). The share of the weighted holdings the reader's own hand beats is its
 chance against that player; the chances against all players give a probability for every place
@@ -45,6 +49,7 @@ from pokerkit_teach.games.pokerface.view import PokerfaceView
 __all__ = [
     "Reading", "Seen", "board_table", "pair_index", "read_others", "place_distribution",
     "STAGE_OF_SUIT", "FINAL_LIKELIHOOD", "CURRENT_LIKELIHOOD", "wanted_places", "likelihood", "read_reason", "most_telling",
+    "TAKE_MISS", "takes_of",
 ]
 
 # How many board cards each token round is played on: ♣ before the flop, ♦ after it, ♥ after the turn,
@@ -120,6 +125,14 @@ CURRENT_LIKELIHOOD: dict[int, np.ndarray] = {
 }
 
 
+TAKE_MISS = 0.05
+"""The weight of a holding whose wanted place is not the token its player was seen taking from another
+player (a holding that wants that place weighs 1): the convention never takes from a player otherwise, but
+a forced take (no token free, none held) or a player off the convention does; a small weight, not zero,
+so that such a move cannot rule a hand out. Chosen, not counted: ``docs/bots.md`` measures what reading
+the moves gains with it."""
+
+
 def likelihood(players: int, current: bool) -> np.ndarray:
     return (CURRENT_LIKELIHOOD if current else FINAL_LIKELIHOOD)[players]
 
@@ -132,6 +145,7 @@ class Seen:
     suit: Suit
     number: int
     now: bool
+    source: int | None = None  # the seat it was seen taking this token from (a public move), if any
 
 
 @dataclass(frozen=True)
@@ -146,16 +160,34 @@ class Reading:
     prior: float
 
 
-def _seen(view: PokerfaceView, seat: int) -> tuple[Seen, ...]:
+def takes_of(view: PokerfaceView, seat: int) -> dict[Suit, tuple[tuple[int, int], ...]]:
+    """The tokens ``seat`` was seen taking from another player in each round of the deal: (token, from seat)."""
+    found: dict[Suit, list[tuple[int, int]]] = {}
+    for move in view.moves:
+        if move.seat == seat and move.kind == "player" and move.token is not None and move.source is not None:
+            found.setdefault(move.suit, []).append((move.token, move.source))
+    return {suit: tuple(taken) for suit, taken in found.items()}
+
+
+def _seen(view: PokerfaceView, seat: int, read_moves: bool) -> tuple[Seen, ...]:
+    """The tokens ``seat`` holds (at the end of each earlier round, and now), each with the player it was seen
+    taking it from; and (``read_moves``) the tokens it took from a player and no longer holds."""
     out = []
+    takes = takes_of(view, seat) if read_moves else {}
     for suit, holders in view.tokens:
-        if seat in holders:
-            out.append(Seen(suit, holders.index(seat) + 1, suit == view.round_suit))
+        taken = dict(takes.get(suit, ()))  # the last take of each token counts
+        held = holders.index(seat) + 1 if seat in holders else None
+        if held is not None:
+            out.append(Seen(suit, held, suit == view.round_suit, taken.get(held)))
+        for token, source in taken.items():
+            if token != held:
+                out.append(Seen(suit, token, False, source))
     return tuple(out)
 
 
-def read_others(view: PokerfaceView) -> tuple[Reading, ...]:
-    """The reading of every other player, judged on the board as it is now."""
+def read_others(view: PokerfaceView, read_moves: bool = True) -> tuple[Reading, ...]:
+    """The reading of every other player, judged on the board as it is now; ``read_moves``: the public moves
+    too (a take from another player), not only the tokens held."""
     players = view.player_count
     board = tuple(c.code for c in view.board)
     values, _ = board_table(board)
@@ -173,10 +205,14 @@ def read_others(view: PokerfaceView) -> tuple[Reading, ...]:
     for seat in range(players):
         if seat == view.seat:
             continue
-        seen = _seen(view, seat)
+        seen = _seen(view, seat, read_moves)
         weights = prior_weights.copy()
+        held = {suit: holders.index(seat) + 1 for suit, holders in view.tokens if seat in holders}
         for token in seen:
-            weights *= likelihood(players, token.now)[places[token.suit], token.number - 1]
+            if held.get(token.suit) == token.number:  # a token held: the counted likelihood of holding it
+                weights *= likelihood(players, token.now)[places[token.suit], token.number - 1]
+            if token.source is not None:  # seen taken from a player: the hand very likely wanted its place
+                weights *= np.where(places[token.suit] == token.number - 1, 1.0, TAKE_MISS)
         total = weights.sum()
         beat = float(beats @ weights / total) if total > 0 else prior
         readings.append(Reading(seat, seen, beat, prior))
@@ -213,6 +249,9 @@ def read_reason(readings: Sequence[Reading], view: PokerfaceView) -> Msg:
     """What the reader read, as a message: the most telling player's tokens, round by round, and where
     that puts them (above the reader when its hand beats less than half of the holdings that fit)."""
     told = most_telling(readings)
-    seen = Items(Msg.of(f"pokerface.reading.seen.{_STAGE_NAME[s.suit]}", token=Token(s.suit, s.number)) for s in told.seen)
+    seen = Items(Msg.of(f"pokerface.reading.seen.{_STAGE_NAME[s.suit]}", token=Token(s.suit, s.number)) if s.source is None
+                 else Msg.of(f"pokerface.reading.seen_from.{_STAGE_NAME[s.suit]}", token=Token(s.suit, s.number),
+                             source=view.players[s.source])
+                 for s in told.seen)
     side = "above" if told.beat < 0.5 else "below"
     return Msg.of(f"pokerface.reading.read.{side}", player=view.players[told.seat], seen=seen, percent=told.beat)

@@ -76,6 +76,7 @@ class PokerfaceScenario:
     rules: PokerfaceRules
     deals: tuple[ScenarioDeal, ...]
     seed: int
+    told_from: tuple[int, str] | None = None  # (deal, "diamonds" or another round, or "showdown"): where its story begins
 
     def title(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return pick_title(self.titles, lang, self.name)
@@ -85,7 +86,7 @@ class PokerfaceScenario:
         """Check every field and build the scenario; problems raise :class:`ScenarioError`."""
         if not isinstance(data, Mapping):
             raise scenario_error(_K + "not_object", source)
-        unknown = set(data) - {"game", "name", "title", "players", "dealer", "variants", "seed", "deals", "about", "format"}
+        unknown = set(data) - {"game", "name", "title", "players", "dealer", "variants", "seed", "deals", "about", "format", "told_from"}
         if unknown:
             raise scenario_error(_K + "unknown_field", source, field=quoted(sorted(unknown)[0]))
         if data.get("game", GAME_NAME) != GAME_NAME:
@@ -105,7 +106,15 @@ class PokerfaceScenario:
         if not isinstance(raw_deals, list) or not raw_deals:
             raise scenario_error(_K + "deals", source)
         deals = tuple(_parse_deal(raw, rules, source, Msg.of(_K + "deal", deal=n)) for n, raw in enumerate(raw_deals, start=1))
-        return cls(name, tuple((k, str(v)) for k, v in titles.items()), rules, deals, seed)
+        told = data.get("told_from")
+        told_from = None
+        if told is not None:
+            deal, stage = (told.get("deal"), told.get("round")) if isinstance(told, Mapping) else (None, None)
+            if (isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= len(deals) or stage not in TOLD_ROUNDS
+                    or set(told) - {"deal", "round"}):
+                raise scenario_error(_K + "told_from", source, rounds=Items(quoted(r) for r in TOLD_ROUNDS), deals=len(deals))
+            told_from = (deal, str(stage))
+        return cls(name, tuple((k, str(v)) for k, v in titles.items()), rules, deals, seed, told_from)
 
     def replay(self) -> "PokerfaceReplay":
         """Play the scenario through; raises :class:`ScenarioError` naming the step that fails."""
@@ -113,6 +122,8 @@ class PokerfaceScenario:
 
 
 _K = "pokerface.scenario."
+TOLD_ROUNDS = {"clubs": Suit.CLUBS, "diamonds": Suit.DIAMONDS, "hearts": Suit.HEARTS, "spades": Suit.SPADES, "showdown": None}
+"""Where a scenario's story may begin (``told_from``'s round): a token round, or the showdown."""
 # How many board cards a deal has once each board stage is dealt: a stage whose cards the deal gives is
 # dealt even when no move follows it (a game saved just after the flop shows the flop).
 _BOARD_SIZE = {PokerfacePhase.FLOP: 3, PokerfacePhase.TURN: 4, PokerfacePhase.RIVER: 5}
@@ -323,6 +334,24 @@ class PokerfaceReplay(StepReplay[PokerfaceState]):
                 raise scenario_error(_K + "short_deal", Msg.of(_K + "deal", deal=deal_number),
                                      phase=Msg.of(f"pokerface.phase.{state.phase.value}"))
         return cls(scenario, tuple(steps), state)
+
+    @property
+    def told_start(self) -> int:
+        """The index of the first step the scenario tells (its ``told_from``: the first move of that token
+        round of that deal, or its showdown); 0 for a scenario that tells everything."""
+        told = self.scenario.told_from
+        if told is None:
+            return 0
+        deal, stage = told
+        suit = TOLD_ROUNDS[stage]
+        for index, step in enumerate(self.steps):
+            if step.deal != deal:
+                continue
+            if suit is None and isinstance(step.action, Showdown):
+                return index
+            if suit is not None and step.is_move and self.state_after(index).round_suit is suit:
+                return index
+        return 0
 
     def _rebuild(self, history: Sequence[Any]) -> PokerfaceState:
         # the scenario's seed, as the replay had it: the cards still to come are the same as after that step

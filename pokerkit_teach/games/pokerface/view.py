@@ -21,7 +21,44 @@ from pokerkit_teach.games.pokerface.showdown import ShowdownResult
 if TYPE_CHECKING:
     from pokerkit_teach.games.pokerface.state import PokerfaceState
 
-__all__ = ["PokerfaceView"]
+__all__ = ["PokerfaceView", "PublicMove", "public_moves"]
+
+
+_MOVE_KINDS = {"took_middle": "middle", "took_middle_returned": "middle", "took_player": "player", "took_player_returned": "player",
+               "passed": "pass", "done": "pass"}
+
+
+class PublicMove(NamedTuple):
+    """A move every player saw in a token round of this deal: ``seat`` took ``token`` (its number) from the
+    middle (``kind`` ``"middle"``) or from the player in seat ``source`` (``"player"``), or passed (or said it
+    was done: ``"pass"``, with no token)."""
+
+    suit: Suit
+    seat: int
+    kind: str
+    token: int | None = None
+    source: int | None = None
+
+
+def public_moves(state: "PokerfaceState") -> tuple[PublicMove, ...]:
+    """The token moves of the deal being played (the log's, read back from its newest entry to the deal's start)."""
+    moves: list[PublicMove] = []
+    players = state.players
+    for event in reversed(state.events):
+        if event.kind == "deal_started":
+            break
+        kind = _MOVE_KINDS.get(event.kind)
+        if kind is None or event.seat is None:
+            continue
+        params = dict(event.params)
+        if kind == "pass":
+            suit = next(s for s in Suit if s.symbol == params["suit"])
+            moves.append(PublicMove(suit, event.seat, kind))
+        else:
+            token = params["token"]
+            source = players.index(params["target"]) if kind == "player" else None
+            moves.append(PublicMove(token.suit, event.seat, kind, token.number, source))
+    return tuple(reversed(moves))
 
 
 class PokerfaceView(NamedTuple):
@@ -31,7 +68,9 @@ class PokerfaceView(NamedTuple):
     ``tokens`` maps each suit whose round has started this deal to the holder of each token
     (``tokens[suit][n - 1]`` is the seat holding token n, or None for the middle).
     ``last_showdown`` is the most recent showdown, which every player saw, and ``showdowns`` the number of
-    showdowns so far. ``legal_actions`` are this seat's moves now (none while it may not act).
+    showdowns so far. ``legal_actions`` are this seat's moves now (none while it may not act). ``moves``
+    are the deal's token moves so far, which every player saw (:class:`PublicMove`: who took which token
+    from whom, who passed).
     """
 
     seat: int
@@ -52,6 +91,7 @@ class PokerfaceView(NamedTuple):
     showdowns: int
     game_over: bool
     won: bool | None
+    moves: tuple[PublicMove, ...] = ()
 
     @classmethod
     def of(cls, state: "PokerfaceState", seat: int) -> "PokerfaceView":
@@ -81,6 +121,7 @@ class PokerfaceView(NamedTuple):
             len(showdowns),
             state.won is not None,
             state.won,
+            public_moves(state),
         )
 
     @property

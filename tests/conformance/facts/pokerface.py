@@ -39,7 +39,7 @@ def check_pokerface(state: Any, view: Any, seat: int, decision: Decision, bot: B
     place = min(count, max(1, round(expected)))
     assert values["place"] == place and values["count"] == count and close(values["percent"], probabilities[place - 1])
     assert values["token"].suit == view.round_suit
-    check_move(key, action, values, view, seat, place, probabilities[place - 1] >= 0.5)
+    check_move(key, action, values, view, seat, place, probabilities[place - 1] >= 0.5, expected)
 
 
 def table(game: int) -> tuple[Any, list[str]]:

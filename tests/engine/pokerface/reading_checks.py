@@ -57,9 +57,28 @@ def wanted(shares: np.ndarray, players: int) -> np.ndarray:
     return np.clip(np.round(1 + (players - 1) * np.nan_to_num(shares)), 1, players).astype(int)
 
 
-def beats_again(view: PokerfaceView) -> dict[int, tuple[float, float]]:
+TAKE_MISS = 0.05  # the reader's weight of a holding that wants another place than a token seen taken from a player
+
+
+def takes_in_log(state: Any) -> dict[int, dict[Suit, dict[int, int]]]:
+    """Every take from another player of the deal being played, read from the state's log (not the view): by
+    seat and round, each token taken with the seat it was taken from (the last take of a token counts)."""
+    found: dict[int, dict[Suit, dict[int, int]]] = {}
+    events = list(state.events)
+    start = max(i for i, e in enumerate(events) if e.kind == "deal_started")
+    for event in events[start:]:
+        if event.kind in ("took_player", "took_player_returned"):
+            params = dict(event.params)
+            token = params["token"]
+            found.setdefault(event.seat, {}).setdefault(token.suit, {})[token.number] = state.players.index(params["target"])
+    return found
+
+
+def beats_again(view: PokerfaceView, takes: dict[int, dict[Suit, dict[int, int]]] | None = None) -> dict[int, tuple[float, float]]:
     """(beat, prior) for every other seat, computed again from the view alone over the holdings it cannot
-    see: each weighted by the likelihood tables at the place its share wanted in every round."""
+    see: each weighted by the likelihood tables at the place its share wanted in every round, and for every
+    token the seat was seen taking from a player (``takes``), by 1 where the holding wanted that token's place
+    then and TAKE_MISS elsewhere."""
     players = view.player_count
     board = [c.code for c in view.board]
     known = board + [c.code for c in view.hole]
@@ -79,6 +98,8 @@ def beats_again(view: PokerfaceView) -> dict[int, tuple[float, float]]:
             if seat in holders:
                 table = CURRENT_LIKELIHOOD[players] if suit == view.round_suit else FINAL_LIKELIHOOD[players]
                 weights *= table[places[suit] - 1, holders.index(seat)]
+            for token in (takes or {}).get(seat, {}).get(suit, {}):
+                weights *= np.where(places[suit] == token, 1.0, TAKE_MISS)
         out[seat] = (float(beat @ weights / weights.sum()), float(beat.mean()))
     return out
 
@@ -101,13 +122,22 @@ def check_reading(state: Any, view: PokerfaceView, seat: int, decision: Decision
     other = view.players.index(told["player"])
     assert other != seat
     seen: Items = told["seen"]
+    takes = takes_in_log(state)
     expected_seen = []
     for suit, holders in view.tokens:
-        if other in holders:
-            expected_seen.append((STAGE_NAME[suit], suit, holders.index(other) + 1))
-    got_seen = [(m.key.removeprefix("pokerface.reading.seen."), dict(m.params)["token"].suit, dict(m.params)["token"].number) for m in seen]
-    assert got_seen == expected_seen, (got_seen, expected_seen)
-    again = beats_again(view)
+        taken = takes.get(other, {}).get(suit, {})
+        held = holders.index(other) + 1 if other in holders else None
+        if held is not None:
+            source = taken.get(held)
+            expected_seen.append((STAGE_NAME[suit], suit, held, view.players[source] if source is not None else None))
+        for token, source in taken.items():
+            if token != held:
+                expected_seen.append((STAGE_NAME[suit], suit, token, view.players[source]))
+    got_seen = [(m.key.rsplit(".", 1)[1], dict(m.params)["token"].suit, dict(m.params)["token"].number, dict(m.params).get("source"))
+                for m in seen]
+    assert all(m.key.startswith("pokerface.reading.seen_from." if dict(m.params).get("source") else "pokerface.reading.seen.") for m in seen)
+    assert sorted(got_seen, key=str) == sorted(expected_seen, key=str), (got_seen, expected_seen)
+    again = beats_again(view, takes)
     beat, prior = again[other]
     assert close(told["percent"], beat, 1e-6), (told["percent"], beat)
     assert (side == "above") == (beat < 0.5), side
@@ -119,14 +149,18 @@ def check_reading(state: Any, view: PokerfaceView, seat: int, decision: Decision
     expected = sum((r + 1) * p for r, p in enumerate(probabilities))
     place = min(count, max(1, round(expected)))
     assert values["place"] == place and values["count"] == count and close(values["percent"], probabilities[place - 1], 1e-6)
-    check_move(key, decision.action, values, view, seat, place, probabilities[place - 1] >= 0.5)
+    check_move(key, decision.action, values, view, seat, place, probabilities[place - 1] >= 0.5, expected)
 
 
-def check_move(key: str, action: Any, values: dict[str, Any], view: PokerfaceView, seat: int, place: int, sure: bool) -> None:
+def check_move(key: str, action: Any, values: dict[str, Any], view: PokerfaceView, seat: int, place: int, sure: bool,
+               expected: float) -> None:
     """The ♠-round (or any token-round) move a Pokerface reason ``key`` names follows from the place the
     bot expects (``place``; ``sure``: its chance at least one half) and the round's tokens in ``view``:
     keep, take from the middle, take from a player (sure, or forced when every token is held), or settle
-    for a token below the one wanted (keep it, take one from the middle, or the brake)."""
+    for a token below the one wanted (keep it, take one from the middle, or the brake). A reason that settles
+    names who holds the wanted token, the place ``expected`` on average, and the token it settles for is the
+    one of those it could have (the free ones and its own) nearest to that place; a reason that states the
+    sureness a take from a player needs states the bots' one half."""
     holders = view.token_holders(view.round_suit)
     assert holders is not None
     own = holders.index(seat) + 1 if seat in holders else None
@@ -139,11 +173,18 @@ def check_move(key: str, action: Any, values: dict[str, Any], view: PokerfaceVie
         assert isinstance(action, TakeFromPlayer) and token.number == place
         assert values["player"] == view.players[action.target] and holders[place - 1] == action.target
         if key == "take_player":
-            assert sure, "fairly sure, below one half"
+            assert sure and close(values["needed"], 0.5), "fairly sure, below one half"
         else:
             assert own is None and None not in holders, "a token was free or held"
     else:
         assert values["wanted"].number == place and holders[place - 1] not in (None, seat)
+        assert values["holder"] == view.players[holders[place - 1]], "the holder of the wanted token is named"
+        assert close(values["expected"], expected, 1e-6), (values["expected"], expected)
+        if "needed" in values:
+            assert close(values["needed"], 0.5)
+        choices = [n + 1 for n, h in enumerate(holders) if h is None] + ([own] if own is not None else [])
+        nearest = min(abs(n - expected) for n in choices)
+        assert abs(token.number - expected) <= nearest + 1e-9, "a token nearer to the place expected was there"
         brake = not any(isinstance(a, TakeFromPlayer) for a in view.legal_actions)
         if key == "settle_keep":
             assert isinstance(action, Pass) and own == token.number and not sure and not brake

@@ -41,7 +41,7 @@ from .app import App, InputProblem, esc
 from .drawn import DrawnBoard
 from .navigator import StepNavigator
 from .pokerface_parts import NARROW_BELOW, TableDrawing
-from .table import TABLE_CSS
+from .table import table_style
 from .scenario_desk import download_html, open_upload, scenario_tools, show_deal_link, table_link_html, table_link_tools, upload_words
 
 __all__ = ["ReplayApp", "token_holders"]
@@ -122,7 +122,7 @@ class ReplayApp(App):
         columns = ipywidgets.HBox([drawn, story], layout=ipywidgets.Layout(flex_flow="row wrap", grid_gap="1em",
                                                                            align_items="flex-start"))
         return [
-            ipywidgets.HTML(TABLE_CSS),  # the table app's own look of its drawn table
+            table_style(),  # the table app's own look of its drawn table
             self.intro,
             ipywidgets.HBox([self.chooser, self.teacher], layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
             self.navigator.box,

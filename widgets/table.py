@@ -58,7 +58,7 @@ from .pokerface_parts import (
 from .scenario_desk import ScenarioDesk
 from .table_source import LocalTable, Pause, Said, TableMove
 
-__all__ = ["TableApp", "TABLE_CSS"]
+__all__ = ["TableApp", "TABLE_CSS", "table_style"]
 
 SEAT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn")  # you are Anna, in seat 0
 HUMAN = 0
@@ -105,6 +105,13 @@ TABLE_CSS = """<style>
 .pkt-app .pkt-showdown h4 { margin: 0.2em 0; }
 .pkt-app .pkt-showdown ol { margin: 0.2em 0; }
 </style>"""
+
+
+def table_style() -> ipywidgets.HTML:
+    """The table's style sheet as a widget, marked as the apps' style sheets are (``pkt-style``: no text)."""
+    style = ipywidgets.HTML(TABLE_CSS)
+    style.add_class("pkt-style")
+    return style
 
 
 class TableApp(App, GamePart):
@@ -198,7 +205,7 @@ class TableApp(App, GamePart):
         columns.add_class("pkt-table-columns")
         # save, open, walk through, link; a scenario's step being walked through is said at the top of the page
         self.desk = ScenarioDesk(self, self, "table.ipynb", viewer_on_top=True)
-        return [ipywidgets.HTML(TABLE_CSS), self.desk.viewer, setup, columns, self.desk.box]
+        return [table_style(), self.desk.viewer, setup, columns, self.desk.box]
 
     def take_params(self, params: AppParams) -> bool:
         """The page's seed and number of players: a new game with them in the app already built."""

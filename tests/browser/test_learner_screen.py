@@ -10,6 +10,10 @@ over, the next deal):
 - no visible element repeats the log: the table's live region is read out but takes no room on the page
   (at most one pixel), and no visible element outside the log holds two of the log's lines.
 
+A bot's reason opens whole in its seat (not cut), in the log's words, and opening it moves nothing. The
+replay tells each rulebook example from its first described move, on the drawn table, one showdown hand
+per step.
+
 The seeds give short games with the test's way of playing (Pass when allowed, else the first legal chip in
 the middle, else the first legal chip in front of a player). One page per table size; each game is bounded
 by MAX_STEPS and a deadline.
@@ -194,4 +198,40 @@ def test_the_replay_tells_each_example_as_the_rulebook_does(name: str, page: Pag
             assert len(shown) == 1, shown
         if step < total:
             click(p, "button.pkt-forward")
+    assert not page.errors, "\n".join(page.errors)
+
+
+# -- a bot's reason in its seat
+
+OPENED_JS = """() => {
+  const details = document.querySelector('.pkt-board [data-region^="seat-"] details.pkt-drawn-detail[open]');
+  if (!details) return null;
+  const text = details.querySelector('.pkt-drawn-detail-text');
+  const r = text.getBoundingClientRect();
+  return {text: text.innerText.trim(), whole: text.scrollHeight <= text.clientHeight + 1 && text.scrollWidth <= text.clientWidth + 1,
+          inside: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth,
+          seat: details.closest('[data-region]').dataset.region};
+}"""
+
+
+def test_a_bots_whole_reason_opens_in_its_seat(page: Page, voila_server: VoilaServer) -> None:
+    p = page.page
+    p.set_viewport_size(LAPTOP)
+    page.open(voila_server.url("table.ipynb", "seed=8&players=4&lang=en"))
+    p.locator(TAKE_MIDDLE).first.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
+    settle(p)
+    click(p, TAKE_MIDDLE)  # the bots answer with their reasons
+    summary = p.locator(".pkt-board [data-region^='seat-'] summary.pkt-drawn-summary").first
+    summary.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
+    name = summary.inner_text().strip()
+    assert name.endswith("'s reason"), name
+    seat_box = p.locator(".pkt-board [data-region='seat-0']").first.bounding_box()
+    summary.click(timeout=ANSWER_TIMEOUT)
+    opened = p.evaluate(OPENED_JS)
+    assert opened is not None and opened["whole"] and opened["inside"], opened
+    assert "..." not in opened["text"] and "…" not in opened["text"]
+    player = name.removesuffix("'s reason")
+    reasons = [r.inner_text().strip() for r in p.locator(".pkt-log .pkt-log-reason").all()]
+    assert f"{player}: {opened['text']}" in reasons  # the same words as the log's, whole
+    assert p.locator(".pkt-board [data-region='seat-0']").first.bounding_box() == seat_box, "opening the reason moved the table"
     assert not page.errors, "\n".join(page.errors)

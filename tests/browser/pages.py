@@ -40,9 +40,10 @@ PREHEATED_LESSON = "lessons/de/04_variants.ipynb"  # test_lessons.py checks a pa
 # other notebook (the other lessons, the glossary, the quiz page) gets a kernel started for its page.
 POOLS = {"default": {"pool_size": 0}} | {f"notebooks/{app}.ipynb": {"pool_size": 1} for app in APPS} | {
     f"notebooks/{PREHEATED_LESSON}": {"pool_size": 1}}
-# Voila preheats every notebook below its folder that no pattern denies: these deny all but the pools'
-# (Voila matches a pattern from the start of the path, relative to the folder served).
-ONLY_POOLS = "^(?!(" + "|".join(name.replace(".", "[.]") for name in POOLS if name != "default") + ")$)"
+# Voila preheats every notebook below its folder that no pattern denies: this one denies all but the pools'.
+# At its start Voila matches the patterns against each notebook's absolute path (from its start), later
+# against the path below the folder served: the pattern allows any path that ends with a pool's name.
+ONLY_POOLS = "^(?!(.*/)?(" + "|".join(name.replace(".", "[.]") for name in POOLS if name != "default") + ")$)"
 
 
 # ------------------------------------------------------------------------------------------------ page loads
@@ -639,7 +640,8 @@ def open_lesson(page: Page, url: str) -> None:
 
 
 def serious_violations(p: Any) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
+    """The serious and critical violations axe-core finds on a lesson page, one line each."""
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
     results = Axe().run(p)
     found = []
@@ -724,7 +726,7 @@ SHOWN_TARGETS = 6  # failing elements listed per rule
 def audit(p: Any, where: str) -> list[str]:
     """The serious and critical violations axe-core (bundled with axe-playwright-python; nothing is fetched)
     finds on the page, one readable line each (with the selectors of the elements that fail)."""
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
     results = Axe().run(p)
     lines = []

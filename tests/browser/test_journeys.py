@@ -64,6 +64,7 @@ class Journey:
     lang: str
     page: Page
     traffic: Traffic
+    server: VoilaServer
     played: str = ""  # what step 4 did ("after a whole deal"), for the audits' lines
     notes: list[str] = field(default_factory=list)
 
@@ -99,7 +100,7 @@ def journey(request: pytest.FixtureRequest, browser: Any, voila_server: VoilaSer
     try:
         page.open(voila_server.url(f"{app}.ipynb", f"lang={lang}&{QUERIES[app]}{EXTRA_QUERY.get((app, lang), '')}"))
         pages.settle(page.page)
-        yield Journey(app, lang, page, traffic)
+        yield Journey(app, lang, page, traffic, voila_server)
     finally:
         page.close()
 
@@ -322,7 +323,8 @@ def guess_example(j: Journey, artifacts: Path) -> None:
     pages.click_and_wait(p, p.locator("button.pkt-guess-check-all").first)
     shown = p.locator(".pkt-guess-check-result").first.inner_text()
     assert "Bottom's prediction holds: Bottom takes the pot." in shown
-    assert p.locator(".pkt-guess-check-step").count() == 4
+    # the Check tab's steps (the played round's result shows its own check steps in the play tab)
+    assert p.locator(".pkt-guess-check-result .pkt-guess-check-step").count() == 4
     j.page.screenshot(artifacts, "pokerguess_explorer-example")
     pages.open_tab(p, "Rulebook example")
     counter = p.locator(".pkt-guess-step-counter").first
@@ -356,7 +358,6 @@ def lab_stop(j: Journey, artifacts: Path) -> None:
     p = j.p
     kernel = p.evaluate(pages.PAGE_KERNEL_JS)
     assert kernel, "the page names its kernel"
-    server_base = p.url.split("/voila/", 1)[0]
     games = p.locator(".pkt-games input").first
     games.fill("20000")  # clipped to the cap: longer than this check takes
     games.press("Enter")
@@ -371,7 +372,7 @@ def lab_stop(j: Journey, artifacts: Path) -> None:
            " return !!b && !!m && m.innerText.includes('Playing') && parseFloat(b.style.width) > 0 ? b.style.width : false; }")
     first = pages.wait_for(p, bar, "the message 'Playing ...' and the progress bar past 0")
     pages.wait_for(p, f"old => {{ const w = ({bar})(); return !!w && w !== old; }}", "the progress bar to move on", arg=first)
-    assert pages.kernel_state(_Base(server_base), kernel) == "idle", "the run plays in the background: the kernel takes clicks"
+    assert pages.kernel_state(j.server, kernel) == "idle", "the run plays in the background: the kernel takes clicks"
     stop.click(timeout=ANSWER_TIMEOUT)
     clicked = time.monotonic()
     pages.wait_for(p, "() => !document.querySelector('button.pkt-run').disabled", "Run enabled within 2 s of Stop", timeout=2000)
@@ -379,14 +380,9 @@ def lab_stop(j: Journey, artifacts: Path) -> None:
     assert "Stopped after" in p.locator(".pkt-message").first.inner_text()
     # the run's thread enables Run first and disables Stop in its next message: wait (bounded) for that one
     pages.wait_for(p, "() => document.querySelector('button.pkt-stop').disabled", "Stop disabled after the run stopped")
-    assert pages.kernel_state(_Base(server_base), kernel) == "idle"
+    assert pages.kernel_state(j.server, kernel) == "idle"
     assert p.locator(".pkt-results-table").count() == 1, "the games played before the stop are shown"
     j.page.screenshot(artifacts, "lab-stopped")
-
-
-@dataclass
-class _Base:
-    base: str  # what pages.kernel_state needs of a server: its address
 
 
 EXTRAS = {"pokerguess_explorer": guess_example, "voces_explorer": voces_rank, "variant_lab": lab_stop}

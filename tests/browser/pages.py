@@ -340,13 +340,15 @@ KERNEL_STATE_JS = """async () => {
 }"""
 
 
-def kernel_idle(p: Any, limit_ms: int = 10_000, poll_ms: int = 100) -> None:
-    """Wait (bounded) until the page's kernel is idle: it has sent every message of the answer it was
-    working on (a kernel says "idle" only after its last output of a request)."""
-    waited = 0
-    while waited < limit_ms and p.evaluate(KERNEL_STATE_JS) == "busy":
+def kernel_idle(p: Any, limit_ms: int = ANSWER_TIMEOUT, poll_ms: int = 100) -> None:
+    """Wait (bounded by ``limit_ms``) until the page's kernel is idle: it has sent every message of the answer
+    it was working on (a kernel says "idle" only after its last output of a request). Asks the server every
+    ``poll_ms``; fails, with what the page showed, if the kernel is still busy at the end."""
+    deadline = time.monotonic() + limit_ms / 1000
+    while p.evaluate(KERNEL_STATE_JS) == "busy":
+        if time.monotonic() > deadline:
+            pytest.fail(f"the page's kernel was still busy after {limit_ms / 1000:.0f} s; the page showed: {page_shows(p)}")
         p.wait_for_timeout(poll_ms)
-        waited += poll_ms
 
 
 # The app's title says something else than ``old``: the kernel has answered a language switch (the switch
@@ -368,19 +370,19 @@ def wait_until(p: Any, js: str, arg: Any = None, timeout: int = ANSWER_TIMEOUT) 
 
 
 def settle(p: Any, quiet_ms: int = 300, limit_ms: int = 10_000) -> None:
-    """Wait (bounded) until the page's kernel is idle and then the table has not changed for quiet_ms
-    (the kernel's last messages, a focus move among them, can come after a quiet moment on a busy
-    machine)."""
-    kernel_idle(p, limit_ms)
+    """Wait (bounded) until the page's kernel is idle and then the app has not changed for ``quiet_ms`` (the
+    kernel's last messages, a focus move among them, are drawn a moment after the kernel says idle, later
+    on a busy machine). Fails, with what the page showed, if the app keeps changing for ``limit_ms``."""
+    kernel_idle(p)
     last = p.evaluate(SNAPSHOT_JS)
-    waited = 0
-    while waited < limit_ms:
+    deadline = time.monotonic() + limit_ms / 1000
+    while time.monotonic() < deadline:
         p.wait_for_timeout(quiet_ms)
-        waited += quiet_ms
         now = p.evaluate(SNAPSHOT_JS)
         if now == last:
             return
         last = now
+    pytest.fail(f"the app kept changing for {limit_ms / 1000:.0f} s after its kernel was idle; the page showed: {page_shows(p)}")
 
 
 def kernel_state(server: VoilaServer, kernel: str) -> str:

@@ -53,12 +53,9 @@ def visible_text(locator: Any) -> str:
 def play_moves(p: Any, candidates: list[str], count: int) -> None:
     """``count`` moves by clicks: each time the first enabled, visible candidate."""
     for _ in range(count):
-        target = None
-        for _ in range(50):
-            target = next((p.locator(c).first for c in candidates if p.locator(c).count() and p.locator(c).first.is_visible()), None)
-            if target is not None:
-                break
-            p.wait_for_timeout(200)
+        apps.wait_for(p, "sels => sels.some(s => [...document.querySelectorAll(s)].some(e => e.getClientRects().length))",
+                      f"one of {candidates} to click", arg=candidates)
+        target = next((p.locator(c).first for c in candidates if p.locator(c).count() and p.locator(c).first.is_visible()), None)
         assert target is not None, f"nothing to click among {candidates}"
         apps.click_and_wait(p, target)
 

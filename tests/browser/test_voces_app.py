@@ -128,8 +128,10 @@ def test_learner_takes_a_bots_offer_and_sees_the_stop_warning_before_stop(paced_
                 learners_view(p, artifacts, "voces_round_6_fold_or_stay", board.locator("[data-region='middle']"), "start")
                 shot = True
             apps.click_and_wait(p, stay.first)
-        else:
-            p.wait_for_timeout(200)
+        else:  # the bots' turn: wait (bounded) for a coin step, Stay or the score
+            apps.wait_for(p, "() => [...document.querySelectorAll('button.pkt-voces-bet:not([disabled]), button.pkt-voces-stay:not([disabled])')]"
+                             ".some(b => b.getClientRects().length) || !!document.querySelector('.pkt-voces-score')",
+                          "a coin step, Stay or the final score")
     assert score.count(), status.inner_text()
     result = p.locator(".pkt-voces-result").first
     reveal = board.locator("[data-region='reveal-2']")

@@ -23,7 +23,7 @@ The screenshots are the docs' gallery as before (``test-artifacts/layout/``; ``P
 copies them into ``docs/screenshots/layout/``).
 
 A step that fails leaves the page as it is; the next steps run on it and may fail after it: read the
-first failure of a journey first. One journey alone: ``pytest tests/browser/test_journeys.py -k "table and en"``.
+first failure of a journey first. One journey alone: ``pytest tests/browser/test_journeys.py -k table-en``.
 """
 
 from __future__ import annotations

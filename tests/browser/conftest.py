@@ -25,7 +25,8 @@ from typing import Iterator
 
 import pytest
 
-from .pages import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ONLY_POOLS, POOLS, Page, VoilaServer, count_page_load, voila_running
+from .pages import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ONLY_POOLS, POOLS, Page, VoilaServer, count_page_load, page_shows,
+                    voila_running)
 
 HERE = Path(__file__).resolve().parent
 
@@ -36,6 +37,30 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.path.is_relative_to(HERE):
             item.add_marker(pytest.mark.slow)
+
+
+PAGE_FIXTURES = ("journey", "page", "lesson", "table_page", "paced_page")  # where a test's page may be
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A browser test that timed out in one of Playwright's own waits (its message names what was awaited:
+    the locator or the page function) also reports what its page showed then."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if call.excinfo is None or report.when != "call" or not item.path.is_relative_to(HERE):
+        return
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    if not call.excinfo.errisinstance(PlaywrightTimeoutError):
+        return
+    funcargs = getattr(item, "funcargs", {})
+    for name in PAGE_FIXTURES:
+        held = funcargs.get(name)
+        shown = held.page if isinstance(held, Page) else getattr(held, "p", None)
+        if shown is not None:
+            report.sections.append(("what the page showed", page_shows(shown)))
+            return
 
 
 @pytest.fixture(scope="session")

@@ -728,7 +728,7 @@ SHOWN_TARGETS = 6  # failing elements listed per rule
 def audit(p: Any, where: str) -> list[str]:
     """The serious and critical violations axe-core (bundled with axe-playwright-python; nothing is fetched)
     finds on the page, one readable line each (with the selectors of the elements that fail)."""
-    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+    from axe_playwright_python.sync_playwright import Axe
 
     results = Axe().run(p)
     lines = []

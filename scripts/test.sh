@@ -12,10 +12,10 @@
 #       quick tier  pytest -m "not slow": the engine and widget tests, the doctests, the notebooks (nbval)
 #       slow tier   pytest -m slow: fuzzers, exhaustive checks, packaging, Binder, Voila and kernels, browsers
 #                   (tests/serving/test_types.py is left out here: the mypy step ran the same command)
-#     Each tier runs in two worker processes (pytest-xdist, -n 2, --dist loadgroup): every browser test in one
-#     worker (the xdist group "browser": one Voila server, one Chromium, page journeys in order), every other
-#     test file in one worker (its own group: a notebook's cells run in order), so the other worker runs the
-#     fuzzers, notebooks, packaging, Binder and JupyterHub meanwhile (tests/conftest.py sets the groups).
+#     Each tier runs in two worker processes (pytest-xdist, -n 2, --dist loadfile): every test file in one
+#     worker (a notebook's cells run in order), and all browser tests in one worker (one Voila server, one
+#     Chromium, page journeys in order; tests/scheduling.py), so the other worker runs the fuzzers,
+#     notebooks, packaging, Binder and JupyterHub meanwhile.
 #     The slow tier ends with the number of Voila pages the browser tests loaded. docs/testing.md says more.
 #     Every step runs even when an earlier one failed; each failure is named, and at the end the failed
 #     steps are listed and the script exits 1.
@@ -88,9 +88,9 @@ step "mypy" "type errors in the package or the widgets, see above" \
 step "import contracts" "an import breaks a contract of [tool.importlinter] in pyproject.toml, see above" \
     lint_imports
 step "quick tier" "pytest -m \"not slow\" failed or collected nothing" \
-    run_pytest -m "not slow" -n 2 --dist loadgroup --durations=20
+    run_pytest -m "not slow" -n 2 --dist loadfile --durations=20
 step "slow tier" "pytest -m slow failed or collected nothing" \
-    run_pytest -m slow -n 2 --dist loadgroup --durations=40 --deselect tests/serving/test_types.py::test_package_passes_mypy_strict
+    run_pytest -m slow -n 2 --dist loadfile --durations=40 --deselect tests/serving/test_types.py::test_package_passes_mypy_strict
 
 if [ "${#failed[@]}" -gt 0 ]; then
     joined=$(printf '%s, ' "${failed[@]}")

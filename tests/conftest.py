@@ -1,5 +1,6 @@
-"""Shared fixtures (the test data in tests/data), the collection hook (slow marks, xdist groups) and the
-page-load count of the browser tests; shared values and helpers are in tests/support.py."""
+"""Shared fixtures (the test data in tests/data), the collection hook (slow marks), the workers' schedule
+(tests/scheduling.py) and the page-load count of the browser tests; shared values and helpers are in
+tests/support.py."""
 
 from __future__ import annotations
 
@@ -12,8 +13,6 @@ import pytest
 from tests.browser.pages import PAGE_LOADS, page_load_summary
 from tests.support import DATA
 
-BROWSER = Path(__file__).resolve().parent / "browser"
-ROOT = Path(__file__).resolve().parents[1]
 LOADS_KEY = "pkt_page_loads"
 WORKER_LOADS: Counter[str] = Counter()  # the controller's sum of its workers' counts (pytest-xdist)
 
@@ -27,23 +26,26 @@ def data() -> Path:
     return DATA
 
 
-@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The lessons' translations run in the slow tier: every translation has the English lesson's code
     cells (test_lessons_structure checks that without a kernel), so the quick tier runs the English
     lessons and the slow tier every language's (their checked outputs are in that language's words).
-
-    Every item gets an xdist group (``--dist loadgroup``, as scripts/test.sh runs pytest): the browser tests
-    all the group ``browser`` (one worker, one Voila server, one Chromium), every other test its file's
-    (a notebook's cells run in order in one worker, as with ``--dist loadfile``). This runs before xdist
-    reads the groups. (This conftest's hook sees every collected item, the notebooks' too.)"""
+    (This conftest's hook sees every collected item, the notebooks' too.)"""
     for item in items:
         path = Path(str(item.path))
         if path.suffix == ".ipynb" and path.parent.parent.name == "lessons" and path.parent.name != "en":
             item.add_marker(pytest.mark.slow)
-        group = "browser" if path.is_relative_to(BROWSER) else (
-            path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path))
-        item.add_marker(pytest.mark.xdist_group(group))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``--dist loadfile`` (scripts/test.sh): each file in one worker, and all of tests/browser/ in one
+    worker (tests/scheduling.py)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from tests.scheduling import BrowserTogether
+
+    return BrowserTogether(config, log)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -10,8 +10,8 @@ notebook gets a kernel started for its page. It binds a free port of 127.0.0.1 a
 kernels, at the end of the session. Chromium is Debian's ``/usr/bin/chromium`` driven by Playwright;
 Playwright never downloads a browser here. Screenshots go to ``test-artifacts/`` (gitignored).
 
-Every test in this folder is in the slow tier (``pytest -m slow``) and in the xdist group ``browser``
-(tests/conftest.py): with ``--dist loadgroup`` they all run in one worker, against this one server.
+Every test in this folder is in the slow tier (``pytest -m slow``); with ``--dist loadfile`` they all run in
+one worker (tests/scheduling.py), against this one server.
 Helpers are in ``pages.py``.
 """
 

@@ -12,8 +12,11 @@
 #       quick tier  pytest -m "not slow": the engine and widget tests, the doctests, the notebooks (nbval)
 #       slow tier   pytest -m slow: fuzzers, exhaustive checks, packaging, Binder, Voila and kernels, browsers
 #                   (tests/serving/test_types.py is left out here: the mypy step ran the same command)
-#     Each tier runs in two worker processes (pytest-xdist, -n 2), a test file staying in one worker
-#     (--dist loadfile: a notebook's cells run in order, and a browser module shares its Voila server).
+#     Each tier runs in two worker processes (pytest-xdist, -n 2, --dist loadfile): every test file in one
+#     worker (a notebook's cells run in order), and all browser tests in one worker (one Voila server, one
+#     Chromium, page journeys in order; tests/scheduling.py), so the other worker runs the fuzzers,
+#     notebooks, packaging, Binder and JupyterHub meanwhile.
+#     The slow tier ends with the number of Voila pages the browser tests loaded. docs/testing.md says more.
 #     Every step runs even when an earlier one failed; each failure is named, and at the end the failed
 #     steps are listed and the script exits 1.
 #

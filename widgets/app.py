@@ -78,7 +78,7 @@ def name_hands(named: Sequence[tuple[str | None, str]], read: Callable[[str, Msg
 # text #4a4a4a on #e4e4e4 (7.0:1); a selected toggle that is disabled keeps a solid border. The keyboard
 # focus is a 3 px ring of #0b3d91 outside the control (10.0:1 against the white page), for buttons,
 # toggles, inputs, menus, slider readouts, links and tabs. A move's reason (MoveControl) is small text under its button.
-# Contrast (WCAG AA, 4.5:1, checked by axe-core in tests/browser/test_a11y.py; docs/accessibility.md): a tab
+# Contrast (WCAG AA, 4.5:1, checked by axe-core in tests/browser/test_journeys.py; docs/accessibility.md): a tab
 # that is not chosen is #333 on ipywidgets' #eee (11:1, was #6d6d6d, 4.45:1), and the coloured buttons are
 # darker than ipywidgets' so that their white text reads (success #2e7d32 5.1:1, warning #b35900 4.8:1,
 # danger #c62828 5.6:1, info #00707a 5.8:1; ipywidgets' are 2.8 to 3.7:1).
@@ -87,7 +87,7 @@ def name_hands(named: Sequence[tuple[str | None, str]], read: Callable[[str, Msg
 # row (less its 2 px margins) while its field shrinks inside it, a label longer than ipywidgets' 80 px grows
 # instead of being cut ("Vorhersag…"), and a checkbox is as wide as its words (not
 # ipywidgets' 300 px, which spread the table's three variants over the row) and its label wraps (ipywidgets
-# keeps it on one line, which ran 110 px past a tablet's edge with the projector size; tests/browser/test_layout.py).
+# keeps it on one line, which ran 110 px past a tablet's edge with the projector size; tests/browser/test_journeys.py).
 # The projector size (class pkt-projector, the switch in every app's header) sets the text and the drawn tables
 # to 24 px (ipywidgets' 13 px; a line is 1/30 of a 720-pixel-high projection) and labels to 140 px so that
 # "Players" is not cut, and the engine's pictures in HTML (sized in px) 1.5 times; in a window narrower than

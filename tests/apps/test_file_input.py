@@ -1,6 +1,6 @@
 """The scenario file chooser's kernel side (widgets/file_input.py): what the page sends is weighed before
 anything reads it. The page refuses a file over the limit before it is sent (tests/browser/
-test_upload_limit.py); a sender that is not our page may send one anyway, and the kernel refuses it
+test_teacher_workflow.py); a sender that is not our page may send one anyway, and the kernel refuses it
 here without parsing a byte, saying so in the learner's language, while a file of exactly the limit opens.
 """
 

@@ -1,44 +1,34 @@
-"""Browser tests of the apps: one Voila server for the session, one headless Chromium.
+"""Browser tests of the apps: one Voila server for the whole browser tier, one headless Chromium.
 
-The server is started the way ``scripts/serve.sh`` starts it (``voila notebooks/`` from the repo root, so
-Voila reads the repo's ``voila.json``: preheated kernels, culling, kernel shutdown on page close) but on
-a free port of 127.0.0.1; it is stopped, with its kernels, at the end of the session. Chromium is
-Debian's ``/usr/bin/chromium`` driven by Playwright; Playwright never downloads a browser here.
-Screenshots go to ``test-artifacts/`` (gitignored).
+The server is the kit's own (``python -m pokerkit_teach.widgets.voila_app``, with its kernel bounds and its
+template files answering 404), started the way ``scripts/serve.sh`` starts it: from the repo root, so
+Voila reads the repo's ``voila.json``. It serves the repo root rather than ``notebooks/``, so the apps,
+the lessons, the glossary and the quiz page of ``tests/data/`` all come from this one server
+(:meth:`pages.VoilaServer.url` puts ``notebooks/`` before an app's name). Its preheated pool is sized for
+the tests (:data:`POOLS`): a kernel ready for each app and for the one preheated lesson, every other
+notebook gets a kernel started for its page. It binds a free port of 127.0.0.1 and is stopped, with its
+kernels, at the end of the session. Chromium is Debian's ``/usr/bin/chromium`` driven by Playwright;
+Playwright never downloads a browser here. Screenshots go to ``test-artifacts/`` (gitignored).
 
-Every test in this folder is in the slow tier (``pytest -m slow``); see pytest_collection_modifyitems.
+Every test in this folder is in the slow tier (``pytest -m slow``); with ``--dist loadfile`` they all run in
+one worker (tests/scheduling.py), against this one server.
+Helpers are in ``pages.py``.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
+import json
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterator
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-START_TIMEOUT = 90  # seconds for Voila to answer at all
-
+from .pages import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ONLY_POOLS, POOLS, Page, VoilaServer, count_page_load, page_shows,
+                    voila_running)
 
 HERE = Path(__file__).resolve().parent
-
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -49,83 +39,28 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+PAGE_FIXTURES = ("journey", "page", "lesson", "table_page", "paced_page")  # where a test's page may be
 
 
-class VoilaServer:
-    def __init__(self, port: int, process: subprocess.Popen[bytes], log: Path) -> None:
-        self.port = port
-        self.process = process
-        self.log = log
-        self.base = f"http://127.0.0.1:{port}"
-
-    def url(self, notebook: str, query: str = "") -> str:
-        return f"{self.base}/voila/render/{notebook}" + (f"?{query}" if query else "")
-
-    def log_tail(self, chars: int = 3000) -> str:
-        try:
-            return self.log.read_text(errors="replace")[-chars:]
-        except OSError:
-            return ""
-
-
-def start_voila(log: Path, port: int | None = None, folder: str = "notebooks/", extra: Sequence[str] = ()) -> VoilaServer:
-    """Start ``voila <folder>`` (``notebooks/`` unless told; a path from the repo root, where ./voila.json is
-    read) with the ``extra`` command-line options, and wait until it answers."""
-    port = port or free_port()
-    voila = Path(sys.executable).parent / "voila"
-    handle = log.open("wb")
-    process = subprocess.Popen(
-        [str(voila), folder, "--Voila.ip=127.0.0.1", f"--port={port}", "--no-browser", *extra],
-        cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True,
-        env=os.environ | {"PYTHONUNBUFFERED": "1"},
-    )
-    handle.close()
-    server = VoilaServer(port, process, log)
-    deadline = time.monotonic() + START_TIMEOUT
-    for _ in range(4 * START_TIMEOUT):  # bounded: at most one request every 0.25 s
-        if process.poll() is not None:
-            raise RuntimeError(f"Voila exited with {process.returncode}:\n{server.log_tail()}")
-        if time.monotonic() > deadline:
-            break
-        try:
-            with urllib.request.urlopen(f"{server.base}/voila/tree", timeout=5) as response:
-                if response.status == 200:
-                    return server
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.25)
-    stop_voila(server)
-    raise RuntimeError(f"Voila did not answer within {START_TIMEOUT} s:\n{server.log_tail()}")
-
-
-@contextlib.contextmanager
-def voila_running(log: Path, folder: str = "notebooks/", extra: Sequence[str] = ()) -> Iterator[VoilaServer]:
-    """:func:`start_voila` for the ``with`` block, and :func:`stop_voila` after it (also when it fails)."""
-    server = start_voila(log, folder=folder, extra=extra)
-    try:
-        yield server
-    finally:
-        stop_voila(server)
-
-
-def stop_voila(server: VoilaServer) -> None:
-    """Stop Voila and everything it started (its process group: the kernels too)."""
-    try:
-        os.killpg(server.process.pid, signal.SIGTERM)
-    except ProcessLookupError:
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A browser test that timed out in one of Playwright's own waits (its message names what was awaited:
+    the locator or the page function) also reports what its page showed then."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if call.excinfo is None or report.when != "call" or not item.path.is_relative_to(HERE):
         return
-    try:
-        server.process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(server.process.pid, signal.SIGKILL)
-        server.process.wait(timeout=10)
-    try:  # kernels that outlived the server in the same group
-        os.killpg(server.process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    if not call.excinfo.errisinstance(PlaywrightTimeoutError):
+        return
+    funcargs = getattr(item, "funcargs", {})
+    for name in PAGE_FIXTURES:
+        held = funcargs.get(name)
+        shown = held.page if isinstance(held, Page) else getattr(held, "p", None)
+        if shown is not None:
+            report.sections.append(("what the page showed", page_shows(shown)))
+            return
 
 
 @pytest.fixture(scope="session")
@@ -134,15 +69,11 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-# voila.json preheats a kernel for each of the 24 lessons; the suite's shared servers start
-# without them (about 40 processor seconds a server at its start, for pages most tests never open), so
-# their lesson pages get a kernel started for the page. test_lesson_preheated.py serves a preheated lesson.
-LESSONS_COLD = '--VoilaKernelManager.preheat_denylist=["lessons/"]'
-
-
 @pytest.fixture(scope="session")
 def voila_server(artifacts: Path) -> Iterator[VoilaServer]:
-    with voila_running(artifacts / "voila-browser-tests.log", extra=[LESSONS_COLD]) as server:
+    extra = [f"--VoilaKernelManager.kernel_pools_config={json.dumps(POOLS)}",
+             f"--VoilaKernelManager.preheat_denylist={json.dumps([ONLY_POOLS])}"]
+    with voila_running(artifacts / "voila-browser-tests.log", folder=".", extra=extra, prefix="notebooks/") as server:
         yield server
 
 
@@ -154,11 +85,13 @@ def browser() -> Iterator[object]:
 
     profile = tempfile.mkdtemp(prefix="pkt-chromium-")
     with sync_playwright() as playwright:
-        # a persistent context on a new, empty user-data dir; each test opens its own page(s)
+        # a persistent context on a new, empty user-data dir; each test or journey opens its own page(s)
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
             viewport={"width": 1280, "height": 900},
         )
+        # every Voila page loaded in any of the context's pages is counted (pages.PAGE_LOADS)
+        context.on("page", lambda opened: opened.on("domcontentloaded", lambda loaded: count_page_load(loaded.url)))
         try:
             yield context
         finally:
@@ -167,11 +100,9 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser: object) -> Iterator[object]:
-    """A page that records page errors and console errors (test_apps.Page); closed like a tab, so Voila
+def page(browser: object) -> Iterator[Page]:
+    """A page that records page errors and console errors (pages.Page); closed like a tab, so Voila
     shuts its kernel down."""
-    from .test_apps import Page
-
     opened = Page(browser)
     try:
         yield opened

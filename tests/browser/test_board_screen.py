@@ -5,7 +5,7 @@ scrolled so that the topmost of them is at the top, none reaches past the bottom
 Voces round (seeded so that Raccoons are revealed) also shows what the Raccoon did, in the page's
 language; the hand ranker draws its cards as pictures and its file chooser shows no file count.
 
-Uses the session's Voila server and Chromium (conftest.py) and the Page helper of test_apps.py; every test
+Uses the session's Voila server and Chromium (conftest.py) and the Page helper of pages.py; every test
 here is in the slow tier, like every browser test.
 """
 
@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 
 import pytest
 
-from . import test_apps as apps
+from . import pages as apps
 
 SIZES = [(1280, 720), (768, 1024)]
 PLAY_TAB = {"en": "Play against bots", "de": "Gegen Bots spielen"}

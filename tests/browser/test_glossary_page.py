@@ -17,8 +17,7 @@ from typing import Any
 
 import pytest
 
-from .test_apps import RENDER_TIMEOUT, Page
-from .test_lessons_a11y import serious_violations
+from .pages import RENDER_TIMEOUT, Page, serious_violations, wait_for
 
 TERM = "term-seed"  # under S, far down the page in every language; linked from most lessons
 
@@ -32,6 +31,21 @@ WHERE_JS = """(id) => {
 }"""
 
 
+STILL_FRAMES = 30  # about half a second of frames
+# Resolves true once the page's height and the word's place have not changed for ``frames`` animation frames.
+STILL_JS = """([id, frames]) => new Promise(done => {
+  let last = '', still = 0;
+  const look = () => {
+    const target = document.getElementById(id);
+    const now = `${document.documentElement.scrollHeight}|${target ? Math.round(target.getBoundingClientRect().top) : ''}`;
+    still = now === last ? still + 1 : 0;
+    last = now;
+    if (still >= frames) done(true); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_link_to_a_word_shows_it_and_the_page_passes_axe(page: Page, voila_server: Any, lang: str) -> None:
     p = page.page
@@ -40,7 +54,10 @@ def test_a_link_to_a_word_shows_it_and_the_page_passes_axe(page: Page, voila_ser
     where = p.evaluate(WHERE_JS, TERM)
     assert where["fromPageTop"] > 2 * where["window"], f"the word is not far enough down to test the jump: {where}"
     p.wait_for_function(f"() => Math.abs(({WHERE_JS})('{TERM}').top) < 60", timeout=15_000, polling=100)
-    p.wait_for_timeout(2_000)  # the page settles: Voila's second layout must not take the reader away
+    # the page settles (Voila's second layout must not take the reader away): wait (bounded) until the
+    # page's height and the word's place have stayed the same for STILL_FRAMES frames, then look
+    wait_for(p, STILL_JS, f"the page and the word {TERM} to keep still for {STILL_FRAMES} frames", arg=[TERM, STILL_FRAMES],
+             timeout=15_000, shown="body")
     where = p.evaluate(WHERE_JS, TERM)
     assert abs(where["top"]) < 60, f"{lang}: the word {TERM} is {where['top']:.0f}px from the top of the window"
     found = serious_violations(p)

@@ -16,48 +16,12 @@ from typing import Any, Callable
 
 import pytest
 
-from . import test_apps as apps
-from .test_keyboard import wait_for_focus_on_next_control
+from . import pages as apps
+from .pages import wait_for_focus_on_next_control
 
 NOTEBOOK = "pokerguess_explorer.ipynb"
-MAX_CLICKS = 150
 
 pytestmark = pytest.mark.skipif(NOTEBOOK not in apps.EXISTING, reason=f"notebooks/{NOTEBOOK} does not exist yet")
-
-
-def move_candidates(p: Any) -> list[Any]:
-    """Stay if allowed, else predict what the controls show, else click your first card on the drawn table
-    when it is a legal move (the last-card phase), else fold."""
-    return [
-        p.locator("button.pkt-guess-stay:not([disabled])"),
-        p.locator("button.pkt-guess-predict:not([disabled])"),
-        p.locator(".pkt-guess-board button.pkt-state-legal[data-key^='mine-']"),
-        p.locator("button.pkt-guess-fold:not([disabled])"),
-    ]
-
-
-def test_pokerguess_round_is_played_by_clicks_to_the_check(page: apps.Page, voila_server: Any, artifacts: Path) -> None:
-    page.open(voila_server.url(NOTEBOOK, "seed=5&players=3"))
-    p = page.page
-    apps.open_tab(p, "Play against bots")
-    status = p.locator(".pkt-guess-status").first
-    status.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
-    assert "Your turn" in status.inner_text()
-    result = p.locator(".pkt-guess-result").first
-    apps.play_by_clicks(p, move_candidates, lambda: bool(result.inner_text().strip()), status, MAX_CLICKS, "check")
-    page.screenshot(artifacts, "pokerguess_explorer-check")
-    shown = result.inner_text()
-    assert "The check of round 1" in shown
-    assert "takes the pot" in shown or "shares the pot" in shown
-    assert "Round 1 is over" in status.inner_text()
-    assert p.locator("button.pkt-guess-next-round").first.is_visible()
-    assert p.locator(".pkt-guess-log").first.inner_text().strip()
-    assert not p.locator(".pkt-app .pkt-error").count() or not p.locator(".pkt-app .pkt-error").first.inner_text().strip()
-    # every picture on the drawn table has its text alternative
-    drawn = p.locator(".pkt-guess-board [data-key]")
-    assert drawn.count() >= 3 * 3 + 6
-    assert all(label.strip() for label in drawn.evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label') || '')"))
-    assert not page.errors, "\n".join(page.errors)
 
 
 # -- the drawn table played with the keyboard only
@@ -110,7 +74,7 @@ def tab_until(p: Any, found: Callable[[dict[str, str]], bool], limit: int = 60) 
 def table_view(p: Any, artifacts: Path, name: str, docs_name: str = "") -> None:
     """The drawn table in view: into test-artifacts/, and with PKT_DOC_SCREENSHOTS=1 into docs/screenshots/."""
     p.locator(".pkt-guess-board").first.evaluate("e => e.scrollIntoView({block: 'start'})")
-    p.wait_for_timeout(150)
+    apps.next_frames(p)  # the scrolled view drawn
     p.screenshot(path=str(artifacts / f"{name}.png"))
     if os.environ.get("PKT_DOC_SCREENSHOTS") == "1":
         for target in (name, docs_name):
@@ -183,7 +147,7 @@ def test_pokerguess_round_is_played_with_the_keyboard_only(page: apps.Page, voil
                for label in marks.evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label'))"))
     table_view(p, artifacts, "pokerguess_round_3_check")
     p.set_viewport_size({"width": 768, "height": 1024})
-    p.wait_for_timeout(300)
+    apps.settle_layout(p)  # the new width laid out
     no_sideways_scrolling(p)
     table_view(p, artifacts, "pokerguess_round_3_check-768")
     # the same table in German, on a tablet and on a projector
@@ -199,40 +163,9 @@ def test_pokerguess_round_is_played_with_the_keyboard_only(page: apps.Page, voil
     no_sideways_scrolling(p)
     table_view(p, artifacts, "pokerguess_round_3_check-de-768")
     p.set_viewport_size({"width": 1280, "height": 720})
-    p.wait_for_timeout(300)
+    apps.settle_layout(p)  # the new width laid out
     no_sideways_scrolling(p)
     table_view(p, artifacts, "pokerguess_round_3_check-de")
     assert not page.errors, "\n".join(page.errors)
 
 
-def test_rulebook_example_is_checked_in_the_browser(page: apps.Page, voila_server: Any, artifacts: Path) -> None:
-    page.open(voila_server.url(NOTEBOOK, "seed=5"))
-    p = page.page
-    apps.click_and_wait(p, p.locator("button.pkt-guess-example-cards").first)
-    apps.open_tab(p, "Check")
-    apps.click_and_wait(p, p.locator("button.pkt-guess-check").first)
-    apps.click_and_wait(p, p.locator("button.pkt-guess-check-all").first)
-    shown = p.locator(".pkt-guess-check-result").first.inner_text()
-    assert "Bottom's prediction holds: Bottom takes the pot." in shown
-    assert p.locator(".pkt-guess-check-step").count() == 4
-    page.screenshot(artifacts, "pokerguess_explorer-example")
-    assert not page.errors, "\n".join(page.errors)
-
-
-def test_rulebook_example_is_stepped_through_in_the_browser(page: apps.Page, voila_server: Any, artifacts: Path) -> None:
-    page.open(voila_server.url(NOTEBOOK, "seed=5"))
-    p = page.page
-    apps.open_tab(p, "Rulebook example")
-    counter = p.locator(".pkt-guess-step-counter").first
-    counter.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
-    assert "Step 1 of" in counter.inner_text() and p.locator("button.pkt-guess-back").first.is_disabled()
-    apps.click_and_wait(p, p.locator("button.pkt-guess-forward").first)
-    assert "Step 2 of" in counter.inner_text()
-    assert "Top predicts 3 red cards and 4 Bishops." in p.locator(".pkt-guess-narration").first.inner_text()
-    apps.click_and_wait(p, p.locator("button.pkt-guess-last").first)
-    assert "Bottom's prediction holds: Bottom takes the pot." in p.locator(".pkt-guess-narration").first.inner_text()
-    assert p.locator("button.pkt-guess-forward").first.is_disabled() and p.locator("button.pkt-guess-last").first.is_disabled()
-    page.screenshot(artifacts, "pokerguess_explorer-example-steps")
-    apps.click_and_wait(p, p.locator("button.pkt-guess-first").first)
-    assert "Step 1 of" in counter.inner_text() and p.locator("button.pkt-guess-first").first.is_disabled()
-    assert not page.errors, "\n".join(page.errors)

@@ -1,7 +1,7 @@
-"""The apps work with the keyboard alone: every button has an accessible name, the focus ring
-is thick and contrasts with the page, a Pokerface token round takes at most MOVE_PRESSES key presses per
+"""The apps work with the keyboard alone: every button has an accessible name, a Pokerface token round takes at most MOVE_PRESSES key presses per
 move because the focus goes to the next move after each one, and disabled moves look disabled and say
-why in visible text.
+why in visible text. (The focus ring of every app and the grey disabled buttons of the Póker a Voces play
+tab are checked on each app's page journey, test_journeys.py.)
 
 Only ``page.keyboard.press`` moves the focus and presses buttons here (Tab, Shift+Tab, Enter, Space):
 no mouse click, no ``element.focus()`` (the PokerGuess tab is opened by a click: choosing a tab is not
@@ -12,61 +12,38 @@ failure lists what received the focus on the way.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
-from .test_apps import (ANSWER_TIMEOUT, EXISTING, PASS, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, TITLE_CHANGED_JS, Page, VoilaServer,
-                        open_tab, settle, wait_until)
+from .pages import (ANSWER_TIMEOUT, DISABLED_MOVES_JS, EXISTING, FOCUS_JS, GERMAN, GREY, NEXT_GUESS_CONTROL_JS, PASS, SNAPSHOT_JS,
+                    TAKE_FROM, TAKE_MIDDLE, TITLE_CHANGED_JS, UNNAMED_BUTTONS_JS, Page, VoilaServer, answer, click_and_wait, open_tab, settle,
+                    tab_to, wait_for_focus_on_next_control)
 
 pytestmark = pytest.mark.skipif("table.ipynb" not in EXISTING, reason="notebooks/table.ipynb does not exist yet")
 
-MAX_TABS = 200
 # A legal move: pass when allowed, else take a token from the middle: a chip of the drawn table ringed as
 # legal (disabled buttons take no focus, but the selector says so anyway; a refused chip is not ringed).
 MOVE = f"{PASS}, {TAKE_MIDDLE}"
-GERMAN = ".pkt-language button"  # with the text "Deutsch"
-
-FOCUS_JS = """sel => {
-  const e = document.activeElement;
-  if (!e || e === document.body || e === document.documentElement) return {desc: '(page body)', hit: false, text: ''};
-  const text = (e.innerText || e.value || e.getAttribute('aria-label') || e.title || '').trim();
-  const cls = [...e.classList].filter(c => c.startsWith('pkt-') || c.startsWith('widget-')).join('.');
-  return {desc: `${e.tagName.toLowerCase()}${cls ? '.' + cls : ''} "${text.slice(0, 30)}"`, hit: e.matches(sel), text};
-}"""
-
-UNNAMED_BUTTONS_JS = """() => [...document.querySelectorAll('.pkt-app button, .pkt-app [role=button]')]
-  .filter(b => b.offsetParent !== null || b.getClientRects().length)
-  .filter(b => {
-    const named = (b.innerText || '').trim() || (b.getAttribute('aria-label') || '').trim() || (b.title || '').trim();
-    const by = b.getAttribute('aria-labelledby');
-    const labelled = by && by.split(/\\s+/).some(id => { const l = document.getElementById(id); return l && l.innerText.trim(); });
-    return !named && !labelled;
-  })
-  .map(b => b.outerHTML.slice(0, 160))"""
-
-
-def tab_to(p: Any, selector: str, key: str = "Tab", text: str | None = None) -> list[str]:
-    """Press ``key`` until the focused element matches ``selector`` (and shows ``text``); the focus path."""
-    path: list[str] = []
-    for _ in range(MAX_TABS):
-        p.keyboard.press(key)
-        focus = p.evaluate(FOCUS_JS, selector)
-        path.append(focus["desc"])
-        if focus["hit"] and (text is None or text in focus["text"]):
-            return path
-    raise AssertionError(
-        f"{selector}{f' {text!r}' if text else ''} never got the focus in {MAX_TABS} presses of {key}; "
-        f"the focus went to: " + " -> ".join(path)
-    )
 
 
 def log_text(p: Any) -> str:
     return str(p.locator(".pkt-log").first.inner_text()).strip()
 
 
-def test_table_is_played_and_translated_with_the_keyboard(page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
-    page.open(voila_server.url("table.ipynb", "seed=1&lang=en"))
+@pytest.fixture(scope="module")
+def table_page(browser: Any, voila_server: VoilaServer) -> Iterator[Page]:
+    """The table of seed 1 with four players, in English: one page for the two table tests below."""
+    page = Page(browser)
+    try:
+        page.open(voila_server.url("table.ipynb", "seed=1&players=4&lang=en"))
+        yield page
+    finally:
+        page.close()
+
+
+def test_table_is_played_and_translated_with_the_keyboard(table_page: Page, artifacts: Path) -> None:
+    page = table_page
     p = page.page
     p.locator(MOVE).first.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
 
@@ -123,69 +100,6 @@ MOVE_PRESSES = 6  # key presses a move may take: Tabs to reach it and the Enter 
 ANY_MOVE = f"{PASS}, {TAKE_MIDDLE}, {TAKE_FROM}"
 MAX_MOVES = 40  # the brake ends a token round after a few laps; this bounds a round that never ends
 
-# The focused element's outline and the colour behind it (the first ancestor with an opaque background,
-# else white), with the WCAG contrast ratio of the two.
-RING_JS = """() => {
-  const e = document.activeElement;
-  if (!e || e === document.body) return null;
-  const rgb = c => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
-    const v = m[1].split(',').map(x => parseFloat(x)); return {r: v[0], g: v[1], b: v[2], a: v.length > 3 ? v[3] : 1}; };
-  const lum = c => { const f = x => { x /= 255; return x <= 0.04045 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); };
-    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
-  const s = getComputedStyle(e);
-  let back = {r: 255, g: 255, b: 255, a: 1};
-  for (let n = e.parentElement; n; n = n.parentElement) {
-    const c = rgb(getComputedStyle(n).backgroundColor);
-    if (c && c.a >= 0.99) { back = c; break; }
-  }
-  const ring = rgb(s.outlineColor);
-  const [hi, lo] = [lum(ring), lum(back)].sort((x, y) => y - x);
-  return {tag: e.tagName.toLowerCase(), cls: e.className, style: s.outlineStyle, width: parseFloat(s.outlineWidth),
-          colour: s.outlineColor, background: `rgb(${back.r}, ${back.g}, ${back.b})`, contrast: (hi + 0.05) / (lo + 0.05)};
-}"""
-
-# Each visible disabled move button of the app: its reason (tooltip), the visible reason text beside it
-# (the .pkt-move-reason of its .pkt-move box), and its colours.
-DISABLED_MOVES_JS = """sel => [...document.querySelectorAll(sel)]
-  .filter(b => b.disabled && b.getClientRects().length)
-  .map(b => { const box = b.closest('.pkt-move'); const label = box && box.querySelector('.pkt-move-reason');
-    const s = getComputedStyle(b);
-    return {button: (b.innerText || '').trim(), title: b.title || '',
-            reason: label && label.getClientRects().length ? label.innerText.trim() : '',
-            background: s.backgroundColor, color: s.color, opacity: s.opacity}; })"""
-
-# The first control of the PokerGuess play tab the learner can use, in the order the app moves the focus.
-NEXT_GUESS_CONTROL_JS = """() => ['button.pkt-guess-next-round', ".pkt-guess-board button.pkt-state-legal[data-key^='mine-']", 'button.pkt-guess-predict',
-  'button.pkt-guess-stay', 'button.pkt-guess-fold'].find(sel => [...document.querySelectorAll(sel)]
-  .some(b => !b.disabled && b.getClientRects().length)) || null"""
-
-GREY = "rgb(228, 228, 228)"
-
-# Every visible disabled button of the app with its background, opacity and text contrast.
-DISABLED_LOOK_JS = """() => {
-  const rgb = c => c.match(/[\\d.]+/g).map(Number);
-  const lum = c => { const f = x => { x /= 255; return x <= 0.04045 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); };
-    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
-  return [...document.querySelectorAll('.pkt-app button')].filter(b => b.disabled && b.getClientRects().length).map(b => {
-    const s = getComputedStyle(b);
-    const [hi, lo] = [lum(rgb(s.color)), lum(rgb(s.backgroundColor))].sort((x, y) => y - x);
-    return {button: (b.innerText || '').trim().slice(0, 30), cls: b.className, background: s.backgroundColor,
-            opacity: s.opacity, contrast: (hi + 0.05) / (lo + 0.05)};
-  });
-}"""  # the apps' style for a disabled button, whatever its button_style
-
-
-def answer(p: Any, before: str) -> None:
-    """Wait (bounded) for the kernel's answer to a key press: the page changes, then settles."""
-    p.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=ANSWER_TIMEOUT)
-    settle(p)
-
-
-def wait_for_focus_on_next_control(p: Any) -> None:
-    """Wait (bounded by ANSWER_TIMEOUT) until the control NEXT_GUESS_CONTROL_JS names has the focus; on
-    a timeout return quietly, so the caller's assertion says where the focus is instead."""
-    wait_until(p, f"() => {{ const sel = ({NEXT_GUESS_CONTROL_JS})(); return !!sel && ({FOCUS_JS})(sel).hit; }}")
-
 
 def round_of(p: Any) -> str:
     """The token round the status names (its suit symbol), or the whole status when it names none."""
@@ -213,11 +127,15 @@ def keyboard_move(p: Any) -> tuple[int, list[str]]:
     return presses + 1, path
 
 
-def test_a_token_round_by_keyboard_takes_a_handful_of_presses(page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
+def test_a_token_round_by_keyboard_takes_a_handful_of_presses(table_page: Page, artifacts: Path) -> None:
     """From the learner's second move on, each move of a whole token round takes at most MOVE_PRESSES key
-    presses: after a move the app puts the focus on the next move (widgets.controls.focus_first)."""
-    page.open(voila_server.url("table.ipynb", "seed=1&players=4&lang=en"))
+    presses: after a move the app puts the focus on the next move (widgets.controls.focus_first). The game
+    is dealt again first (New game: the page's seed, the same deal as the page's first)."""
+    page = table_page
     p = page.page
+    new_game = p.locator("button.pkt-new-game").first
+    click_and_wait(p, new_game)  # the kernel's whole answer: the table changed, the kernel idle, the page quiet
+    p.evaluate("() => document.activeElement && document.activeElement.blur()")  # the walk starts from the top, as on a new page
     p.locator(ANY_MOVE).first.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
     tab_to(p, ANY_MOVE)  # the first move starts from the top of the page: not counted
     before = p.evaluate(SNAPSHOT_JS)
@@ -236,33 +154,6 @@ def test_a_token_round_by_keyboard_takes_a_handful_of_presses(page: Page, voila_
     assert len(rounds_seen) >= 3, f"no whole token round within {MAX_MOVES} moves: {counted}"
     whole = [presses for played, presses, _ in counted if played == rounds_seen[1]]
     assert whole and max(whole) <= MOVE_PRESSES, counted
-    assert not page.errors, "\n".join(page.errors)
-
-
-@pytest.mark.parametrize("notebook", EXISTING)
-def test_the_focus_ring_is_thick_and_disabled_buttons_are_grey(notebook: str, page: Page, voila_server: VoilaServer,
-                                                            artifacts: Path) -> None:
-    """In every app, the first 12 controls the Tab key reaches (the language toggles, menus, buttons, tabs,
-    checkboxes, links) each show an outline of at least 2 px with a contrast of at least 3:1 against the page behind it; the
-    disabled buttons on the page are grey."""
-    page.open(voila_server.url(notebook, "seed=1&lang=en"))
-    p = page.page
-    settle(p)
-    rings = []
-    for _ in range(12):
-        p.keyboard.press("Tab")
-        ring = p.evaluate(RING_JS)
-        if ring is not None:
-            rings.append(ring)
-    page.screenshot(artifacts, f"{notebook.removesuffix('.ipynb')}-focus-ring")
-    assert rings, "Tab reached no control"
-    weak = [r for r in rings if r["style"] in ("none", "hidden") or r["width"] < 2 or r["contrast"] < 3]
-    assert not weak, "focus rings too thin or too pale:\n" + "\n".join(map(str, weak))
-    # every visible disabled button is grey (not a faded primary/success/danger/info/warning colour),
-    # not see-through, and its words readable (contrast of at least 4.5:1)
-    disabled = p.evaluate(DISABLED_LOOK_JS)
-    loud = [d for d in disabled if d["background"] != GREY or d["opacity"] != "1" or d["contrast"] < 4.5]
-    assert not loud, "disabled buttons that do not look disabled:\n" + "\n".join(map(str, loud))
     assert not page.errors, "\n".join(page.errors)
 
 
@@ -323,19 +214,3 @@ def test_pokerguess_moves_say_why_they_are_disabled_and_the_focus_follows(page: 
     assert not page.errors, "\n".join(page.errors)
 
 
-def test_voces_disabled_buttons_are_grey_in_every_style(page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
-    """The Póker a Voces play tab's disabled buttons (warning, success, danger, primary and plain) are grey,
-    opaque and readable, as the apps' style makes them."""
-    if "voces_explorer.ipynb" not in EXISTING:
-        pytest.skip("notebooks/voces_explorer.ipynb does not exist")
-    page.open(voila_server.url("voces_explorer.ipynb", "seed=1&lang=en"))
-    p = page.page
-    open_tab(p, "Play against bots")
-    p.locator(".pkt-voces-play button").first.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
-    settle(p)
-    disabled = p.evaluate(DISABLED_LOOK_JS)
-    page.screenshot(artifacts, "voces_explorer-disabled")
-    assert disabled, "no disabled button in the Póker a Voces play tab at the start"
-    loud = [d for d in disabled if d["background"] != GREY or d["opacity"] != "1" or d["contrast"] < 4.5]
-    assert not loud, "disabled buttons that do not look disabled:\n" + "\n".join(map(str, loud))
-    assert not page.errors, "\n".join(page.errors)

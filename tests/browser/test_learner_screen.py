@@ -26,8 +26,7 @@ from typing import Any
 
 import pytest
 
-from .test_apps import ANSWER_TIMEOUT, EXISTING, PASS, TAKE_FROM, TAKE_MIDDLE, Page, VoilaServer, settle
-from .test_layout import settle_layout
+from .pages import ANSWER_TIMEOUT, EXISTING, PASS, TAKE_FROM, TAKE_MIDDLE, Page, VoilaServer, settle, settle_layout
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif("table.ipynb" not in EXISTING, reason="notebooks/table.ipynb does not exist yet")]

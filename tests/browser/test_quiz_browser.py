@@ -2,9 +2,9 @@
 answer), then rightly (the explanation); a predict-first task whose number is nowhere in the page until
 Check, a bad entry first; the results table, the name field and the download link follow.
 
-The page is ``tests/data/quiz_page.ipynb`` (``?lang=``), served by a Voila of this module started the way
-conftest's ``start_voila`` starts the apps' server, with ``tests/data/`` as its folder: the lessons'
-server serves ``notebooks/`` only, and this page is no lesson. The quiz is answered with the keyboard
+The page is ``tests/data/quiz_page.ipynb`` (``?lang=``; no lesson, so it lives with the tests' data), served
+by the browser tests' one server, which serves the repo root (conftest.py); it gets a kernel started for
+the page. The quiz is answered with the keyboard
 (Space on an answer, Tab to Check, Enter), the prediction by typing.
 """
 
@@ -13,25 +13,13 @@ from __future__ import annotations
 import base64
 import urllib.parse
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from .conftest import VoilaServer, voila_running
-from .test_apps import ANSWER_TIMEOUT, RENDER_TIMEOUT, Page, kernel_idle
-from .test_lessons_a11y import serious_violations
+from .pages import ANSWER_TIMEOUT, RENDER_TIMEOUT, Page, VoilaServer, kernel_idle, serious_violations
 
-NOTEBOOK = "quiz_page.ipynb"
-
-
-@pytest.fixture(scope="module")
-def quiz_server(artifacts: Path) -> Iterator[VoilaServer]:
-    """``voila tests/data/`` from the repo root (./voila.json applies, but for preheating). No preheated
-    kernels: the pool would start two at once and a new one after each page, four kernels running the
-    notebook for the two pages opened here, on a CI machine of two cores."""
-    with voila_running(artifacts / "voila-quiz-tests.log", folder="tests/data/",
-                       extra=["--VoilaConfiguration.preheat_kernel=False"]) as server:
-        yield server
+NOTEBOOK = "tests/data/quiz_page.ipynb"  # below the folder the browser tests' server serves (the repo root)
 
 
 # What the page says, in each language: the notebook's own words and the catalogue's.
@@ -89,10 +77,10 @@ def choose_and_check_by_keyboard(p: Any, quiz: Any, option: str, check: str) -> 
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_quiz_and_prediction_in_the_browser(lang: str, page: Page, quiz_server: VoilaServer, artifacts: Path) -> None:
+def test_quiz_and_prediction_in_the_browser(lang: str, page: Page, voila_server: VoilaServer, artifacts: Path) -> None:
     words = WORDS[lang]
     p = page.page
-    p.goto(quiz_server.url(NOTEBOOK, f"lang={lang}"), timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
+    p.goto(voila_server.path_url(NOTEBOOK, f"lang={lang}"), timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
     p.locator(".pkt-results-download a").first.wait_for(state="visible", timeout=RENDER_TIMEOUT)
     quiz, predict = p.locator(".pkt-quiz").nth(0), p.locator(".pkt-predict").first
 

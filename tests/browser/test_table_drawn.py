@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 
-from .test_apps import ANSWER_TIMEOUT, EXISTING, PASS, TAKE_MIDDLE, Page, VoilaServer, settle
+from .pages import ANSWER_TIMEOUT, EXISTING, PASS, TAKE_MIDDLE, Page, VoilaServer, settle
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif("table.ipynb" not in EXISTING, reason="notebooks/table.ipynb does not exist yet")]

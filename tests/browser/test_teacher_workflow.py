@@ -1,9 +1,12 @@
 """The teacher's workflow in Chromium, one test per game: play a few moves, save the game as a
 scenario file (the page's download link), make the link (``?deal=CODE``), then
 
-- open the app with a bad deal code: the page names the problem and shows a game of its own;
+- open the app with a bad deal code: the page names the problem and shows a game of its own (for the
+  table and the Póker a Voces explorer this address also has the bad parameters of BAD_PARAMETERS, each
+  named at the top: their one address with every bad parameter);
 - upload a broken file there: the message names the file and the problem, the game on the page stays;
-- upload the saved file: the same situation is shown (status and cards);
+- upload the saved file: the same situation is shown (status and cards); on the Pokerface page, scenario
+  files over the size limit are then refused in the page (:func:`files_over_the_limit_are_refused`);
 - open the link: the same situation again; step back in the scenario and continue: the bots play on.
 
 Uses the session's Voila server and Chromium (conftest.py). With ``PKT_DOC_SCREENSHOTS=1`` the Pokerface
@@ -13,6 +16,7 @@ test-artifacts/).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -20,10 +24,11 @@ from typing import Any, Callable
 
 import pytest
 
-from . import test_apps as apps
-from .test_keyboard import RING_JS, tab_to
+from . import pages as apps
+from .pages import RING_JS, tab_to
 
 ROOT = Path(__file__).resolve().parents[2]
+BAD_PARAMETERS = "players=9&seed=abc"  # as test_journeys.BAD: a number of players the game has not, a seed not a number
 DOCS = ROOT / "docs" / "screenshots"
 VIEW = {"width": 1280, "height": 720}
 
@@ -35,7 +40,7 @@ def shot(p: Any, artifacts: Path, name: str, focus: Any, block: str = "start") -
     """The learner's view at 1280x720 with ``focus`` in view: into test-artifacts/, and into docs/screenshots/
     when PKT_DOC_SCREENSHOTS=1."""
     focus.evaluate(f"e => e.scrollIntoView({{block: '{block}'}})")
-    p.wait_for_timeout(150)
+    apps.next_frames(p)  # the scrolled view drawn
     p.screenshot(path=str(artifacts / f"{name}.png"))
     if os.environ.get("PKT_DOC_SCREENSHOTS") == "1":
         p.screenshot(path=str(DOCS / f"{name}.png"))
@@ -48,12 +53,9 @@ def visible_text(locator: Any) -> str:
 def play_moves(p: Any, candidates: list[str], count: int) -> None:
     """``count`` moves by clicks: each time the first enabled, visible candidate."""
     for _ in range(count):
-        target = None
-        for _ in range(50):
-            target = next((p.locator(c).first for c in candidates if p.locator(c).count() and p.locator(c).first.is_visible()), None)
-            if target is not None:
-                break
-            p.wait_for_timeout(200)
+        apps.wait_for(p, "sels => sels.some(s => [...document.querySelectorAll(s)].some(e => e.getClientRects().length))",
+                      f"one of {candidates} to click", arg=candidates)
+        target = next((p.locator(c).first for c in candidates if p.locator(c).count() and p.locator(c).first.is_visible()), None)
         assert target is not None, f"nothing to click among {candidates}"
         apps.click_and_wait(p, target)
 
@@ -99,8 +101,80 @@ def upload(p: Any, path: Path) -> None:
     apps.settle(p)
 
 
+REFUSED_WITHIN_MS = 2000
+MB = 1024 * 1024
+
+# the control's focus ring: its outline, as the learner sees it around the label when the input has the focus
+OUTLINE_JS = """() => { const e = document.activeElement; const s = getComputedStyle(e);
+  return {tag: e.tagName.toLowerCase(), type: e.type || '', style: s.outlineStyle, width: parseFloat(s.outlineWidth)}; }"""
+
+
+def _sparse_file(path: Path, size: int) -> Path:
+    """A file of ``size`` bytes that takes no room on disk (the page only ever asks for its size)."""
+    with path.open("wb") as handle:
+        handle.truncate(size)
+    return path
+
+
+def _received(p: Any) -> int:
+    return int(p.locator(".pkt-scenario-upload").first.get_attribute("data-received") or 0)
+
+
+def files_over_the_limit_are_refused(p: Any, tmp_path: Path, artifacts: Path) -> None:
+    """A scenario file over the limit is refused in the page, before it is sent (widgets/file_input.py): files
+    of 9, 11 and 80 MB are each refused within 2 s with a message that names the limit, the kernel receives
+    none of them and stays idle, and afterwards a file within the limit still opens. The chooser is a real
+    file input named by its label: reached by its label's words, its file dialog opened with a click on the
+    label and, for the 11 MB file, from the keyboard (Tab to the input, its focus ring, Space)."""
+    from pokerkit_teach.widgets.table import TableApp  # a scenario file to open, saved by the app itself
+
+    small = tmp_path / "small.json"
+    small.write_text(json.dumps(TableApp(query="seed=5&players=4").desk.scenario_data()), encoding="utf-8")
+    chooser = p.get_by_label("Open scenario file")
+    assert chooser.count() == 1 and chooser.evaluate("e => e.tagName + ':' + e.type") == "INPUT:file"
+    control = p.locator(".pkt-scenario-upload .pkt-file-control").first  # the label, with the input over it
+    alert = p.locator(".pkt-scenario-upload [role=alert]").first
+    received = _received(p)
+
+    for megabytes, by_keyboard in ((9, False), (11, True), (80, False)):
+        big = _sparse_file(tmp_path / f"big-{megabytes}.json", megabytes * MB)
+        with p.expect_file_chooser(timeout=apps.ANSWER_TIMEOUT) as dialog:
+            if by_keyboard:
+                p.locator("button.pkt-copy-link").first.focus()  # the control before it, then Tab as a learner does
+                p.keyboard.press("Tab")
+                outline = p.evaluate(OUTLINE_JS)
+                assert outline["type"] == "file" and outline["style"] not in ("none", "hidden") and outline["width"] >= 2, outline
+                p.keyboard.press("Space")
+            else:
+                control.click()
+        dialog.value.set_files(str(big))
+        p.wait_for_function(
+            "name => { const a = document.querySelector('.pkt-scenario-upload [role=alert]');"
+            " return !!a && a.innerText.includes(name) && a.innerText.includes('at most 2 MB'); }",
+            arg=big.name, timeout=REFUSED_WITHIN_MS)
+        text = alert.inner_text()
+        assert re.search(rf"big-{megabytes}\.json was not opened: it is {megabytes}\.0 MB", text), text
+        assert p.locator(".pkt-scenario-upload").first.get_attribute("data-state") == "refused"
+        assert _received(p) == received, "nothing reached the kernel"
+        assert p.evaluate(apps.KERNEL_STATE_JS) == "idle", "the kernel has nothing to do with a refused file"
+
+    p.locator(".pkt-scenario-desk").first.screenshot(path=str(artifacts / "upload-refused.png"))
+    # the page and its kernel still work: a file within the limit opens (the kernel's answer: the scenario)
+    opened_before = p.locator(".pkt-message").first.inner_text()  # what the saved file's opening said
+    with p.expect_file_chooser(timeout=apps.ANSWER_TIMEOUT) as dialog:
+        control.click()
+    dialog.value.set_files(str(small))
+    p.wait_for_function(f"() => Number(document.querySelector('.pkt-scenario-upload').dataset.received) > {received}",
+                        timeout=apps.ANSWER_TIMEOUT)
+    p.locator(".pkt-scenario-viewer").first.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
+    apps.wait_for(p, "old => { const m = document.querySelector('.pkt-message'); return !!m && m.innerText !== old"
+                     " && m.innerText.includes('Opened'); }", "the message that the small file was opened", arg=opened_before)
+    assert not alert.inner_text().strip()
+
+
 def workflow(page: apps.Page, server: Any, artifacts: Path, tmp_path: Path, notebook: str, query: str, tab: str | None,
-             moves: list[str], move_count: int, situation: Callable[[Any], str], docs: bool = False) -> None:
+             moves: list[str], move_count: int, situation: Callable[[Any], str], docs: bool = False,
+             after_opening: Callable[[Any, Path, Path], None] | None = None, bad: str = "") -> None:
     p = page.page
     p.set_viewport_size(VIEW)
     name = "workflow" if docs else notebook.split(".")[0]
@@ -133,9 +207,15 @@ def workflow(page: apps.Page, server: Any, artifacts: Path, tmp_path: Path, note
             ring = p.evaluate(RING_JS)
             assert ring["style"] not in ("none", "hidden") and ring["width"] >= 2 and ring["contrast"] >= 3, (selector, ring)
 
-    # 2. a tampered code: named at the top; the app goes on with a game of its own
+    # 2. a tampered code: named at the top; the app goes on with a game of its own. The address also carries
+    # the app's other bad parameters (``bad``: this app's one address with every bad parameter): each is named
     tampered = code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:]
-    open_app(server.url(notebook, f"deal={tampered}&seed=2"))
+    open_app(server.url(notebook, f"deal={tampered}&{bad or 'seed=2'}"))
+    if bad:
+        named = [str(text) for text in p.locator(".pkt-param-error").all_inner_texts()]
+        for value in [pair.split("=", 1)[1] for pair in bad.split("&")]:
+            assert any(re.search(rf"\b{re.escape(value)}\b", text) for text in named), f"{value!r} is not named: {named}"
+        page.screenshot(artifacts, f"{notebook.split('.')[0]}-bad-parameters")
     notice = visible_text(p.locator(".pkt-notice"))
     assert "The app starts as usual, because the deal code in the address cannot be opened" in notice, notice
     if docs:
@@ -155,6 +235,8 @@ def workflow(page: apps.Page, server: Any, artifacts: Path, tmp_path: Path, note
     assert p.locator(".pkt-scenario-viewer .pkt-scenario-step").first.inner_text().strip()
     if docs:
         shot(p, artifacts, f"{name}-4-open", p.locator(".pkt-scenario-viewer").first, "center")
+    if after_opening is not None:  # on the same page: what the app's scenario desk does besides
+        after_opening(p, tmp_path, artifacts)
 
     # 5. the link: the same situation; a step back, then play on from there with bots
     page.page.goto(address, timeout=apps.RENDER_TIMEOUT, wait_until="domcontentloaded")
@@ -184,26 +266,18 @@ TABLE_WORDS_JS = """() => [...document.querySelectorAll('.pkt-board [data-key]')
 
 
 def table_situation(p: Any) -> str:
-    """The status and the drawn table's words, once they have not changed for 0.6 s (bounded: 10 s): the
-    table's pictures may arrive a little after the status on a busy machine."""
-    def read() -> str:
-        return visible_text(p.locator(".pkt-status")) + " | " + str(p.evaluate(TABLE_WORDS_JS))
-
-    last = read()
-    for _ in range(33):
-        p.wait_for_timeout(300)
-        now = read()
-        if now == last:
-            p.wait_for_timeout(300)
-            if read() == now:
-                return now
-        last = now
-    return last
+    """The status and the drawn table's words, once the kernel is idle and they have kept still for 30 frames
+    (bounded: 10 s): the table's pictures may arrive a little after the status on a busy machine."""
+    apps.kernel_idle(p)
+    reading = f"() => (document.querySelector('.pkt-status') || {{innerText: ''}}).innerText + ' | ' + ({TABLE_WORDS_JS})()"
+    apps.keep_still(p, reading, "the status and the drawn table's words to keep still")
+    return visible_text(p.locator(".pkt-status")) + " | " + str(p.evaluate(TABLE_WORDS_JS))
 
 
 def test_pokerface_game_is_saved_linked_opened_and_continued(page: apps.Page, voila_server: Any, artifacts: Path, tmp_path: Path) -> None:
     workflow(page, voila_server, artifacts, tmp_path, "table.ipynb", "seed=11&players=4", None,
-             [apps.TAKE_MIDDLE, apps.PASS], 2, table_situation, docs=True)
+             [apps.TAKE_MIDDLE, apps.PASS], 2, table_situation, docs=True, after_opening=files_over_the_limit_are_refused,
+             bad=BAD_PARAMETERS)
 
 
 def guess_situation(p: Any) -> str:
@@ -223,4 +297,4 @@ def voces_situation(p: Any) -> str:
 
 def test_voces_game_is_saved_linked_opened_and_continued(page: apps.Page, voila_server: Any, artifacts: Path, tmp_path: Path) -> None:
     workflow(page, voila_server, artifacts, tmp_path, "voces_explorer.ipynb", "seed=3&players=3", "Play against bots",
-             ["button.pkt-voces-place:not([disabled])"], 1, voces_situation)
+             ["button.pkt-voces-place:not([disabled])"], 1, voces_situation, bad=BAD_PARAMETERS)

@@ -8,61 +8,16 @@ Uses the session's Voila server and Chromium (conftest.py) and the Page helper o
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
-from . import test_apps as apps
+from . import pages as apps
 
 NAMES = ("Anna", "Ben", "Carla")
 NOTEBOOK = "voces_explorer.ipynb"
-MAX_CLICKS = 60
 
 pytestmark = pytest.mark.skipif(NOTEBOOK not in apps.EXISTING, reason=f"notebooks/{NOTEBOOK} does not exist yet")
-
-
-def move_candidates(p: Any) -> list[Any]:
-    """Place a hand while trading, then take the pile shown, pick for a Baboon, stay; wait for the bots last."""
-    return [
-        p.locator("button.pkt-voces-place:not([disabled])"),
-        p.locator("button.pkt-voces-pick:not([disabled])"),
-        p.locator("button.pkt-voces-bet:not([disabled])"),
-        p.locator("button.pkt-voces-stay:not([disabled])"),
-        p.locator("button.pkt-voces-wait:not([disabled])"),
-    ]
-
-
-def test_voces_round_is_played_by_clicks_to_the_final_score(page: apps.Page, voila_server: Any, artifacts: Path) -> None:
-    page.open(voila_server.url(NOTEBOOK, "seed=3&players=3"))
-    p = page.page
-    apps.open_tab(p, "Play against bots")
-    status = p.locator(".pkt-voces-status").first
-    status.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
-    assert "Trade, or place your hand under token 1" in status.inner_text()
-    assert p.locator(".pkt-voces-board button[data-key^='card-']").count() == 5  # your cards, drawn as pictures to press
-    bet = p.locator("button.pkt-voces-bet").first
-    assert bet.is_disabled() and "Trading is still going on" in (bet.get_attribute("title") or "")
-    score = p.locator(".pkt-voces-score")
-    apps.play_by_clicks(p, move_candidates, lambda: bool(score.count()), status, MAX_CLICKS, "score")
-    page.screenshot(artifacts, "voces_explorer-score")
-    shown = p.locator(".pkt-voces-result").first.inner_text()
-    assert "The reveal of round 1" in shown and "Scores of round 1" in shown and "Total" in shown
-    assert "The game is over" in status.inner_text() and "You scored" in status.inner_text()
-    assert p.locator(".pkt-voces-log").first.inner_text().strip()
-    assert not p.locator(".pkt-app .pkt-error").count() or not p.locator(".pkt-app .pkt-error").first.inner_text().strip()
-    assert not page.errors, "\n".join(page.errors)
-
-
-def test_typed_hand_with_a_raccoon_is_ranked_in_the_browser(page: apps.Page, voila_server: Any, artifacts: Path) -> None:
-    page.open(voila_server.url(NOTEBOOK, "seed=5"))
-    p = page.page
-    apps.open_tab(p, "Rank")
-    p.locator(".pkt-voces-hands textarea").first.fill("Anna = Ks1 Ks2 Ks3 Ks4 raccoon\nBen = 2s2 7s2 9s2 Js2 As2")
-    apps.click_and_wait(p, p.locator("button.pkt-voces-use").first)
-    shown = p.locator(".pkt-voces-rank-result").first.inner_text()
-    assert "five Kings (the Raccoon stands for K●)" in shown and "Anna wins the hand." in shown
-    page.screenshot(artifacts, "voces_explorer-rank")
-    assert not page.errors, "\n".join(page.errors)
 
 
 # -- a round a learner can follow (the bots wait, an offer to take, STOP announced first)
@@ -78,16 +33,27 @@ def learners_view(p: Any, artifacts: Path, name: str, focus: Any, block: str = "
     import os
 
     focus.evaluate(f"e => e.scrollIntoView({{block: '{block}'}})")
-    p.wait_for_timeout(150)
+    apps.next_frames(p)  # the scrolled view drawn
     p.screenshot(path=str(artifacts / f"{name}.png"))
     if os.environ.get("PKT_DOC_SCREENSHOTS") == "1":
         p.screenshot(path=str(DOCS_SCREENSHOTS / f"{name}.png"))
 
 
-def test_learner_takes_a_bots_offer_and_sees_the_stop_warning_before_stop(page: apps.Page, voila_server: Any, artifacts: Path) -> None:
+@pytest.fixture(scope="module")
+def paced_page(browser: Any, voila_server: Any) -> Iterator[apps.Page]:
+    """The explorer of seed 29 with three players: one page for the two tests below (the second deals again)."""
+    page = apps.Page(browser)
+    try:
+        page.open(voila_server.url(NOTEBOOK, PACED_SEED))
+        yield page
+    finally:
+        page.close()
+
+
+def test_learner_takes_a_bots_offer_and_sees_the_stop_warning_before_stop(paced_page: apps.Page, artifacts: Path) -> None:
     import re
 
-    page.open(voila_server.url(NOTEBOOK, PACED_SEED))
+    page = paced_page
     p = page.page
     p.set_viewport_size({"width": 1280, "height": 720})
     apps.open_tab(p, "Play against bots")
@@ -162,8 +128,10 @@ def test_learner_takes_a_bots_offer_and_sees_the_stop_warning_before_stop(page: 
                 learners_view(p, artifacts, "voces_round_6_fold_or_stay", board.locator("[data-region='middle']"), "start")
                 shot = True
             apps.click_and_wait(p, stay.first)
-        else:
-            p.wait_for_timeout(200)
+        else:  # the bots' turn: wait (bounded) for a coin step, Stay or the score
+            apps.wait_for(p, "() => [...document.querySelectorAll('button.pkt-voces-bet:not([disabled]), button.pkt-voces-stay:not([disabled])')]"
+                             ".some(b => b.getClientRects().length) || !!document.querySelector('.pkt-voces-score')",
+                          "a coin step, Stay or the final score")
     assert score.count(), status.inner_text()
     result = p.locator(".pkt-voces-result").first
     reveal = board.locator("[data-region='reveal-2']")
@@ -186,7 +154,6 @@ def test_learner_takes_a_bots_offer_and_sees_the_stop_warning_before_stop(page: 
 
 # -- the drawn table played with the keyboard alone
 
-KEYS_SEED = "seed=29&players=3"
 
 
 def key_and_wait(p: Any, key: str) -> None:
@@ -224,12 +191,17 @@ def no_sideways_scroll(p: Any) -> bool:
     return bool(p.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"))
 
 
-def test_part_of_a_round_is_played_with_the_keyboard_alone(page: apps.Page, voila_server: Any, artifacts: Path) -> None:
+def test_part_of_a_round_is_played_with_the_keyboard_alone(paced_page: apps.Page, artifacts: Path) -> None:
+    """On the page of the test above, a new game (New game: the page's seed, the same deal as the page's first)."""
     PASSED.clear()
-    page.open(voila_server.url(NOTEBOOK, KEYS_SEED))
+    page = paced_page
     p = page.page
     p.set_viewport_size({"width": 1280, "height": 720})
     apps.open_tab(p, "Play against bots")
+    p.locator(".pkt-voces-play-players select").first.select_option("3")
+    apps.click_and_wait(p, p.locator("button.pkt-voces-new-game").first)
+    apps.wait_for(p, "() => (document.querySelector('.pkt-voces-status') || {innerText: ''}).innerText"
+                     ".includes('Trade, or place your hand under token 1')", "a new game at its first trade")
     board = p.locator(".pkt-voces-board").first
     board.locator("button[data-key^='card-']").first.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
     status = board.locator(".pkt-drawn-status")
@@ -285,7 +257,7 @@ def test_part_of_a_round_is_played_with_the_keyboard_alone(page: apps.Page, voil
     assert no_sideways_scroll(p)
     page.screenshot(artifacts, "voces_keyboard-1280")
     p.set_viewport_size({"width": 768, "height": 1024})
-    p.wait_for_timeout(300)
+    apps.settle_layout(p)  # the new width laid out
     assert no_sideways_scroll(p)
     page.screenshot(artifacts, "voces_keyboard-768")
     # six players: five seats of others still fit a tablet and a projector without sideways scrolling
@@ -294,7 +266,7 @@ def test_part_of_a_round_is_played_with_the_keyboard_alone(page: apps.Page, voil
     assert board.locator("[data-region^='seat-']").count() == 6
     assert no_sideways_scroll(p)
     p.set_viewport_size({"width": 1280, "height": 720})
-    p.wait_for_timeout(300)
+    apps.settle_layout(p)  # the new width laid out
     assert no_sideways_scroll(p)
     board.screenshot(path=str(artifacts / "voces_keyboard-six-players-1280.png"))
     assert not page.errors, "\n".join(page.errors)

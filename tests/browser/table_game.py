@@ -1,6 +1,7 @@
-"""A whole Pokerface game in Chromium, in English and in German, as a learner plays it.
+"""A whole Pokerface game in Chromium, in English and in German, as a learner plays it: a step of the table's
+page journeys (test_journeys.py), on the page of seed 36 with three players.
 
-At 1280x720, the learner's view, the test plays the table app by clicks to the game's end and checks:
+At 1280x720, the learner's view, :func:`play_whole_game` plays the table app by clicks to the game's end and checks:
 
 - after each move the newest line of the log (``.pkt-log-last``) is inside the viewport and inside the
   log's scrolling box;
@@ -22,14 +23,9 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-import pytest
-
-from .test_apps import ANSWER_TIMEOUT, EXISTING, PASS, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, Page, VoilaServer, settle
-
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif("table.ipynb" not in EXISTING, reason="notebooks/table.ipynb does not exist yet")]
+from .pages import ANSWER_TIMEOUT, PASS, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, settle
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "screenshots"
@@ -166,13 +162,11 @@ def check_showdown(p: Any, lang: str, shots: Shots | None) -> dict[str, Any]:
     return {"summary": summary, "status": status, "place": place}
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_a_whole_pokerface_game_with_showdowns_turned_over(lang: str, page: Page, voila_server: VoilaServer,
-                                                           artifacts: Path) -> None:
+def play_whole_game(p: Any, lang: str, artifacts: Path, after_first_deal: Callable[[], None] | None = None) -> None:
+    """Play the page's game (seed 36, three players, not yet played) to its end, checking as the module says;
+    ``after_first_deal`` is called when the first deal's result is shown (before "Next deal" is pressed)."""
     start = time.monotonic()
-    p = page.page
     p.set_viewport_size(VIEW)
-    page.open(voila_server.url("table.ipynb", f"seed={SEED}&players={PLAYERS}&lang={lang}"))
     p.locator(MOVES[1]).first.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
     shots = Shots(p, artifacts, lang)
     shots.take("start")
@@ -194,6 +188,8 @@ def test_a_whole_pokerface_game_with_showdowns_turned_over(lang: str, page: Page
                 assert p.locator(NEXT_DEAL).first.inner_text().strip() == WORDS[lang]["next"]
                 if deals == 1:
                     shots.take("result")
+                    if after_first_deal is not None:
+                        after_first_deal()
                 click(p, NEXT_DEAL)
                 clicks += 1
                 assert f"{WORDS[lang]['deal']} {deals + 1}" in p.locator(".pkt-status").first.inner_text()
@@ -223,4 +219,3 @@ def test_a_whole_pokerface_game_with_showdowns_turned_over(lang: str, page: Page
     p.screenshot(path=str(artifacts / f"{lang}-pokerface-game-end.png"))
     if shots.docs:
         p.screenshot(path=str(DOCS / f"pokerface-deal-{shots.count + 1}-game-end.png"))
-    assert not page.errors, "\n".join(page.errors)

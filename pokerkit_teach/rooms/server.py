@@ -27,7 +27,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Awaitable, Callable, Sequence
 
 import tornado.httpserver
 import tornado.netutil
@@ -38,7 +38,7 @@ from pokerkit_teach.core.errors import KitError
 from pokerkit_teach.core.i18n import LANGUAGES
 from pokerkit_teach.rooms.protocol import (
     ACTS_BURST, ACTS_PER_SECOND, IDLE_SECONDS, MAX_BODY_BYTES, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, MAX_ROOMS,
-    MESSAGES_BURST, MESSAGES_PER_SECOND, PROTOCOL, check_message, is_code, new_code,
+    MESSAGES_BURST, MESSAGES_PER_SECOND, PROTOCOL, check_message, new_code,
 )
 from pokerkit_teach.rooms.room import TEACHER, Refusal, Room
 
@@ -62,7 +62,8 @@ class Settings:
     messages_per_second: float = MESSAGES_PER_SECOND
     messages_burst: int = MESSAGES_BURST
     sweep_seconds: float = 5.0
-    hub_user: Callable[[Any], Any] | None = None  # hub mode: the hub user of a request (see rooms/hub.py)
+    hub_user: Callable[[Any], Awaitable[dict[str, Any] | None]] | None = None  # hub mode: the hub user of a request (rooms/hub.py)
+    prefix: str = "/"  # where the routes start (a hub service's /services/rooms/)
 
 
 class Bucket:
@@ -188,12 +189,12 @@ class JsonHandler(tornado.web.RequestHandler):
 
 
 class CreateHandler(JsonHandler):
-    def post(self) -> None:
+    async def post(self) -> None:
         server: RoomServer = self.settings["rooms"]
         if len(self.request.body) > MAX_BODY_BYTES:
             return self.refuse(413, "rooms.refused.too_large", limit=MAX_BODY_BYTES)
         hub = server.settings.hub_user
-        if hub is not None and hub(self) is None:
+        if hub is not None and self.get_query_argument("token", "") == "" and await hub(self) is None:
             return self.refuse(403, "rooms.refused.not_logged_in")
         try:
             body = json.loads(self.request.body or b"null")
@@ -249,7 +250,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         token = self.get_query_argument("token", "")[:100]
         seat = live.room.seat_of(token) if token else None
         if seat is None and server.settings.hub_user is not None:
-            user = server.settings.hub_user(self)
+            user = await server.settings.hub_user(self)
             if user is not None:
                 seat = live.room.seat_named(str(user.get("name", "")))
                 if seat is None and user.get("admin"):
@@ -372,12 +373,13 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
 
 def make_app(settings: Settings) -> tuple[tornado.web.Application, RoomServer]:
     server = RoomServer(settings)
+    prefix = "/" + settings.prefix.strip("/") + "/" if settings.prefix.strip("/") else "/"
     app = tornado.web.Application(
         [
-            (r"/rooms", CreateHandler),
-            (r"/rooms/([A-Z]{6})/ws", RoomSocket),
-            (r"/rooms/([A-Z]{6})/scenario", ScenarioHandler),
-            (r"/health", HealthHandler),
+            (prefix + r"rooms", CreateHandler),
+            (prefix + r"rooms/([A-Z]{6})/ws", RoomSocket),
+            (prefix + r"rooms/([A-Z]{6})/scenario", ScenarioHandler),
+            (prefix + r"health", HealthHandler),
         ],
         rooms=server,
         websocket_max_message_size=MAX_FRAME_BYTES,
@@ -436,9 +438,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--idle-seconds", type=float, default=IDLE_SECONDS)
     parser.add_argument("--messages-per-second", type=float, default=MESSAGES_PER_SECOND)
     parser.add_argument("--acts-per-second", type=float, default=ACTS_PER_SECOND)
+    parser.add_argument("--hub", action="store_true", help="run as a JupyterHub service (its users are the players)")
     args = parser.parse_args(argv)
     return run(args.data or default_data(), args.host, args.port, args.apps_url, args.max_rooms, args.idle_seconds,
-               args.messages_per_second, args.acts_per_second)
+               args.messages_per_second, args.acts_per_second, args.hub)
 
 
 def run(data: Path, host: str, port: int, apps_url: str = DEFAULT_APPS_URL, max_rooms: int = MAX_ROOMS,
@@ -449,9 +452,9 @@ def run(data: Path, host: str, port: int, apps_url: str = DEFAULT_APPS_URL, max_
                         messages_per_second=messages_per_second, messages_burst=max(MESSAGES_BURST, int(messages_per_second * 2)),
                         acts_per_second=acts_per_second, acts_burst=max(ACTS_BURST, int(acts_per_second * 2)))
     if hub:
-        from pokerkit_teach.rooms.hub import hub_user
+        from pokerkit_teach.rooms.hub import hub_port, hub_prefix, hub_user
 
-        settings.hub_user = hub_user
+        settings.hub_user, settings.prefix, port = hub_user, hub_prefix(), hub_port(port)
 
     def ready(bound: int) -> None:
         print(f"room server on http://{host}:{bound} (rooms in {data})", flush=True)

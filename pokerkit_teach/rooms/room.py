@@ -161,7 +161,7 @@ class Room:
             self.version += 1
 
     def _write(self, line: dict[str, Any]) -> None:
-        self._file.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self._file.write(json.dumps(line, separators=(",", ":")) + "\n")  # ASCII: any name can be written
         _sync(self._file)
 
     def close(self) -> None:

@@ -298,7 +298,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         if self.ws_connection is None or self.ws_connection.is_closing():
             return
         try:
-            self.write_message(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+            self.write_message(json.dumps(frame, separators=(",", ":")))  # ASCII: a lone surrogate sent back stays an escape
         except tornado.websocket.WebSocketClosedError:
             pass
 

@@ -44,7 +44,7 @@ class Table:
 
     @property
     def version(self) -> int:
-        return max(connection.view["version"] for connection in self.seats if connection.view is not None)
+        return int(max(connection.view["version"] for connection in self.seats if connection.view is not None))
 
     def over(self) -> bool:
         return any(connection.view is not None and connection.view["over"] for connection in self.seats)

@@ -19,7 +19,7 @@ from tests.rooms.serving import RoomServerProcess, run_async
 MOST_MOVES = 1500
 
 
-@pytest.mark.parametrize(("game", "players", "before"), [("pokerface", 4, 9), ("voces", 3, 6)])
+@pytest.mark.parametrize(("game", "players", "before"), [("pokerface", 4, 9), pytest.param("voces", 3, 6, marks=pytest.mark.slow)])
 def test_a_killed_server_resumes_every_room_where_it_was(tmp_path: Path, game: str, players: int, before: int) -> None:
     seed = 30 + players
     options = OPTIONS[game]

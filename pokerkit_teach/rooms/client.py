@@ -20,8 +20,8 @@ from urllib.parse import quote
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
-from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, message
-from pokerkit_teach.rooms.protocol import check_message
+from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE
+from pokerkit_teach.rooms.protocol import check_message, refusal_text
 
 __all__ = ["RoomError", "create_room", "connect", "Connection", "refusal_text", "ws_url"]
 
@@ -140,13 +140,3 @@ class Connection:
 
     def close(self) -> None:
         self.socket.close()
-
-
-def refusal_text(frame: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
-    """A refusal (or a ``closed`` message) in words, in ``lang``: its key from the kit's catalogues."""
-    def value(item: Any) -> Any:
-        if isinstance(item, dict) and set(item) == {"key", "params"}:
-            return message(item["key"], lang, **{k: value(v) for k, v in item["params"].items()})
-        return item
-
-    return message(frame["key"], lang, **{name: value(item) for name, item in frame.get("args", {}).items()})

@@ -23,6 +23,7 @@ __all__ = [
     "PROTOCOL", "CODE_LETTERS", "CODE_LENGTH", "MAX_MESSAGE_BYTES", "MAX_FRAME_BYTES", "MAX_BODY_BYTES", "MAX_ROOMS",
     "ACTS_PER_SECOND", "ACTS_BURST", "MESSAGES_PER_SECOND", "MESSAGES_BURST", "IDLE_SECONDS", "LEGAL_LISTED",
     "MAX_BOT_MOVES", "MAX_TEXT_CHARS", "new_code", "new_token", "token_hash", "schema", "check_message", "is_code",
+    "refusal_text",
 ]
 
 PROTOCOL = 1
@@ -112,3 +113,17 @@ def _deepest(error: Any) -> Any:
         if not error.context:
             break
     return error
+
+
+def refusal_text(frame: dict[str, Any], lang: str = "en") -> str:
+    """A refusal (or a ``closed`` message) in words, in ``lang``: its key from the kit's catalogues, with any
+    value that is itself a message (``{"key", "params"}``) said in the same language."""
+    from pokerkit_teach.core.i18n import message
+
+    def value(item: Any) -> Any:
+        if isinstance(item, dict) and set(item) == {"key", "params"} and isinstance(item["params"], dict):
+            return message(str(item["key"]), lang, **{k: value(v) for k, v in item["params"].items()})
+        return item
+
+    args = frame.get("args") or {}
+    return message(str(frame["key"]), lang, **{str(name): value(item) for name, item in args.items()})

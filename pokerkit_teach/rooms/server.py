@@ -389,9 +389,22 @@ def make_app(settings: Settings) -> tuple[tornado.web.Application, RoomServer]:
     return app, server
 
 
+def warm_up() -> None:
+    """Every game imported and one view of each made, with the protocol's schema, before the server says it
+    is ready: the first room of a class is then as quick as the others."""
+    from pokerkit_teach.core.registry import all_games
+    from pokerkit_teach.core.wire import to_wire
+
+    check_message("client", {"op": "ping"})
+    for game in all_games():
+        state = game.new_rules(game.min_players).new_game(seed=0)
+        to_wire(state.view_for(0))
+
+
 async def serve(settings: Settings, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
                 ready: Callable[[int], None] | None = None) -> None:
     """Serve until SIGTERM or SIGINT; ``ready(port)`` once it listens (port 0: a free one)."""
+    warm_up()
     app, server = make_app(settings)
     sockets = tornado.netutil.bind_sockets(port, host)
     http = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY_BYTES * 4, max_header_size=16 * 1024)
@@ -444,9 +457,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                args.messages_per_second, args.acts_per_second, args.hub)
 
 
-def run(data: Path, host: str, port: int, apps_url: str = DEFAULT_APPS_URL, max_rooms: int = MAX_ROOMS,
+def run(data: Path | None, host: str, port: int, apps_url: str = DEFAULT_APPS_URL, max_rooms: int = MAX_ROOMS,
         idle_seconds: float = IDLE_SECONDS, messages_per_second: float = MESSAGES_PER_SECOND,
         acts_per_second: float = ACTS_PER_SECOND, hub: bool = False) -> int:
+    data = data or default_data()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s", stream=sys.stderr)
     settings = Settings(data, apps_url=apps_url, max_rooms=max_rooms, idle_seconds=idle_seconds,
                         messages_per_second=messages_per_second, messages_burst=max(MESSAGES_BURST, int(messages_per_second * 2)),

@@ -29,8 +29,10 @@ def _auth() -> Any:
 async def hub_user(handler: Any) -> dict[str, Any] | None:
     """The hub user of a request (``{"name", "admin", ...}``), or ``None`` when the hub knows no such token."""
     auth = _auth()
-    token = auth.get_token(handler, in_cookie=False)
-    if not token:
+    # the header only: ?token= is the room's own token (HubAuth would read it for a browser's websocket)
+    found = auth.auth_header_pat.match(handler.request.headers.get(auth.auth_header_name, ""))
+    token = found.group(1) if found else ""
+    if not token or len(token) > 200:
         return None
     user: dict[str, Any] | None = await auth.user_for_token(token, sync=False)
     return user

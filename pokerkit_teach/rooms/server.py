@@ -194,7 +194,7 @@ class CreateHandler(JsonHandler):
         if len(self.request.body) > MAX_BODY_BYTES:
             return self.refuse(413, "rooms.refused.too_large", limit=MAX_BODY_BYTES)
         hub = server.settings.hub_user
-        if hub is not None and self.get_query_argument("token", "") == "" and await hub(self) is None:
+        if hub is not None and await hub(self) is None:
             return self.refuse(403, "rooms.refused.not_logged_in")
         try:
             body = json.loads(self.request.body or b"null")

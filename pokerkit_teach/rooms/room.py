@@ -84,10 +84,11 @@ class Room:
         self.state = game.new_rules(list(players), options).new_game(seed=seed)
         self.version = 0
         self.ended = False
+        self.expired = False  # closed after a long idle time: not read again when the server starts
         self.away_seconds: int | None = None
         self.match = Match(self.state, {}, seed=np.random.default_rng([seed, 1]))
         self.last_active = time.monotonic()
-        self._file: Any = None
+        self._closed = False
 
     # ----------------------------------------------------------------------------- making and reading
     @classmethod
@@ -113,8 +114,7 @@ class Room:
         header = {"kind": "room", "format": FILE_FORMAT, "code": code, "game": game.name, "players": list(names),
                   "options": to_wire(options), "seed": seed, "teacher": room.teacher_hash,
                   "seats": [seat.token_hash for seat in seats], "created": time.time()}
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # a code already on disk is never overwritten
-        room._file = os.fdopen(fd, "a", encoding="utf-8")
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))  # a code already on disk is never overwritten
         room._write(header)
         _sync_folder(data)
         for seat, name in sorted((bots or {}).items()):
@@ -139,7 +139,6 @@ class Room:
         room = cls(head["code"], game, head["players"], head["options"], head["seed"], head["teacher"], seats, path)
         for line in lines[1:]:
             room._replay(line)
-        room._file = open(path, "a", encoding="utf-8")
         return room
 
     def _replay(self, line: dict[str, Any]) -> None:
@@ -159,15 +158,27 @@ class Room:
         elif kind == "end":
             self.ended = True
             self.version += 1
+        elif kind == "expired":
+            self.expired = True
 
     def _write(self, line: dict[str, Any]) -> None:
-        self._file.write(json.dumps(line, separators=(",", ":")) + "\n")  # ASCII: any name can be written
-        _sync(self._file)
+        """One line appended, flushed and synced to the disk. The file is opened for each line and closed
+        after it, so a server with a thousand idle rooms holds no thousand open files."""
+        if self._closed:
+            raise Refusal("rooms.refused.ended")
+        with open(self.path, "a", encoding="ascii") as handle:
+            handle.write(json.dumps(line, separators=(",", ":")) + "\n")  # ASCII: any name can be written
+            _sync(handle)
+
+    def expire(self) -> None:
+        """The room is closed for being idle: its file says so and stays."""
+        self._write({"kind": "expired", "at": time.time()})
+        self.expired = True
+        self.close()
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        """The room leaves memory (it ended or expired); its file stays."""
+        self._closed = True
 
     # ----------------------------------------------------------------------------------------- who
     def seat_of(self, token: str) -> int | None:

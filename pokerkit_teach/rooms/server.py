@@ -107,7 +107,7 @@ class RoomServer:
             except (OSError, ValueError, KeyError, TypeError) as error:
                 log.warning("room file %s not read: %s", path.name, error)
                 continue
-            if room.ended or len(self.rooms) >= self.settings.max_rooms:
+            if room.ended or room.expired or len(self.rooms) >= self.settings.max_rooms:
                 room.close()
                 continue
             self.rooms[room.code] = Live(room)
@@ -153,7 +153,7 @@ class RoomServer:
         for code, live in list(self.rooms.items()):
             room = live.room
             if not live.seats and now - room.last_active > self.settings.idle_seconds:
-                room.close()
+                room.expire()
                 del self.rooms[code]
                 log.info("room %s closed after %.0f idle seconds", code, now - room.last_active)
                 continue
@@ -451,20 +451,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--idle-seconds", type=float, default=IDLE_SECONDS)
     parser.add_argument("--messages-per-second", type=float, default=MESSAGES_PER_SECOND)
     parser.add_argument("--acts-per-second", type=float, default=ACTS_PER_SECOND)
+    parser.add_argument("--sweep-seconds", type=float, default=5.0, help="how often idle rooms and away seats are looked at")
     parser.add_argument("--hub", action="store_true", help="run as a JupyterHub service (its users are the players)")
     args = parser.parse_args(argv)
     return run(args.data or default_data(), args.host, args.port, args.apps_url, args.max_rooms, args.idle_seconds,
-               args.messages_per_second, args.acts_per_second, args.hub)
+               args.messages_per_second, args.acts_per_second, args.hub, args.sweep_seconds)
 
 
 def run(data: Path | None, host: str, port: int, apps_url: str = DEFAULT_APPS_URL, max_rooms: int = MAX_ROOMS,
         idle_seconds: float = IDLE_SECONDS, messages_per_second: float = MESSAGES_PER_SECOND,
-        acts_per_second: float = ACTS_PER_SECOND, hub: bool = False) -> int:
+        acts_per_second: float = ACTS_PER_SECOND, hub: bool = False, sweep_seconds: float = 5.0) -> int:
     data = data or default_data()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s", stream=sys.stderr)
     settings = Settings(data, apps_url=apps_url, max_rooms=max_rooms, idle_seconds=idle_seconds,
                         messages_per_second=messages_per_second, messages_burst=max(MESSAGES_BURST, int(messages_per_second * 2)),
-                        acts_per_second=acts_per_second, acts_burst=max(ACTS_BURST, int(acts_per_second * 2)))
+                        acts_per_second=acts_per_second, acts_burst=max(ACTS_BURST, int(acts_per_second * 2)),
+                        sweep_seconds=sweep_seconds)
     if hub:
         from pokerkit_teach.rooms.hub import hub_port, hub_prefix, hub_user
 

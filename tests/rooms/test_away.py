@@ -56,3 +56,16 @@ def test_an_idle_room_is_closed_and_its_file_stays(tmp_path: Path) -> None:
         with pytest.raises(RoomError) as still_gone:
             run_async(lambda: connect(again.base, room["room"], room["seats"][0]["token"]), 30)
         assert still_gone.value.status == 404
+
+
+def test_a_server_holds_only_so_many_rooms(tmp_path: Path) -> None:
+    with RoomServerProcess(tmp_path, "--max-rooms", "2") as server:
+        async def body() -> None:
+            for seed in (1, 2):
+                await create_room(server.base, "pokerguess", 2, seed=seed)
+            with pytest.raises(RoomError) as full:
+                await create_room(server.base, "pokerguess", 2, seed=3)
+            assert (full.value.status, full.value.key, full.value.args_) == (503, "rooms.refused.full", {"limit": 2})
+
+        run_async(body, 30)
+    assert len(list(tmp_path.glob("*.jsonl"))) == 2

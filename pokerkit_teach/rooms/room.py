@@ -43,7 +43,7 @@ TEACHER = -1
 class Refusal(Exception):
     """A message the room does not carry out: ``key`` is a catalogue key, ``args`` its values."""
 
-    def __init__(self, key: str, **args: Any) -> None:
+    def __init__(self, key: str, /, **args: Any) -> None:  # an engine reason's values may include a "key"
         super().__init__(key)
         self.key = key
         self.args_ = args

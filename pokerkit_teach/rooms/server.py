@@ -128,6 +128,8 @@ class RoomServer:
                                                 body.get("seed"), bots)
         except KitError as error:
             raise Refusal(error.key or "rooms.refused.invalid", **error.details) from None
+        except (ValueError, TypeError, LookupError):  # an option of a type the game does not read
+            raise Refusal("rooms.refused.invalid", field="options") from None
         self.rooms[code] = Live(room)
         room.run_bots()
         link = self.settings.apps_url + ("&" if "?" in self.settings.apps_url else "?")
@@ -218,13 +220,18 @@ class ScenarioHandler(JsonHandler):
     def get(self, code: str) -> None:
         server: RoomServer = self.settings["rooms"]
         live = server.rooms.get(code)
-        if live is None:
+        path = server.settings.data / f"{code}.jsonl"
+        try:  # a room that ended or expired is read from its file, which stays for the teacher
+            room = live.room if live is not None else Room.load(path) if path.is_file() else None
+        except (OSError, ValueError, KeyError, TypeError):
+            room = None
+        if room is None:
             return self.refuse(404, "rooms.refused.no_room", room=code[:6])
         token = self.get_query_argument("token", "")[:100]
-        if live.room.seat_of(token) != TEACHER:
+        if room.seat_of(token) != TEACHER:
             return self.refuse(403, "rooms.refused.bad_token")
         self.set_header("Content-Disposition", f'attachment; filename="room-{code.lower()}.json"')
-        self.finish(json.dumps(live.room.scenario(), ensure_ascii=False, indent=2) + "\n")
+        self.finish(json.dumps(room.scenario(), ensure_ascii=False, indent=2) + "\n")
 
 
 class RoomSocket(tornado.websocket.WebSocketHandler):

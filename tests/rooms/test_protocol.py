@@ -200,6 +200,10 @@ def test_the_teacher_ends_the_room(server: RoomServerProcess) -> None:
         assert gone.value.status == 404
         lines = (server.data / f"{table.room['room']}.jsonl").read_text("utf-8").splitlines()
         assert json.loads(lines[-1])["kind"] == "end"  # its file stays for the teacher
+        from tornado.httpclient import AsyncHTTPClient
+
+        saved = await AsyncHTTPClient().fetch(f"{server.base}/rooms/{table.room['room']}/scenario?token={table.room['teacher']}")
+        assert json.loads(saved.body)["game"] == "pokerface"  # and the teacher can still save its game
 
     run_async(body, 60)
 

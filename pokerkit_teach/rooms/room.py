@@ -30,7 +30,7 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.scenarios import save_scenario
-from pokerkit_teach.core.wire import move_wire, to_wire
+from pokerkit_teach.core.wire import WireCache, move_wire, to_wire
 from pokerkit_teach.rooms.protocol import LEGAL_LISTED, MAX_BOT_MOVES, PROTOCOL, new_token, token_hash
 
 __all__ = ["Room", "Refusal", "FILE_FORMAT", "TEACHER"]
@@ -89,6 +89,7 @@ class Room:
         self.match = Match(self.state, {}, seed=np.random.default_rng([seed, 1]))
         self.last_active = time.monotonic()
         self._closed = False
+        self._wire = WireCache(512)  # the frozen parts of views sent before (a view is made for every seat after every move)
 
     # ----------------------------------------------------------------------------- making and reading
     @classmethod
@@ -327,10 +328,10 @@ class Room:
         return frame
 
     def _view(self, seat: int) -> dict[str, Any]:
-        data = to_wire(self.state.view_for(seat))
+        data = dict(to_wire(self.state.view_for(seat), cache=self._wire))  # a copy: the cache's own stays as it is
         data.pop("legal_actions", None)  # they are the frame's "legal", with their texts
         data.pop("log", None)  # it is the frame's "log"
-        return dict(data)
+        return data
 
     def log_length(self, seat: int) -> int:
         return len(self.state.events_for(None if seat == TEACHER else seat))

@@ -95,24 +95,20 @@ def _validator(side: str) -> Any:
 def check_message(side: str, message: Any) -> str | None:
     """``None`` when ``message`` is a valid message of ``side`` (``client``: sent by a client; ``server``:
     sent by the server; ``created``: the answer to ``POST /rooms``; ``create``: its body), else the
-    place of the first problem (a field's name, or ``message``)."""
-    validator = _validator(side)
-    error = next(iter(validator.iter_errors(message)), None)
+    place of the first problem: a field's name, ``op`` for an op the side does not send, or ``message``.
+    A message with a known op is checked against that op's own definition, so the problem named is its own."""
+    defs = schema()["$defs"]
+    kinds = [entry["$ref"].rsplit("/", 1)[1] for entry in defs.get(side, {}).get("oneOf", [])]
+    if kinds and isinstance(message, dict):
+        op = message.get("op")
+        if not isinstance(op, str) or op not in kinds:
+            return "op"
+        side = op
+    error = next(iter(_validator(side).iter_errors(message)), None)
     if error is None:
         return None
-    best = _deepest(error)
-    path = [str(part) for part in best.absolute_path]
+    path = [str(part) for part in error.absolute_path]
     return ".".join(path) if path else "message"
-
-
-def _deepest(error: Any) -> Any:
-    """The error of the branch that matched the message's ``op`` (a ``oneOf`` names no field itself)."""
-    while error.context:
-        matching = [e for e in error.context if e.absolute_path]
-        error = max(matching or error.context, key=lambda e: len(e.absolute_path))
-        if not error.context:
-            break
-    return error
 
 
 def refusal_text(frame: dict[str, Any], lang: str = "en") -> str:

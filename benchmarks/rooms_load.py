@@ -19,6 +19,11 @@ a person sends a move every second or two; the clients here send one as soon as 
 
     .venv/bin/python benchmarks/rooms_load.py                      # idle rooms, class and school
     .venv/bin/python benchmarks/rooms_load.py --only class --moves 2000
+    .venv/bin/python benchmarks/rooms_load.py --only school --think 5   # each table moves every 5 s
+
+With ``--think 0`` (the default) every table moves as soon as its last move has reached every seat: the
+server is saturated, and the latency is mostly the queue of the other tables' moves. ``--think S`` paces
+each table to a move every S seconds, as a class plays.
 """
 
 from __future__ import annotations
@@ -96,8 +101,11 @@ async def new_room(server: Server, seed: int) -> Room:
     return Room(seats, np.random.default_rng(seed))
 
 
-async def play(server: Server, room: Room, budget: list[int], seed: int) -> Room:
-    """Moves until the shared budget is spent; a finished game is replaced by a new room."""
+async def play(server: Server, room: Room, budget: list[int], seed: int, think: float) -> Room:
+    """Moves until the shared budget is spent; a finished game is replaced by a new room. ``think``: the
+    seconds a table takes to choose its next move (0: at once, which measures a saturated server)."""
+    if think:
+        await asyncio.sleep(float(room.rng.uniform(0, think)))  # the tables do not start in step
     while budget[0] > 0:
         views = [seat.view for seat in room.seats]
         able = [i for i, view in enumerate(views) if view and view["legal_count"] and not view["over"]]
@@ -118,16 +126,18 @@ async def play(server: Server, room: Room, budget: list[int], seed: int) -> Room
         await room.seats[seat].act(version, int(index))
         await asyncio.gather(*(other.view_at_least(version + 1, timeout=60) for other in room.seats))
         room.latencies.append(time.perf_counter() - start)
+        if think:
+            await asyncio.sleep(think)  # the pace of a table of learners, not a wait for the server
     for seat in room.seats:
         seat.close()
     return room
 
 
-async def load(server: Server, rooms: int, moves: int, seed: int) -> dict[str, Any]:
+async def load(server: Server, rooms: int, moves: int, seed: int, think: float = 0) -> dict[str, Any]:
     tables = [await new_room(server, seed + n) for n in range(rooms)]
     budget = [moves]
     cpu, wall, load_before = server.cpu(), time.perf_counter(), os.getloadavg()[0]
-    done = await asyncio.gather(*(play(server, table, budget, seed + n) for n, table in enumerate(tables)))
+    done = await asyncio.gather(*(play(server, table, budget, seed + n, think) for n, table in enumerate(tables)))
     wall, cpu = time.perf_counter() - wall, server.cpu() - cpu
     latencies = np.array([value for table in done for value in table.latencies]) * 1000
     return {"rooms": rooms, "seats": rooms * SEATS, "moves": len(latencies), "seconds": wall,
@@ -151,6 +161,8 @@ def main() -> None:
     parser.add_argument("--only", choices=["idle", "class", "school"], action="append")
     parser.add_argument("--acts-per-second", type=float, default=1000.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds each table waits between its moves (0: a move as soon as the last is seen everywhere)")
     args = parser.parse_args()
     chosen = args.only or ["idle", "class", "school"]
     print(f"machine: {os.cpu_count()} cores, load average {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
@@ -163,8 +175,8 @@ def main() -> None:
             for name, rooms in (("class", 10), ("school", 100)):
                 if name not in chosen:
                     continue
-                result = asyncio.run(load(server, rooms, args.moves, args.seed))
-                print(f"{name}: {result['rooms']} rooms x {SEATS} seats, {result['moves']} moves in {result['seconds']:.0f} s "
+                result = asyncio.run(load(server, rooms, args.moves, args.seed, args.think))
+                print(f"{name} (think {args.think:g} s): {result['rooms']} rooms x {SEATS} seats, {result['moves']} moves in {result['seconds']:.0f} s "
                       f"({result['moves_per_second']:.0f} a second); move to every seat's view: p50 {result['p50']:.1f} ms, "
                       f"p95 {result['p95']:.1f} ms, p99 {result['p99']:.1f} ms, max {result['max']:.0f} ms; "
                       f"server CPU {result['cpu_ms_per_move']:.2f} ms a move; load average {result['load_before']:.2f} -> "

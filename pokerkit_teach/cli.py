@@ -360,6 +360,45 @@ def _simulate(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO)
     return 0
 
 
+def _room_serve(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    from pokerkit_teach.rooms.server import run
+
+    return run(args.data, args.host, args.port, hub=args.hub)
+
+
+def _room_create(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    from urllib.error import HTTPError, URLError
+    from urllib.request import Request, urlopen
+
+    body: dict[str, Any] = {"game": args.game, "players": args.players}
+    if args.seed is not None:
+        body["seed"] = args.seed
+    request = Request(args.server.rstrip("/") + "/rooms", data=json.dumps(body).encode(), method="POST",
+                      headers={"Content-Type": "application/json"})
+    try:
+        with urlopen(request, timeout=30) as response:  # the room server's own address, given by the teacher
+            created = json.loads(response.read())
+    except HTTPError as error:
+        from pokerkit_teach.rooms.protocol import refusal_text
+
+        try:
+            refusal = json.loads(error.read() or b"{}")
+            return _complain(err, args.lang, refusal_text(refusal, args.lang))
+        except (ValueError, KeyError, TypeError):
+            return _complain(err, args.lang, message("rooms.refused.http", args.lang, status=error.code))
+    except (URLError, OSError, ValueError):
+        return _complain(err, args.lang, message("cli.help.room_unreachable", args.lang, url=args.server))
+    if args.json:
+        print(json.dumps(created, ensure_ascii=False), file=out)
+        return 0
+    game = next(game for game in all_games() if game.name == created["game"])
+    print(message("cli.help.room_created", args.lang, room=created["room"], game=game.title(args.lang), seed=created["seed"]), file=out)
+    print(message("cli.help.room_teacher", args.lang, token=created["teacher"]), file=out)
+    for seat in created["seats"]:
+        print(message("cli.help.room_seat", args.lang, seat=seat["seat"] + 1, name=seat["name"], link=seat["link"]), file=out)
+    return 0
+
+
 ARGPARSE_DOMAIN = "pokerkit_teach_argparse"
 """The gettext domain of argparse's own messages in the kit's languages (``messages/<lang>/argparse.po``)."""
 
@@ -506,6 +545,25 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     simulate.add_argument("--engine", action="store_true", help=say("engine"))
     common(simulate)
     simulate.set_defaults(run=_simulate)
+
+    room = commands.add_parser("room", lang=lang, help=say("room"), description=text("room_description"))
+    rooms = room.add_subparsers(dest="room_command", metavar=text("room_command"), parser_class=_Parser, required=True)
+    serve = rooms.add_parser("serve", lang=lang, help=say("room_serve"))
+    serve.add_argument("--port", type=_whole_number(0, 65535, lang), default=8867, help=say("room_port", port=8867))
+    serve.add_argument("--host", default="127.0.0.1", help=say("room_host"))
+    data = os.environ.get("PKT_ROOMS_DATA") or "~/.local/share/pokerkit-teach/rooms"
+    serve.add_argument("--data", type=Path, default=None, help=say("room_data", folder=data))
+    serve.add_argument("--hub", action="store_true", help=argparse.SUPPRESS)  # started by JupyterHub (docs/rooms.md)
+    serve.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=languages)
+    serve.set_defaults(run=_room_serve)
+    create = rooms.add_parser("create", lang=lang, help=say("room_create"))
+    create.add_argument("--game", choices=game_names(), default="pokerface", help=say("room_game"))
+    create.add_argument("--players", type=_whole_number(2, 6, lang), default=4, help=say("room_players"))
+    create.add_argument("--seed", type=_whole_number(0, SEED_LIMIT, lang), default=None, help=say("room_seed"))
+    url = os.environ.get("PKT_ROOMS_URL") or "http://127.0.0.1:8867"
+    create.add_argument("--server", default=url, help=say("room_server", url="http://127.0.0.1:8867"))
+    common(create)
+    create.set_defaults(run=_room_create)
     return parser
 
 

@@ -134,4 +134,22 @@ c.JupyterHub.load_roles = [{
     "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
     "services": ["idle-culler"],
 }]
+
+# ------------------------------------------------------------------------------------- room server
+# One table, several learners (docs/rooms.md): the room server as a hub-managed service at
+# /services/rooms/, started and stopped by the hub. A learner is the hub user (their hub token, checked by
+# the hub), seated at the seat that bears their name; an admin (the teacher) is every room's teacher. The
+# rooms' files are in the hub's state folder.
+rooms_port = int(env("PKT_HUB_ROOMS_PORT", "8867"))
+c.JupyterHub.services.append({
+    "name": "rooms",
+    "url": f"http://127.0.0.1:{rooms_port}",
+    "command": [sys.executable, "-m", "pokerkit_teach", "room", "serve", "--hub", "--port", str(rooms_port),
+                "--data", str(STATE / "rooms")],
+    "display": False,
+})
+# the learners' own servers may reach the room service on their behalf
+c.JupyterHub.load_roles.append({"name": "user", "scopes": ["self", "access:services!service=rooms"]})
+c.Spawner.environment["PKT_ROOMS_URL"] = "/services/rooms"
+
 c.JupyterHub.cleanup_servers = True  # stopping the hub stops every learner's server

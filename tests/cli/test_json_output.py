@@ -44,7 +44,7 @@ def test_every_command_has_a_schema_and_its_json_fits_it() -> None:
             check("replay", run("replay", scenario.name))
             check("link", run("link", scenario.name))
     names = {path.name.removesuffix(".schema.json") for path in SCHEMAS.glob("*.schema.json")}
-    assert names == {"rank", "showdown", "compare", "examples", "replay", "link", "simulate"}
+    assert names == {"rank", "showdown", "compare", "examples", "replay", "link", "simulate", "room"}  # room: tests/rooms/test_cli.py
 
 
 def numbers(value: Any) -> Iterator[float]:

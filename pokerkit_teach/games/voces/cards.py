@@ -244,6 +244,11 @@ class SpecialCard:
     def localized(self, lang: str, spec: str = "") -> str:
         return self.text(lang)
 
+    @property
+    def notation(self) -> str:
+        """The card as a file or a message from the room server writes it: ``raccoon#2``."""
+        return f"{self.kind.value}#{self.copy}"
+
     def __str__(self) -> str:
         return self.text()
 

@@ -145,7 +145,7 @@ class Connection:
 def refusal_text(frame: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
     """A refusal (or a ``closed`` message) in words, in ``lang``: its key from the kit's catalogues."""
     def value(item: Any) -> Any:
-        if isinstance(item, dict) and set(item) == {"key", "params"}:
+        if isinstance(item, dict) and {"key", "params"} <= set(item):
             return message(item["key"], lang, **{k: value(v) for k, v in item["params"].items()})
         return item
 

@@ -230,7 +230,8 @@ def _back(data: Any, hint: Any, depth: int) -> Any:  # noqa: C901 - one case per
         return hint(**values)
     if isinstance(data, dict):  # a lazy sequence or another object: its fields, as they came
         return data
-    return hint(data)
+    made: Any = hint
+    return made(data)
 
 
 def _is_move_data(data: dict[str, Any], hint: type) -> bool:

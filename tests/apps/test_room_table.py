@@ -227,3 +227,90 @@ def test_three_table_apps_play_a_deal_of_one_room_each_in_its_language(server: R
     finally:
         for app in apps:
             app.join.leave(quietly=True)
+
+
+def test_the_class_view_makes_tables_follows_them_and_compares_the_class_with_the_bots(
+        server: RoomServerProcess, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The teacher's class view: 7 learners at tables of about 4 make two tables (4 and 3) with a code each and
+    a QR code per seat link; a learner's table app joins by a link from the sheet; the teacher seats bots in
+    the other seats, the row follows the table; the table shown read-only names every hole card; the results
+    count the deals the table played; the download holds each table's game as a scenario the engine replays."""
+    import base64
+    import io
+    import re
+    import zipfile
+
+    from pokerkit_teach.core.scenarios import load_scenario_text
+    from pokerkit_teach.holdem.render import card_label
+    from pokerkit_teach.widgets.class_tables import ClassTablesApp
+    from pokerkit_teach.widgets.table import TableApp
+
+    monkeypatch.setenv("PKT_ROOMS_URL", server.base)
+    monkeypatch.setenv("PKT_APPS_URL", "http://127.0.0.1:8866/voila/render/notebooks/class_tables.ipynb")
+    teacher = ClassTablesApp(query="seed=40")
+    teacher.learners.value = 7
+    teacher.size.value = 4
+    teacher.make_button.click()
+    try:
+        assert [len(room["seats"]) for room in teacher.rooms] == [4, 3]
+        sheet = teacher.sheet.value
+        codes = re.findall(r"class='pkt-class-code'[^>]*>([A-Z]{6})<", sheet)
+        assert codes == [room["room"] for room in teacher.rooms]
+        assert sheet.count("<svg") == 7 and "http" not in re.sub(r"href='[^']*'|xmlns=\"[^\"]*\"", "", sheet).replace(
+            "http://127.0.0.1:8866", "")
+        links = re.findall(r"class='pkt-class-seat-link' href='([^']*)'", sheet)
+        assert links[0].startswith("http://127.0.0.1:8866/voila/render/notebooks/table.ipynb?room=" + codes[0] + "&amp;seat=")
+        learner = TableApp(query=links[0].split("?", 1)[1].replace("&amp;", "&") + "&lang=de")
+        assert learner.table is not None and learner.table.seat == 0
+        watch = teacher.watch[0]
+        assert watch.wait_for(lambda t: t.presence is not None and sum(s["connected"] for s in t.presence["seats"]) == 1, WAIT)
+        for seat in (1, 2, 3):  # the teacher seats bots in the empty seats
+            row = teacher.status.children[1]
+            choice, button = row.children[1], row.children[2]
+            choice.value = seat
+            button.click()
+            assert watch.wait_for(lambda t, s=seat: t.presence is not None and bool(t.presence["seats"][s]["bot"]), WAIT)
+        assert "1 of 4 here" in teacher.row_text(0) and "bots: Player 2, Player 3, Player 4" in teacher.row_text(0)
+        # the learner plays (passes and takes) until the first deal's showdown; the bots answer in the room
+        table = learner.table
+        while learner.pending is None:
+            version = table.version
+            assert table.wait_for(lambda t: t.settled and (bool(t.view().legal_actions) or t.paused is not None), WAIT)
+            if learner.pending is not None or table.paused is not None:
+                break
+            if not learner.pass_button.disabled:
+                learner.pass_button.click()
+            else:
+                learner.board.press(sorted((i for i in learner.board.items if i["state"] == "legal" and i["pressable"]),
+                                           key=lambda i: i["region"] != "middle")[0]["key"])
+            assert table.wait_for(lambda t: t.version > version and t.settled, WAIT)
+        assert watch.wait_for(lambda t: isinstance(t.view(), list) and t.view()[0].showdowns >= 1, WAIT)
+        teacher.show_table(0)
+        views = watch.view()
+        assert all(card_label(card, "en") in teacher.shown_box.value for view in views for card in view.hole)
+        assert "Showdown of deal" in teacher.shown_box.value
+        teacher.results_button.click()
+        first = views[0]
+        assert f"<td>{first.successes + first.failures}</td>" in teacher.results.value
+        assert "Bots, tables of 3" in teacher.results.value and "Bots, tables of 4" in teacher.results.value
+        teacher.language.value = "es"
+        assert "Mesa 1" in teacher.row_text(0)
+        teacher.download_button.click()
+        data = re.search(r"base64,([A-Za-z0-9+/=]+)'", teacher.download.value)
+        assert data is not None
+        with zipfile.ZipFile(io.BytesIO(base64.b64decode(data.group(1)))) as archive:
+            names = archive.namelist()
+            assert names == [f"room-{code.lower()}.json" for code in codes]
+            scenario = load_scenario_text(archive.read(names[0]).decode("utf-8"))
+        final = scenario.replay().final  # the scenario replays to the table's game as the teacher sees it
+        current = watch.view()[0]
+        assert len(final.showdowns) == current.showdowns >= 1
+        assert final.showdowns[-1].text("de") == current.last_showdown.text("de")
+        assert (final.successes, final.failures) == (current.successes, current.failures)
+        teacher.status.children[1].children[3].click()  # End the table
+        assert watch.wait_for(lambda t: t.closed is not None, WAIT)
+        assert learner.table.wait_for(lambda t: t.closed is not None, WAIT)
+        assert learner.table.closed.key == "rooms.closed.ended"
+        learner.join.leave(quietly=True)
+    finally:
+        teacher.close_tables()

@@ -55,7 +55,7 @@ def table_sizes(learners: int, size: int, fewest: int = 3, most: int = 6) -> lis
     table of ``fewest`` seats, the rest for bots).
 
     >>> table_sizes(25, 4), table_sizes(7, 6), table_sizes(2, 4), table_sizes(13, 3)
-    ([4, 4, 4, 4, 3, 3, 3], [4, 3], [3], [3, 3, 3, 4])
+    ([4, 4, 4, 4, 3, 3, 3], [4, 3], [3], [4, 3, 3, 3])
     """
     size = max(fewest, min(most, size))
     if learners <= fewest:

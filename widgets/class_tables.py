@@ -37,7 +37,7 @@ from pokerkit_teach.rooms.client import RoomError, create_room
 
 from .app import App, esc
 from .preheat import page_address
-from .room_table import RemoteTable, _request, _run, rooms_url
+from .room_table import REQUEST_SECONDS, RemoteTable, _request, _run, rooms_url
 
 __all__ = ["ClassTablesApp", "table_sizes", "GAMES", "SIM_GAMES"]
 
@@ -124,7 +124,7 @@ class ClassTablesApp(App):
         try:
             for number, size in enumerate(sizes):
                 made.append(_run(create_room(rooms_url(), game.name, size, seed=None if seed is None else seed + number,
-                                             options=options or None)))
+                                             options=options or None, timeout=REQUEST_SECONDS), REQUEST_SECONDS))
         except RoomError as error:
             self.say(message(error.key, self.lang, **error.args_), "error")
             return

@@ -27,7 +27,7 @@ from .table_source import Pause
 
 __all__ = ["RoomJoin", "JOIN_SECONDS"]
 
-JOIN_SECONDS = 15.0
+JOIN_SECONDS = 30.0
 """How long the page waits for the room's first view before it says the room server does not answer."""
 
 

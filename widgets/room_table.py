@@ -39,13 +39,14 @@ from pokerkit_teach.rooms.protocol import check_message, is_code
 
 from .table_source import Pause, Said, TableMove
 
-__all__ = ["RemoteTable", "RoomRefusal", "rooms_url", "room_about", "take_seat", "room_loop", "RETRY_MOST"]
+__all__ = ["RemoteTable", "RoomRefusal", "rooms_url", "room_about", "take_seat", "room_loop", "RETRY_MOST", "REQUEST_SECONDS"]
 
 DEFAULT_ROOMS_URL = "http://127.0.0.1:8867"
 RETRY_FIRST = 0.25
 RETRY_MOST = 5.0
 """A dropped connection is tried again after 0.25 s, then twice as long each time, at most every 5 s."""
-REQUEST_SECONDS = 10.0
+REQUEST_SECONDS = 30.0
+"""A request to the room server (its first room of a game builds the game's tables: seconds on a busy machine)."""
 
 T = TypeVar("T")
 

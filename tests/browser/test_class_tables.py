@@ -58,6 +58,12 @@ def test_three_learners_play_a_pokerface_deal_at_a_table_of_the_class_view(artif
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             try:
                 play_a_deal(browser, voila, rooms, artifacts)
+            except BaseException:  # every page as it was, for the failure's report
+                for number, context in enumerate(browser.contexts):
+                    for page in context.pages:
+                        page.screenshot(path=str(artifacts / f"class-failed-{number}.png"), full_page=True)
+                        print(number, page.url, page.locator(".pkt-app").first.inner_text()[:3000])
+                raise
             finally:
                 browser.close()
         assert rooms.errors() == []
@@ -112,14 +118,21 @@ def play_a_deal(browser: Any, voila: Any, rooms: RoomServerProcess, artifacts: P
               "es": f"Estás en la mesa {code} como Player 3."}
     for seat, page in enumerate(pages):
         page.locator(".pkt-message").filter(has_text=joined[langs[seat]]).first.wait_for(timeout=ANSWER_TIMEOUT)
+        page.locator(".pkt-room-presence").filter(has_text=code).first.wait_for(timeout=ANSWER_TIMEOUT)
+        settle(page)
 
     # the deal, played by whoever may move, until every page has the showdown to turn over
     deadline = time.monotonic() + DEAL_SECONDS
     while not all(page.locator(REVEAL).first.is_visible() for page in pages):
         assert time.monotonic() < deadline, "the deal did not reach its showdown"
         movers = [page for page in pages if page.locator(MOVE).count() and not page.locator(REVEAL).first.is_visible()]
-        if movers:
+        if movers:  # the move, then every other page still playing shows it (a page at the showdown waits)
+            others = [page for page in pages if page is not movers[0] and not page.locator(REVEAL).first.is_visible()]
+            befores = [page.evaluate(SNAPSHOT_JS) for page in others]
             click(movers[0], MOVE)
+            for page, before in zip(others, befores):
+                page.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=ANSWER_TIMEOUT)
+                settle(page, quiet_ms=200)
             continue
         waiting = next(page for page in pages if not page.locator(REVEAL).first.is_visible())
         before = waiting.evaluate(SNAPSHOT_JS)  # a move made elsewhere reaches this page

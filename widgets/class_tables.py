@@ -5,9 +5,9 @@ as even as they can be) as rooms of the room server (``PKT_ROOMS_URL``), and sho
 project or print: each table's code, and each seat's link with its QR code (drawn by segno in the kernel,
 as SVG: no request leaves the machine). While the class plays, every table's row says who is connected,
 whose turn it is, the deal, and the successes and failures, live (the teacher's connection to each room);
-a button seats a bot in an empty or abandoned seat, another ends a table, and "Show" opens the table
-read-only below the list (every card, as the teacher's view of the room sees it) to discuss a showdown
-with the class. At the end the class's own results stand beside the bots' in a simulation of tables of
+a button seats a bot in an empty or abandoned seat, another ends a table, and "Show" opens the table's
+last showdown read-only below the list (every hand turned over, each comparison, the deal's moves; never
+the deal being played) to discuss it with the class. At the end the class's own results stand beside the bots' in a simulation of tables of
 the same sizes (Pokerface: the share of deals that succeeded, with its 95% interval, per table and for the
 class), and every table's game downloads as a scenario file (the replay app opens it).
 
@@ -276,7 +276,8 @@ class ClassTablesApp(App):
             self.draw_shown()
 
     def draw_shown(self) -> None:
-        """The table shown read-only: every seat's cards, the board, the last showdown, the log's end."""
+        """The table shown read-only, to project: its last showdown (the board, every hand turned over, each
+        comparison) and the moves up to it. Never the deal being played: a projector would show its cards."""
         index = self.shown
         if index is None or index >= len(self.watch):
             self.shown_box.value = ""
@@ -286,24 +287,27 @@ class ClassTablesApp(App):
         views = table.view()
         room = self.rooms[index]
         lines = [f"<h3>{esc(t('apps.class.shown', number=index + 1, room=room['room']))}</h3>"]
-        if isinstance(views, list) and views:
-            first = views[0]
-            if hasattr(first, "hole") and hasattr(first, "board"):
-                from pokerkit_teach.holdem.render import card_label
+        first = views[0] if isinstance(views, list) and views else None
+        showdown = getattr(first, "last_showdown", None)
+        if first is None or showdown is None:
+            lines.append(f"<p>{esc(t('apps.class.no_showdown'))}</p>")
+            self.shown_box.value = "".join(lines)
+            return
+        from pokerkit_teach.holdem.render import card_label
 
-                board = " ".join(card_label(card, lang) for card in first.board)
-                lines.append(f"<p>{esc(t('apps.class.board', cards=board or '–'))}</p><ul>")
-                for seat, view in enumerate(views):
-                    hole = " ".join(card_label(card, lang) for card in view.hole)
-                    lines.append(f"<li><b>{esc(view.players[seat])}</b>: {esc(hole or '–')}</li>")
-                lines.append("</ul>")
-                showdown = getattr(first, "last_showdown", None)
-                if showdown is not None:
-                    said = "".join(f"<li>{esc(line.strip())}</li>" for line in showdown.lines(lang))
-                    lines.append(f"<h4>{esc(t('apps.class.last_showdown', deal=first.showdowns))}</h4><ol>{said}</ol>")
-        log = table.log_for(lang)
-        if log:
-            lines.append(f"<h4>{esc(t('apps.class.log'))}</h4><ol>" + "".join(f"<li>{esc(line)}</li>" for line in log[-12:]) + "</ol>")
+        deal = int(first.showdowns)
+        board = " ".join(card_label(card, lang) for card in showdown.board)
+        lines.append(f"<h4>{esc(t('apps.class.last_showdown', deal=deal))}</h4><p>{esc(t('apps.class.board', cards=board))}</p><ul>")
+        for step in showdown.steps:
+            hole = " ".join(card_label(card, lang) for card in step.hand.hole)
+            lines.append(f"<li><b>{esc(step.hand.name)}</b>: {esc(hole)}</li>")
+        said = "".join(f"<li>{esc(line.strip())}</li>" for line in showdown.lines(lang))
+        lines.append(f"</ul><ol>{said}</ol>")
+        events = table.events  # the deal's moves up to its showdown (the log of the next deal names its cards)
+        words = table.log_for(lang)
+        shown = [words[i] for i, event in enumerate(events[:len(words)]) if getattr(event, "round", None) == deal]
+        if shown:
+            lines.append(f"<h4>{esc(t('apps.class.log', deal=deal))}</h4><ol>" + "".join(f"<li>{esc(line)}</li>" for line in shown) + "</ol>")
         self.shown_box.value = "".join(lines)
 
     # ------------------------------------------------------------------ the end

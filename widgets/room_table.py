@@ -206,6 +206,12 @@ class RemoteTable:
         return int(self._frame["version"]) if self._frame is not None else -1
 
     @property
+    def events(self) -> list[Any]:
+        """The log as the game's events (read back from the wire), one for each entry of :meth:`log_for`."""
+        with self._lock:
+            return list(self._events)
+
+    @property
     def settled(self) -> bool:
         """Every listener has been told of the newest view (a page has drawn it)."""
         return self._frame is not None and self.heard >= self.version

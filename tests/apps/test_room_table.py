@@ -287,8 +287,11 @@ def test_the_class_view_makes_tables_follows_them_and_compares_the_class_with_th
         assert watch.wait_for(lambda t: isinstance(t.view(), list) and t.view()[0].showdowns >= 1, WAIT)
         teacher.show_table(0)
         views = watch.view()
-        assert all(card_label(card, "en") in teacher.shown_box.value for view in views for card in view.hole)
-        assert "Showdown of deal" in teacher.shown_box.value
+        shown = teacher.shown_box.value
+        showdown = views[0].last_showdown
+        assert all(card_label(card, "en") in shown for step in showdown.steps for card in step.hand.hole)
+        assert "Showdown of deal 1" in shown and showdown.summary.text("en") in shown
+        assert "Deal 1 begins" in shown and "Deal 2 begins" not in shown  # not the deal being played
         teacher.results_button.click()
         first = views[0]
         assert f"<td>{first.successes + first.failures}</td>" in teacher.results.value

@@ -14,6 +14,8 @@ kernels told the room server's address by ``PKT_ROOMS_URL``.
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -29,6 +31,7 @@ from .test_apps import ANSWER_TIMEOUT, PASS, RENDER_TIMEOUT, SNAPSHOT_JS, TAKE_F
 
 pytestmark = pytest.mark.slow
 
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DEAL_SECONDS = 300  # a bound on a deal that never ends, not a speed goal
 MOVE = f"{PASS}, {TAKE_MIDDLE}, {TAKE_FROM}"
 REVEAL = "button.pkt-reveal-next"
@@ -38,6 +41,14 @@ def open_app(page: Any, url: str) -> None:
     page.goto(url, timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
     page.locator(".pkt-title").first.wait_for(state="visible", timeout=RENDER_TIMEOUT)
     settle(page)
+
+
+def shot(page: Any, artifacts: Path, name: str) -> None:
+    """The window as the person sees it, in test-artifacts/ (and in docs/screenshots/ with PKT_DOC_SCREENSHOTS=1)."""
+    path = artifacts / f"{name}.png"
+    page.screenshot(path=str(path))
+    if os.environ.get("PKT_DOC_SCREENSHOTS") == "1":
+        shutil.copy(path, DOCS / path.name)
 
 
 def click(page: Any, selector: str) -> None:
@@ -86,7 +97,8 @@ def play_a_deal(browser: Any, voila: Any, rooms: RoomServerProcess, artifacts: P
     links = [teacher.locator(".pkt-class-seat-link").nth(i).get_attribute("href") for i in range(3)]
     assert all(link and f"table.ipynb?room={code}&seat=" in link for link in links), links
     assert teacher.locator(".pkt-class-sheet svg").count() == 3  # a QR code per seat
-    teacher.screenshot(path=str(artifacts / "class-join-sheet.png"), full_page=True)
+    teacher.locator(".pkt-class-sheet").first.scroll_into_view_if_needed()
+    shot(teacher, artifacts, "class-join-sheet")
     header = json.loads((rooms.data / f"{code}.jsonl").read_text("utf-8").splitlines()[0])
     state = get_game("pokerface").new_rules(3).new_game(seed=header["seed"])
     holes = [list(hand) for hand in state.hole]  # the first deal's hole cards, from the engine's own deal
@@ -120,6 +132,9 @@ def play_a_deal(browser: Any, voila: Any, rooms: RoomServerProcess, artifacts: P
         page.locator(".pkt-message").filter(has_text=joined[langs[seat]]).first.wait_for(timeout=ANSWER_TIMEOUT)
         page.locator(".pkt-room-presence").filter(has_text=code).first.wait_for(timeout=ANSWER_TIMEOUT)
         settle(page)
+    teacher.locator(".pkt-class-row").filter(has_text="3 of 3 here").first.wait_for(timeout=ANSWER_TIMEOUT)
+    teacher.locator(".pkt-class-status").first.scroll_into_view_if_needed()
+    shot(teacher, artifacts, "class-view-playing")
 
     # the deal, played by whoever may move, until every page has the showdown to turn over
     deadline = time.monotonic() + DEAL_SECONDS
@@ -140,7 +155,7 @@ def play_a_deal(browser: Any, voila: Any, rooms: RoomServerProcess, artifacts: P
         settle(waiting, quiet_ms=200)
     for seat, page in enumerate(pages):
         counting[seat] = False
-        page.screenshot(path=str(artifacts / f"class-learner-{langs[seat]}.png"), full_page=True)
+        shot(page, artifacts, f"class-learner-{langs[seat]}")
         others = [card_label(card, langs[seat]) for other in range(3) if other != seat for card in holes[other]]
         mine = [card_label(card, langs[seat]) for card in holes[seat]]
         said = "\n".join(frames[seat])
@@ -160,4 +175,7 @@ def play_a_deal(browser: Any, voila: Any, rooms: RoomServerProcess, artifacts: P
     teacher.locator(".pkt-class-results").filter(has_text="Bots, tables of 3").first.wait_for(timeout=60_000)
     row = teacher.locator(".pkt-class-results tr").nth(1).inner_text()
     assert row.split("\t")[:3] == ["Table 1", "3", "1"], row
-    teacher.screenshot(path=str(artifacts / "class-view-end.png"), full_page=True)
+    teacher.locator(".pkt-class-results").first.scroll_into_view_if_needed()
+    shot(teacher, artifacts, "class-view-end")
+    teacher.locator(".pkt-class-shown").first.scroll_into_view_if_needed()
+    shot(teacher, artifacts, "class-view-showdown")

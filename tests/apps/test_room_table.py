@@ -212,6 +212,11 @@ def test_three_table_apps_play_a_deal_of_one_room_each_in_its_language(server: R
             moves.append((seat, index))
             for other in apps:
                 assert other.table is not None and other.table.wait_for(lambda t: t.version > version and t.settled, WAIT)
+            moved = replay(moves)
+            said = moved.events_for(seat)[len(state.events_for(seat))].describe  # the move's first entry, as told
+            for number, other in enumerate(apps):  # every page's live region says it, in its own language
+                if other is not app and other.pending is None:
+                    assert said(langs[number]).rstrip(".") in other.board.status, (langs[number], other.board.status)
             assert len(moves) < 120
         state = replay(moves)
         assert state.showdowns

@@ -228,7 +228,13 @@ def test_three_table_apps_play_a_deal_of_one_room_each_in_its_language(server: R
             for _ in result.steps:
                 app.reveal_button.click()
             assert result.summary.text(langs[seat]) in app.showdown.value
-        assert "Zeige" not in apps[0].showdown.value
+        # Anna switches to German: the connection opens again in German, the log comes again in her words
+        first, table = apps[0], apps[0].table
+        assert table is not None
+        first.language.value = "de"
+        assert table.wait_for(lambda t: t.lang == "de" and t.connected and t.settled and "nimmt" in " ".join(t.log_for("de")), WAIT)
+        first.refresh()
+        assert "nimmt" in first.log.value and "takes the" not in first.log.value and table.seat == 0
     finally:
         for app in apps:
             app.join.leave(quietly=True)
@@ -322,3 +328,13 @@ def test_the_class_view_makes_tables_follows_them_and_compares_the_class_with_th
         learner.join.leave(quietly=True)
     finally:
         teacher.close_tables()
+
+
+def test_a_bad_room_or_seat_in_the_address_is_named_and_the_table_plays_with_bots() -> None:
+    from pokerkit_teach.widgets.table import TableApp
+
+    app = TableApp(query="room=AB1&seat=%3Cscript%3E&seed=3&players=3")
+    assert app.table is not None and app.state is not None  # the bots' table
+    assert [key for key, _ in app.params.errors] == ["apps.rooms.bad_room", "apps.rooms.bad_token"]
+    notice = app.params.error_texts("de")
+    assert notice[0].startswith("Die Adresse nennt room=AB1, das ist kein Tisch-Code")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import logging
 import os
 import threading
 from concurrent.futures import Future
@@ -40,6 +41,8 @@ from pokerkit_teach.rooms.protocol import check_message, is_code
 from .table_source import Pause, Said, TableMove
 
 __all__ = ["RemoteTable", "RoomRefusal", "rooms_url", "room_about", "take_seat", "room_loop", "RETRY_MOST", "REQUEST_SECONDS"]
+
+log = logging.getLogger("pokerkit_teach.widgets.room_table")
 
 DEFAULT_ROOMS_URL = "http://127.0.0.1:8867"
 RETRY_FIRST = 0.25
@@ -461,8 +464,13 @@ class RemoteTable:
             return _Entry(entry)
 
     def _notify(self, said: Said | None) -> None:
+        """Tell every listener; one that fails is logged and the connection goes on (a page's drawing must not
+        end the seat's connection)."""
         for listener in list(self._listeners):
-            listener(said)
+            try:
+                listener(said)
+            except Exception:
+                log.exception("room %s: a listener failed", self.code)
 
 
 class _Entry:

@@ -144,6 +144,7 @@ VISITS = [
     Visit("variant_lab.ipynb", "lang=en&seed=3&players=3", run_lab),
     Visit("pokerguess_explorer.ipynb", "lang=en&seed=5&players=3", play_guess_round),
     Visit("voces_explorer.ipynb", "lang=en&seed=3&players=3", play_voces_round),
+    Visit("class_tables.ipynb", "lang=en", None),
 ]
 
 

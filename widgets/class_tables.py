@@ -87,7 +87,11 @@ class ClassTablesApp(App):
         self.game.observe(lambda _: self.refresh(), names="value")
         self.learners = ipywidgets.BoundedIntText(value=12, min=1, max=MAX_CLASS)
         self.size = ipywidgets.Dropdown(options=[3, 4, 5, 6], value=4)
-        self.variants = ipywidgets.SelectMultiple(options=[], rows=3)
+        # Pokerface's variants, a box each (the names the table app gives them); shown when Pokerface is chosen
+        from pokerkit_teach.games.pokerface import Variant
+
+        self.variant_boxes = {v.value: ipywidgets.Checkbox(value=False, indent=False) for v in Variant}
+        self.variants = ipywidgets.HBox(list(self.variant_boxes.values()), layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.make_button = ipywidgets.Button(icon="users")
         self.make_button.add_class("pkt-class-make")
         self.make_button.on_click(self.guarded(lambda _: self.make_tables()))
@@ -111,13 +115,16 @@ class ClassTablesApp(App):
         return [self.intro, setup, self.sheet, self.status, self.shown_box, ends, self.results, self.download]
 
     # ------------------------------------------------------------------ making the tables
+    def chosen_variants(self) -> list[str]:
+        return [value for value, box in self.variant_boxes.items() if box.value]
+
     def make_tables(self) -> None:
         game = get_game(str(self.game.value))
         learners = int(self.learners.value)
         sizes = table_sizes(learners, int(self.size.value), max(3, game.min_players), min(6, game.max_players))
         options: dict[str, Any] = {}
-        if game.name == "pokerface" and self.variants.value:
-            options["variants"] = list(self.variants.value)
+        if game.name == "pokerface" and self.chosen_variants():
+            options["variants"] = self.chosen_variants()
         self.close_tables()
         seed = self.params.seed
         made = []
@@ -172,19 +179,17 @@ class ClassTablesApp(App):
         game = get_game(str(self.game.value))
         self.intro.value = f"<p>{esc(t('apps.class.intro'))}</p>"
         self.game.description = t("apps.class.game")
+        chosen = self.game.value
         self.game.options = [(get_game(name).title(self.lang), name) for name in GAMES]
+        self.game.value = chosen
         self.learners.description = t("apps.class.learners")
         self.size.description = t("apps.class.size")
         if game.name == "pokerface":
-            from pokerkit_teach.games.pokerface import Variant  # the options of the game chosen
-
-            chosen = self.variants.value
-            self.variants.options = [(t(f"apps.table.variant.{v.value}"), v.value) for v in Variant]
-            self.variants.value = tuple(v for v in chosen if v in {v.value for v in Variant})
+            for value, box in self.variant_boxes.items():
+                box.description = t(f"apps.table.variant.{value}")
             self.variants.layout.display = ""
         else:
             self.variants.layout.display = "none"
-        self.variants.description = t("apps.class.variants")
         self.make_button.description = t("apps.class.make")
         self.results_button.description = t("apps.class.results")
         self.download_button.description = t("apps.class.download")
@@ -335,7 +340,7 @@ class ClassTablesApp(App):
         good = sum(f[1] for f in figures)
         bad = sum(f[2] for f in figures)
         rows.append(f"<tr><th>{esc(t('apps.class.the_class'))}</th><td>{sum(f[0] for f in figures)}</td>{_rate_cells(good, bad, self.lang)}</tr>")
-        options = {"variants": list(self.variants.value)} if self.variants.value else None
+        options = {"variants": self.chosen_variants()} if self.chosen_variants() else None
         sim_rows = []
         for players in sorted({f[0] for f in figures}):
             result = simulate("pokerface", players, games=SIM_GAMES, seed=1, options=options)

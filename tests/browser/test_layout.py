@@ -33,7 +33,7 @@ from .test_apps import ANSWER_TIMEOUT, EXISTING, RENDER_TIMEOUT, ROOT, Page
 
 VoilaServer = Any  # the session server of conftest.py
 
-APPS = ["index", "hand_ranker", "replay", "table", "variant_lab", "pokerguess_explorer", "voces_explorer"]
+APPS = ["index", "hand_ranker", "replay", "table", "variant_lab", "pokerguess_explorer", "voces_explorer", "class_tables"]
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 PROJECTOR = (1280, 720)
 TABLET = (768, 1024)

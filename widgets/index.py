@@ -12,7 +12,7 @@ from .app import App, esc
 
 __all__ = ["IndexApp", "APPS", "LESSONS"]
 
-APPS = ("hand_ranker", "replay", "table", "variant_lab", "pokerguess_explorer", "voces_explorer")
+APPS = ("hand_ranker", "replay", "table", "variant_lab", "pokerguess_explorer", "voces_explorer", "class_tables")
 LESSONS = ("01_cards_and_hand_ranking", "02_rules_of_pokerface", "03_reading_the_tokens", "04_variants", "05_pokerguess",
            "06_poker_a_voces_cards", "07_poker_a_voces_betting")
 

@@ -32,6 +32,9 @@ class AppParams:
     deal: str | None = None  # ?deal=CODE: a situation to open (read by the engine when the app opens it)
     play: bool = False  # ?play=1: play on at once from the situation opened (bots in the other seats)
     tab: str | None = None  # ?tab=NAME: the key of the tab to open (one of the app's tab_names); None: the first tab
+    room: str | None = None  # ?room=CODE: a room of the room server to play in (with ?seat=TOKEN, a seat link)
+    seat: str | None = None  # ?seat=TOKEN: the seat of that room (a seat link); ?teacher=TOKEN: the teacher's view
+    teacher: str | None = None
 
     def error_texts(self, lang: str | None = None) -> list[str]:
         return [message(key, lang or self.lang, **dict(values)) for key, values in self.errors]
@@ -114,7 +117,22 @@ def app_params(query: str | None = None, fewest_players: int = 3,
             tab = text.strip().lower()
         else:
             errors.append(("apps.params.bad_tab", (("value", shown(text)), ("choices", ", ".join(tabs)))))
-    return AppParams(lang, seed, players, tuple(errors), scenario, deal, play, tab)
+    room: str | None = None
+    if "room" in values and values["room"][-1].strip():
+        text = values["room"][-1].strip().upper()
+        if len(text) == 6 and text.isascii() and text.isalpha():
+            room = text
+        else:
+            errors.append(("apps.rooms.bad_room", (("value", shown(values["room"][-1])),)))
+    tokens: dict[str, str | None] = {"seat": None, "teacher": None}
+    for name in tokens:
+        if name in values and values[name][-1].strip():
+            text = values[name][-1].strip()
+            if 16 <= len(text) <= 64 and all(char.isascii() and (char.isalnum() or char in "-_") for char in text):
+                tokens[name] = text
+            else:
+                errors.append(("apps.rooms.bad_token", (("value", shown(text)),)))
+    return AppParams(lang, seed, players, tuple(errors), scenario, deal, play, tab, room, tokens["seat"], tokens["teacher"])
 
 
 def shown(value: str) -> str:

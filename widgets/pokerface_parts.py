@@ -136,8 +136,10 @@ class TableDrawing:
         dealt = bool(view.hole) or showdown is not None
         regions: list[Region] = []
         items: list[Item] = []
-        # in the page's order (the order of Tab and of a screen reader): the others, the middle, you
-        for seat in [*range(1, count), None, view.seat]:
+        # in the page's order (the order of Tab and of a screen reader): the others, the middle, you; you sit at
+        # the bottom (the place of seat 0), the others around the table in the order of play from you
+        others = [(view.seat + step) % count for step in range(1, count)]
+        for seat in [*others, None, view.seat]:
             if seat is None:
                 self._middle(regions, items)
                 continue
@@ -146,7 +148,8 @@ class TableDrawing:
             note, current = self._seat_note(seat, shown)
             title = t("table_drawn.you_title", name=name) if seat == view.seat and self.everyone is None else name
             summary, detail = self._seat_reason(seat, shown)
-            regions.append(Region(key, title, f"s{seat}", note=note, current=current, detail=detail, detail_summary=summary))
+            regions.append(Region(key, title, f"s{(seat - view.seat) % count}", note=note, current=current, detail=detail,
+                                  detail_summary=summary))
             step = shown.get(name)
             if step is not None:  # turned over: face up, marked where the order holds or breaks
                 mark: State = "holds" if step.ok else "breaks"
@@ -162,8 +165,8 @@ class TableDrawing:
                                       size="card" if seat == view.seat else "small"))
             elif seat == view.seat and self.everyone is None:
                 hole = view.hole
-                if not hole and showdown is not None:
-                    hole = next((s.hand.hole for s in showdown.steps if s.hand.name == name), ())
+                if showdown is not None:  # the showdown's hand (a room has dealt the next deal meanwhile)
+                    hole = next((s.hand.hole for s in showdown.steps if s.hand.name == name), hole)
                 for index, card in enumerate(hole):
                     items.append(Item(f"hole-{seat}-{index}", key, card_picture(card, lang),
                                       t("table_drawn.your_card", card=card_label(card, lang))))

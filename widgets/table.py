@@ -51,6 +51,8 @@ from .app import App, esc
 from .controls import MoveControl, show_move
 from .params import AppParams
 from .play import Drawing, GamePart, PlayController
+from .room_join import RoomJoin
+from .room_table import RemoteTable
 from .pokerface_parts import (
     NARROW_BELOW, SHOWDOWN_LINES, TableDrawing, batch_tables_early, batch_tables_in_background, chip_move, hint_html, legend_html,
     table_log,
@@ -65,6 +67,8 @@ HUMAN = 0
 MAX_BOT_MOVES = 400
 SHOWDOWN = Pause("showdown", lambda move: isinstance(move.move, Showdown))
 """The table waits after a showdown until the learner has turned its hands over and asks for the next deal."""
+ROOM_SHOWDOWN = Pause("showdown", lambda move: any(getattr(event, "kind", "") == "revealed" for event in move.events))
+"""The same in a room, where a move is known by what it added to the log (the room deals on meanwhile)."""
 
 # The table's own style: the log is a box that scrolls, laid out from its end (column-reverse), so a new
 # log keeps its newest line in view without a script. The log's column starts at the top of the table, beside
@@ -123,7 +127,7 @@ class TableApp(App, GamePart):
     pause_key = "apps.table.in_showdown"
 
     def __init__(self, params: AppParams | None = None, query: str | None = None) -> None:
-        self.table: LocalTable[PokerfaceState] | None = None
+        self.table: LocalTable[PokerfaceState] | RemoteTable | None = None
         self.seed: int = 0
         self.rng = np.random.default_rng()
         self.hint_result: Any = None  # the open hint, said in the language shown
@@ -168,7 +172,7 @@ class TableApp(App, GamePart):
         self.pass_move = MoveControl()  # the button with its reason, as visible text, when it is not allowed
         self.pass_button = self.pass_move.button
         self.pass_button.add_class("pkt-pass")
-        self.pass_button.on_click(self.guarded(lambda _: self.play(Pass(HUMAN))))
+        self.pass_button.on_click(self.guarded(lambda _: self.play(Pass(self.me))))
         self.hint_button = ipywidgets.Button(icon="lightbulb-o")
         self.hint_button.add_class("pkt-hint")
         self.hint_button.on_click(self.guarded(lambda _: self.show_hint()))
@@ -205,7 +209,10 @@ class TableApp(App, GamePart):
         columns.add_class("pkt-table-columns")
         # save, open, walk through, link; a scenario's step being walked through is said at the top of the page
         self.desk = ScenarioDesk(self, self, "table.ipynb", viewer_on_top=True)
-        return [table_style(), self.desk.viewer, setup, columns, self.desk.box]
+        # play with others: a room's code and a free seat, or a seat link of the address
+        self.join = RoomJoin(self, "pokerface", self._start_room, lambda: self.new_game(focus=True), pause=ROOM_SHOWDOWN)
+        self.setup = setup
+        return [table_style(), self.desk.viewer, setup, self.join.box, columns, self.desk.box]
 
     def take_params(self, params: AppParams) -> bool:
         """The page's seed and number of players: a new game with them in the app already built."""
@@ -217,17 +224,44 @@ class TableApp(App, GamePart):
 
     def open_linked(self) -> None:
         if self.state is not None:  # App.__init__ asks before the first game is dealt: see __init__
-            self.desk.open_params(self.params)
+            params = self.params
+            if params.room is not None and self.join.open_params(params.room, params.seat, params.teacher):
+                return
+            self.desk.open_params(params)
 
     # ------------------------------------------------------------------ the game being played
     @property
     def state(self) -> PokerfaceState | None:
-        return self.table.state if self.table is not None else None
+        """The game in this kernel (``None`` while the table is a room's: the server holds the game)."""
+        return self.table.state if isinstance(self.table, LocalTable) else None
+
+    @property
+    def rules(self) -> PokerfaceRules:
+        table = self.table
+        assert table is not None
+        rules: PokerfaceRules = table.rules if isinstance(table, RemoteTable) else table.state.rules
+        return rules
+
+    @property
+    def me(self) -> int:
+        """The learner's seat (0 at a table with bots; a room's seat in a room)."""
+        return self.table.seat if self.table is not None else HUMAN
+
+    def _start_room(self, table: RemoteTable) -> None:
+        """Play the room's table from now on (the seat joined by :class:`RoomJoin`)."""
+        self.table = table
+        self.reason_texts = {}
+        self.hint_result = None
+        self.pending = None
+        self.revealed = 0
+        self.desk.close_viewer()
+        self.setup.layout.display = "none"
+        self.controller.start(table, tell_story=False, aloud=False, focus=True)
 
     @property
     def match(self) -> Any:
         """The match the bots play through (:class:`~pokerkit_teach.core.match.Match`)."""
-        return self.table.match if self.table is not None else None
+        return self.table.match if isinstance(self.table, LocalTable) else None
 
     @property
     def reasons(self) -> dict[int, tuple[int | None, Said | None]]:
@@ -274,6 +308,9 @@ class TableApp(App, GamePart):
         rules = PokerfaceRules(SEAT_NAMES[:count], first_dealer=count - 1, variants=variants)  # you sit left of the dealer
         self.say("")
         self.desk.close_viewer()
+        if self.join.playing:
+            self.join.leave(quietly=True)
+        self.setup.layout.display = ""
         self._start(rules.new_game(seed=self.seed, auto_chance=False), self._bots(count), aloud=focus, focus=focus)
 
     def play(self, action: Any) -> None:
@@ -315,7 +352,7 @@ class TableApp(App, GamePart):
     def moved(self, moves: Sequence[TableMove]) -> None:
         """A hint belongs to the position it was asked in; a showdown just made is turned over hand by hand."""
         self.hint_result = None
-        if any(isinstance(move.move, Showdown) for move in moves):
+        if any(isinstance(move.move, Showdown) or ROOM_SHOWDOWN.after(move) for move in moves):
             self.pending = self.controller.view().last_showdown
             self.revealed = 0
 
@@ -326,9 +363,8 @@ class TableApp(App, GamePart):
         return self.t("table_drawn.cannot", why=reason)
 
     def draw(self, view: PokerfaceView) -> Drawing:
-        assert self.state is not None
         return TableDrawing(view, self.lang, showdown=self.pending, revealed=self.revealed, seat_reasons=self.seat_reasons,
-                            free_for_all=self.state.rules.free_for_all, why_not=self.controller.why_not).drawing()
+                            free_for_all=self.rules.free_for_all, why_not=self.controller.why_not).drawing()
 
     def shown_until(self, events: Sequence[Any]) -> int:
         """During a showdown, none of the log after the hands still face down (their reveal, their comparison,
@@ -385,9 +421,10 @@ class TableApp(App, GamePart):
         self.controller.redraw()
 
     def draw_controls(self) -> None:
-        state = self.state
-        if state is None:
+        if self.table is None or self.controller.source is None:
             return
+        self.join.refresh()
+        rules = self.rules
         t = self.t
         self.players.description = t("apps.common.players")
         for variant, box in self.variant_boxes.items():
@@ -411,13 +448,16 @@ class TableApp(App, GamePart):
             assert self.pending is not None
             successes -= int(self.pending.success)
             failures -= int(not self.pending.success)
-        win, lose = state.rules.successes_to_win, view.failures_to_lose
-        self.tally.value = "<p><b>" + esc(t("apps.table.tally_line", successes=successes, win=win, failures=failures, lose=lose,
-                                            seed=self.seed)) + "</b></p>"
+        win, lose = rules.successes_to_win, view.failures_to_lose
+        if isinstance(self.table, RemoteTable):  # a room's seed would tell every hidden card: not shown
+            tally = t("apps.rooms.tally_line", successes=successes, win=win, failures=failures, lose=lose)
+        else:
+            tally = t("apps.table.tally_line", successes=successes, win=win, failures=failures, lose=lose, seed=self.seed)
+        self.tally.value = "<p><b>" + esc(tally) + "</b></p>"
         self.legend.value = legend_html(view.player_count, win, lose, self.lang)
         self.status.value = f"<p><b>{esc(self._status_text(view))}</b></p>"
         self._draw_pass(view)
-        self.hint.value = hint_html(self.hint_result, self.hint_suit, view, state.rules.free_for_all, self.lang)
+        self.hint.value = hint_html(self.hint_result, self.hint_suit, view, rules.free_for_all, self.lang)
         self._draw_log(view)
         self._draw_showdown(view)
         self.desk.refresh()
@@ -435,14 +475,14 @@ class TableApp(App, GamePart):
         dealer = view.players[view.dealer]
         if view.phase is not PokerfacePhase.ROUND or view.round_suit is None:
             return self.t("apps.table.dealing", deal=view.deal_number, dealer=dealer)
-        assert self.state is not None
-        free = self.state.rules.free_for_all
+        free = self.rules.free_for_all
+        me = view.seat
         if free and len(view.to_act) > 1:
-            who = self.t("apps.table.everyone" if HUMAN in view.to_act else "apps.table.waiting",
+            who = self.t("apps.table.everyone" if me in view.to_act else "apps.table.waiting",
                          player=Items(view.players[seat] for seat in view.to_act))
-        elif free and HUMAN in view.to_act:  # no turns here: the others are done
+        elif free and me in view.to_act:  # no turns here: the others are done
             who = self.t("table_drawn.others_done")
-        elif HUMAN in view.to_act:
+        elif me in view.to_act:
             who = self.t("apps.table.your_turn")
         else:
             who = self.t("apps.table.waiting", player=Items(view.players[seat] for seat in view.to_act))
@@ -450,15 +490,14 @@ class TableApp(App, GamePart):
 
     def _draw_pass(self, view: PokerfaceView) -> None:
         """The pass (in a free-for-all "I am done") button, enabled or disabled with the engine's reason."""
-        assert self.state is not None
-        label = self.t("apps.table.done" if self.state.rules.free_for_all else "apps.table.pass")
+        label = self.t("apps.table.done" if self.rules.free_for_all else "apps.table.pass")
         in_round = view.round_suit is not None and view.phase is PokerfacePhase.ROUND and not view.game_over
         if in_round and self.pending is None:
-            why: Any = self.controller.why_not(Pass(HUMAN))
+            why: Any = self.controller.why_not(Pass(view.seat))
         elif self.pending is not None and (self.revealing or not view.game_over):
             why = Msg.of("apps.table.in_showdown")
         else:
-            why = self.controller.why_not(Pass(HUMAN)) if view.game_over else Msg.of("apps.table.no_round")
+            why = self.controller.why_not(Pass(view.seat)) if view.game_over else Msg.of("apps.table.no_round")
         with self.pass_button.hold_sync():
             self.pass_button.description = label
             show_move(self.pass_button, why, self.lang, label)

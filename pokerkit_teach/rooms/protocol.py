@@ -113,11 +113,11 @@ def check_message(side: str, message: Any) -> str | None:
 
 def refusal_text(frame: dict[str, Any], lang: str = "en") -> str:
     """A refusal (or a ``closed`` message) in words, in ``lang``: its key from the kit's catalogues, with any
-    value that is itself a message (``{"key", "params"}``) said in the same language."""
+    value that is itself a message (``{"key", "params"}``, perhaps with its ``"text"``) said in the same language."""
     from pokerkit_teach.core.i18n import message
 
     def value(item: Any) -> Any:
-        if isinstance(item, dict) and set(item) == {"key", "params"} and isinstance(item["params"], dict):
+        if isinstance(item, dict) and {"key", "params"} <= set(item) and isinstance(item["params"], dict):
             return message(str(item["key"]), lang, **{k: value(v) for k, v in item["params"].items()})
         return item
 

@@ -61,6 +61,7 @@ class Seat:
     token_hash: str
     bot: str | None = None
     away_bot: bool = False  # the bot came because the seat was away; it leaves when the seat comes back
+    taken: bool = False  # someone has sat here (by the seat's link or by the room's code): no longer free
     left_at: float = field(default_factory=time.monotonic)  # when its last connection closed
 
 
@@ -156,6 +157,11 @@ class Room:
             self.version += 1
         elif kind == "away":
             self.away_seconds = line["seconds"]
+        elif kind == "taken":
+            seat = line["seat"]
+            self.seats[seat].taken = True
+            if line.get("token"):
+                self.seats[seat].token_hash = line["token"]
         elif kind == "end":
             self.ended = True
             self.version += 1
@@ -277,6 +283,35 @@ class Room:
         else:
             self.match.bots[seat] = self.game.make_bot(name, np.random.default_rng([self.seed, seat, self.version]))
 
+    def take(self, seat: int) -> None:
+        """Someone sat in ``seat`` by its link: it is no longer free to take by the room's code."""
+        if not self.seats[seat].taken:
+            self._write({"kind": "taken", "seat": seat})
+            self.seats[seat].taken = True
+
+    def take_by_code(self, seat: int) -> str:
+        """A learner who typed the room's code takes the free ``seat``: a new token for it (its printed link no
+        longer opens it). Raises :class:`Refusal` for a seat someone sat in already, or a bot's."""
+        if self.ended:
+            raise Refusal("rooms.refused.ended")
+        if not 0 <= seat < len(self.seats):
+            raise Refusal("rooms.refused.no_seat", seat=seat, last=len(self.seats) - 1)
+        entry = self.seats[seat]
+        if entry.taken or entry.bot is not None:
+            raise Refusal("rooms.refused.seat_taken", seat=seat)
+        token = new_token()
+        digest = token_hash(token)
+        self._write({"kind": "taken", "seat": seat, "token": digest})
+        entry.taken, entry.token_hash = True, digest
+        return token
+
+    def about(self, connected: set[int]) -> dict[str, Any]:
+        """What anyone with the room's code may know: the game, its players and options, which seats are free."""
+        return {"room": self.code, "game": self.game.name, "players": [s.name for s in self.seats],
+                "options": to_wire(self.options), "over": self.over, "version": self.version,
+                "seats": [{"seat": s, "name": entry.name, "free": not entry.taken and entry.bot is None and s not in connected,
+                           "connected": s in connected, "bot": entry.bot} for s, entry in enumerate(self.seats)]}
+
     def set_away(self, seconds: int | None) -> None:
         self._write({"kind": "away", "seconds": seconds})
         self.away_seconds = seconds
@@ -328,7 +363,7 @@ class Room:
         return frame
 
     def _view(self, seat: int) -> dict[str, Any]:
-        data = dict(to_wire(self.state.view_for(seat), cache=self._wire))  # a copy: the cache's own stays as it is
+        data = dict(to_wire(self.state.view_for(seat), cache=self._wire, texts=True))  # a copy: the cache's own stays as it is; its messages in every language (each seat reads its own)
         data.pop("legal_actions", None)  # they are the frame's "legal", with their texts
         data.pop("log", None)  # it is the frame's "log"
         return data

@@ -234,6 +234,33 @@ class ScenarioHandler(JsonHandler):
         self.finish(json.dumps(room.scenario(), ensure_ascii=False, indent=2) + "\n")
 
 
+class AboutHandler(JsonHandler):
+    """``GET /rooms/CODE``: the room as anyone with its code may see it (game, players, options, free seats);
+    ``POST /rooms/CODE/seats/N``: take the free seat N by the room's code (answers ``{"seat", "token"}``)."""
+
+    def get(self, code: str) -> None:
+        server: RoomServer = self.settings["rooms"]
+        live = server.rooms.get(code)
+        if live is None:
+            return self.refuse(404, "rooms.refused.no_room", room=code[:6])
+        self.finish(json.dumps(live.room.about({seat for seat in live.seats if seat != TEACHER})))
+
+
+class TakeSeatHandler(JsonHandler):
+    def post(self, code: str, seat: str) -> None:
+        server: RoomServer = self.settings["rooms"]
+        live = server.rooms.get(code)
+        if live is None:
+            return self.refuse(404, "rooms.refused.no_room", room=code[:6])
+        if int(seat) in live.seats:
+            return self.refuse(409, "rooms.refused.seat_taken", seat=int(seat))
+        try:
+            token = live.room.take_by_code(int(seat))
+        except Refusal as refusal:
+            return self.refuse(409 if refusal.key == "rooms.refused.seat_taken" else 400, refusal.key, **refusal.frame()["args"])
+        self.finish(json.dumps({"room": code, "seat": int(seat), "token": token}))
+
+
 class RoomSocket(tornado.websocket.WebSocketHandler):
     """One seat's (or the teacher's) connection."""
 
@@ -283,6 +310,8 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         self.live.seats[self.seat] = self
         self.live.room.last_active = time.monotonic()
         room = self.live.room
+        if self.seat != TEACHER:
+            room.take(self.seat)
         if self.seat != TEACHER and room.seats[self.seat].away_bot and not room.over:  # back: the stand-in leaves
             room.set_bot(self.seat, None)
             server.broadcast(self.live)
@@ -386,6 +415,8 @@ def make_app(settings: Settings) -> tuple[tornado.web.Application, RoomServer]:
             (prefix + r"rooms", CreateHandler),
             (prefix + r"rooms/([A-Z]{6})/ws", RoomSocket),
             (prefix + r"rooms/([A-Z]{6})/scenario", ScenarioHandler),
+            (prefix + r"rooms/([A-Z]{6})", AboutHandler),
+            (prefix + r"rooms/([A-Z]{6})/seats/([0-9]{1,2})", TakeSeatHandler),
             (prefix + r"health", HealthHandler),
         ],
         rooms=server,

@@ -22,13 +22,14 @@ from pokerkit_teach.widgets.app import App
 from pokerkit_teach.widgets.params import app_params
 from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
 from pokerkit_teach.widgets.hand_ranker import HandRankerApp
+from pokerkit_teach.widgets.class_tables import ClassTablesApp
 from pokerkit_teach.widgets.index import IndexApp
 from pokerkit_teach.widgets.lab import VariantLabApp
 from pokerkit_teach.widgets.replay import ReplayApp
 from pokerkit_teach.widgets.table import TableApp
 from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
 
-APPS = [IndexApp, HandRankerApp, ReplayApp, TableApp, VariantLabApp, GuessExplorerApp, VocesExplorerApp]
+APPS = [IndexApp, HandRankerApp, ReplayApp, TableApp, VariantLabApp, GuessExplorerApp, VocesExplorerApp, ClassTablesApp]
 QUERIES = ["", "lang=de", "seed=5", "seed=5&players=3&lang=de", "players=9&lang=xx", "seed=abc&lang=de"]
 
 

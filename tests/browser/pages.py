@@ -33,7 +33,7 @@ ARTIFACTS = ROOT / "test-artifacts"
 GALLERY = ROOT / "docs" / "screenshots" / "layout"
 
 # ------------------------------------------------------------------------------------------------ the server's pools
-APPS = ["hand_ranker", "index", "pokerguess_explorer", "replay", "table", "variant_lab", "voces_explorer"]
+APPS = ["class_tables", "hand_ranker", "index", "pokerguess_explorer", "replay", "table", "variant_lab", "voces_explorer"]
 PREHEATED_LESSON = "lessons/de/04_variants.ipynb"  # test_lessons.py checks a page served from a preheated kernel
 # One kernel ready for each app's first page and for the preheated lesson; Voila fills a pool again
 # (fill_delay of voila.json) after a page took its kernel, while the test works on that page. Every

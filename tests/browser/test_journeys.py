@@ -51,6 +51,7 @@ QUERIES = {
     "variant_lab": "seed=3&players=3",
     "pokerguess_explorer": "seed=5&players=3",
     "voces_explorer": "seed=3&players=3",
+    "class_tables": "seed=2",
 }
 # The German PokerGuess page opens at the tab its address names (?tab=): that check rides on this journey.
 EXTRA_QUERY = {("pokerguess_explorer", "de"): "&tab=play"}

@@ -50,7 +50,7 @@ def test_a_whole_game_shows_each_seat_only_its_own_cards(server: RoomServerProce
     assert all(frame["version"] == len(table.moves) for frame in last)
     assert all(frame["outcome"] == to_wire(final.outcome) for frame in last)
     for seat, frame in enumerate(last):  # each seat's last view is the engine's view of that seat
-        expected = to_wire(final.view_for(seat))
+        expected = to_wire(final.view_for(seat), texts=True)
         assert {name: value for name, value in frame["view"].items()} == {
             name: value for name, value in expected.items() if name not in ("legal_actions", "log")}
     assert leaks(game, players, options, seed, table.moves, table.frames) == []
@@ -96,6 +96,9 @@ def test_a_room_file_holds_every_move(server: RoomServerProcess, tmp_path: Path)
     lines = (server.data / f"{room['room']}.jsonl").read_text("utf-8").splitlines()
     records = [json.loads(line) for line in lines]
     assert records[0]["kind"] == "room" and records[0]["seed"] == 3 and records[0]["game"] == "pokerface"
+    # a seat's first connection is written too (the seat is no longer free to take by the room's code)
+    assert sorted(r["seat"] for r in records if r["kind"] == "taken") == [0, 1, 2]
+    records = [records[0]] + [r for r in records[1:] if r["kind"] != "taken"]
     assert [r["seat"] for r in records[1:]] == [seat for seat, _ in table.moves]
     assert all(r["kind"] == "move" and r["version"] == n for n, r in enumerate(records[1:], start=1))
     text = (server.data / f"{room['room']}.jsonl").read_text("utf-8")

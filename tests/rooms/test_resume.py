@@ -78,7 +78,7 @@ def test_a_killed_server_resumes_every_room_where_it_was(tmp_path: Path, game: s
         for seat, connection in enumerate(running.seats):
             assert connection.view is not None
             assert connection.view["outcome"] == to_wire(final.outcome)
-            expected = {k: v for k, v in to_wire(final.view_for(seat)).items() if k not in ("legal_actions", "log")}
+            expected = {k: v for k, v in to_wire(final.view_for(seat), texts=True).items() if k not in ("legal_actions", "log")}
             assert connection.view["view"] == expected
 
 

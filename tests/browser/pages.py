@@ -681,7 +681,8 @@ def run_lesson_lab(p: Any, before: str, last: str) -> str:
     last configuration) and returns them."""
     lab = p.locator(".pkt-app").filter(has=p.locator("button.pkt-run"))
     results = lab.locator(".pkt-results").first
-    assert before in results.inner_text()
+    shown = str(results.inner_text())
+    assert before in shown, f"the lab's results do not say {before!r} before Run is pressed; they say: {shown[:400]!r}"
     games = lab.locator(".pkt-games input").first
     games.fill("200")
     games.press("Enter")

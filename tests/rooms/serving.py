@@ -15,7 +15,12 @@ from typing import Any, Awaitable, Callable
 
 from tests.support import ROOT, ServerOutput, stop_group
 
-__all__ = ["RoomServerProcess", "run_async"]
+__all__ = ["RoomServerProcess", "run_async", "UNTHROTTLED"]
+
+# For a driver that moves as soon as every seat has its view: the bound on moves a second is a bound on
+# people and is tested on its own (test_protocol.py), so a whole game played by a program must not depend on
+# how fast this machine happens to be
+UNTHROTTLED = ("--acts-per-second", "100000")
 
 
 class RoomServerProcess:

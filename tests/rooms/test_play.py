@@ -14,14 +14,14 @@ import pytest
 from pokerkit_teach.core.wire import to_wire
 from pokerkit_teach.rooms.client import create_room
 from tests.rooms.driver import OPTIONS, Table, engine_replay, leaks
-from tests.rooms.serving import RoomServerProcess, run_async
+from tests.rooms.serving import UNTHROTTLED, RoomServerProcess, run_async
 
 MOST_MOVES = 1500  # a whole game of each game here takes fewer (checked: the game is over)
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RoomServerProcess]:
-    with RoomServerProcess(tmp_path_factory.mktemp("rooms")) as running:
+    with RoomServerProcess(tmp_path_factory.mktemp("rooms"), *UNTHROTTLED) as running:
         yield running
         assert running.errors() == []
 

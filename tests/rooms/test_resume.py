@@ -14,7 +14,7 @@ from pokerkit_teach.core.wire import to_wire
 from pokerkit_teach.rooms.client import connect, create_room
 from pokerkit_teach.rooms.room import Room
 from tests.rooms.driver import OPTIONS, Table, engine_replay
-from tests.rooms.serving import RoomServerProcess, run_async
+from tests.rooms.serving import UNTHROTTLED, RoomServerProcess, run_async
 
 MOST_MOVES = 1500
 
@@ -23,7 +23,7 @@ MOST_MOVES = 1500
 def test_a_killed_server_resumes_every_room_where_it_was(tmp_path: Path, game: str, players: int, before: int) -> None:
     seed = 30 + players
     options = OPTIONS[game]
-    server = RoomServerProcess(tmp_path).start()
+    server = RoomServerProcess(tmp_path, *UNTHROTTLED).start()
     pending: list[tuple[int, int]] = []  # the move sent just before the kill
     try:
         async def first_part() -> tuple[Table, Table, int]:
@@ -46,7 +46,7 @@ def test_a_killed_server_resumes_every_room_where_it_was(tmp_path: Path, game: s
         table, other, version = run_async(first_part, 120)
         server.kill()
         assert game in (server.data / f"{table.room['room']}.jsonl").read_text("utf-8").splitlines()[0]
-        server = RoomServerProcess(tmp_path).start()
+        server = RoomServerProcess(tmp_path, *UNTHROTTLED).start()
 
         async def second_part() -> tuple[Table, Table]:
             for running in (table, other):

@@ -37,7 +37,7 @@ from pokerkit_teach.rooms.client import RoomError, create_room
 
 from .app import App, esc
 from .preheat import page_address
-from .room_table import REQUEST_SECONDS, RemoteTable, _request, _run, rooms_url
+from .room_table import REQUEST_SECONDS, RemoteTable, _request, _run, hub_headers, rooms_url
 
 __all__ = ["ClassTablesApp", "table_sizes", "GAMES", "SIM_GAMES"]
 
@@ -131,7 +131,8 @@ class ClassTablesApp(App):
         try:
             for number, size in enumerate(sizes):
                 made.append(_run(create_room(rooms_url(), game.name, size, seed=None if seed is None else seed + number,
-                                             options=options or None, timeout=REQUEST_SECONDS), REQUEST_SECONDS))
+                                             options=options or None, headers=hub_headers(), timeout=REQUEST_SECONDS),
+                                 REQUEST_SECONDS))
         except RoomError as error:
             self.say(message(error.key, self.lang, **error.args_), "error")
             return

@@ -59,6 +59,14 @@ def rooms_url() -> str:
     return os.environ.get("PKT_ROOMS_URL", DEFAULT_ROOMS_URL).rstrip("/")
 
 
+def hub_headers() -> dict[str, str]:
+    """On JupyterHub, the learner's own hub token with every request to the room server (a hub service that
+    knows a learner by it, docs/rooms.md): the token JupyterHub gives the learner's server, which its kernels
+    inherit. Elsewhere nothing: a seat's token in the address is the key."""
+    token = os.environ.get("JUPYTERHUB_API_TOKEN", "")
+    return {"Authorization": f"token {token}"} if token else {}
+
+
 class RoomRefusal:
     """A refusal or a closing word of the server (a catalogue key and its values), said in any language."""
 
@@ -93,7 +101,7 @@ def _run(coro: Coroutine[Any, Any, T], timeout: float = REQUEST_SECONDS) -> T:
 
 
 async def _request(url: str, method: str = "GET", body: Any = None) -> dict[str, Any]:
-    request = HTTPRequest(url, method=method, body=None if body is None else json.dumps(body),
+    request = HTTPRequest(url, method=method, body=None if body is None else json.dumps(body), headers=hub_headers(),
                           request_timeout=REQUEST_SECONDS, connect_timeout=REQUEST_SECONDS)
     try:
         response = await AsyncHTTPClient().fetch(request)
@@ -322,8 +330,8 @@ class RemoteTable:
         wait = RETRY_FIRST
         while not self._stopped:
             lang = self.lang
-            request = HTTPRequest(ws_url(self.base, self.code, self.token, lang), connect_timeout=REQUEST_SECONDS,
-                                  request_timeout=REQUEST_SECONDS)
+            request = HTTPRequest(ws_url(self.base, self.code, self.token, lang), headers=hub_headers(),
+                                  connect_timeout=REQUEST_SECONDS, request_timeout=REQUEST_SECONDS)
             try:
                 socket = await websocket_connect(request, max_message_size=64 * 1024 * 1024)
             except HTTPClientError as error:

@@ -150,6 +150,7 @@ c.JupyterHub.services.append({
 })
 # the learners' own servers may reach the room service on their behalf
 c.JupyterHub.load_roles.append({"name": "user", "scopes": ["self", "access:services!service=rooms"]})
-c.Spawner.environment["PKT_ROOMS_URL"] = "/services/rooms"
+# the learners' kernels reach the service directly on this machine, with their hub token (widgets/room_table.py)
+c.Spawner.environment["PKT_ROOMS_URL"] = f"http://127.0.0.1:{rooms_port}/services/rooms"
 
 c.JupyterHub.cleanup_servers = True  # stopping the hub stops every learner's server

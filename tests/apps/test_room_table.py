@@ -16,6 +16,7 @@ from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.wire import card_text
 from pokerkit_teach.rooms.client import RoomError, create_room
 from pokerkit_teach.widgets.room_table import RemoteTable, RoomRefusal, _run, room_about, room_loop, take_seat
+from pokerkit_teach.widgets import room_table
 from tests.rooms.serving import RoomServerProcess
 
 SEED = 11
@@ -338,3 +339,38 @@ def test_a_bad_room_or_seat_in_the_address_is_named_and_the_table_plays_with_bot
     assert [key for key, _ in app.params.errors] == ["apps.rooms.bad_room", "apps.rooms.bad_token"]
     notice = app.params.error_texts("de")
     assert notice[0].startswith("Die Adresse nennt room=AB1, das ist kein Tisch-Code")
+
+
+def test_on_a_hub_every_request_carries_the_learners_hub_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A learner's kernel on JupyterHub has its server's token (JUPYTERHUB_API_TOKEN): the room server, a hub
+    service, knows the learner by it. Off a hub no such header is sent."""
+    import http.server
+    import threading
+
+    seen: list[str | None] = []
+
+    class Answer(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - the standard library's name
+            seen.append(self.headers.get("Authorization"))
+            body = b'{"room": "ABCDEF"}'
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Answer)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/rooms/ABCDEF"
+    try:
+        monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "learner-token")
+        assert room_table._run(room_table._request(url)) == {"room": "ABCDEF"}
+        monkeypatch.delenv("JUPYTERHUB_API_TOKEN")
+        room_table._run(room_table._request(url))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert seen == ["token learner-token", None]

@@ -25,6 +25,8 @@ from typing import Iterator
 
 import pytest
 
+from tests.rooms.serving import RoomServerProcess
+
 from .pages import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ONLY_POOLS, POOLS, Page, VoilaServer, count_page_load, page_shows,
                     voila_running)
 
@@ -70,10 +72,19 @@ def artifacts() -> Path:
 
 
 @pytest.fixture(scope="session")
-def voila_server(artifacts: Path) -> Iterator[VoilaServer]:
+def room_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RoomServerProcess]:
+    """The room server the apps' pages play together through (the class view, Play with others): one for
+    the session, on a free port of 127.0.0.1, its rooms' files in a folder of the session's own."""
+    with RoomServerProcess(tmp_path_factory.mktemp("rooms")) as rooms:
+        yield rooms
+
+
+@pytest.fixture(scope="session")
+def voila_server(artifacts: Path, room_server: RoomServerProcess) -> Iterator[VoilaServer]:
     extra = [f"--VoilaKernelManager.kernel_pools_config={json.dumps(POOLS)}",
              f"--VoilaKernelManager.preheat_denylist={json.dumps([ONLY_POOLS])}"]
-    with voila_running(artifacts / "voila-browser-tests.log", folder=".", extra=extra, prefix="notebooks/") as server:
+    with voila_running(artifacts / "voila-browser-tests.log", folder=".", extra=extra, prefix="notebooks/",
+                       env={"PKT_ROOMS_URL": room_server.base}) as server:
         yield server
 
 

@@ -24,7 +24,7 @@ import urllib.error
 import urllib.request
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import pytest
 
@@ -137,17 +137,18 @@ class VoilaServer:
 
 
 def start_voila(log: Path, port: int | None = None, folder: str = "notebooks/", extra: Sequence[str] = (),
-                prefix: str = "") -> VoilaServer:
+                prefix: str = "", env: Mapping[str, str] | None = None) -> VoilaServer:
     """Start the kit's Voila server as ``scripts/serve.sh`` does (``python -m pokerkit_teach.widgets.voila_app
     <folder>`` from the repo root, where ./voila.json is read; ``notebooks/`` unless told) on a free port of
-    127.0.0.1 with the ``extra`` command-line options, and wait (bounded) until it answers."""
+    127.0.0.1 with the ``extra`` command-line options (and ``env`` added to the environment its kernels
+    inherit), and wait (bounded) until it answers."""
     port = port or free_port()
     handle = log.open("wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "pokerkit_teach.widgets.voila_app", folder, "--Voila.ip=127.0.0.1", f"--port={port}",
          "--no-browser", *extra],
         cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True,
-        env=os.environ | {"PYTHONUNBUFFERED": "1"},
+        env=os.environ | dict(env or {}) | {"PYTHONUNBUFFERED": "1"},
     )
     handle.close()
     server = VoilaServer(port, process, log, prefix)
@@ -168,9 +169,10 @@ def start_voila(log: Path, port: int | None = None, folder: str = "notebooks/", 
 
 
 @contextlib.contextmanager
-def voila_running(log: Path, folder: str = "notebooks/", extra: Sequence[str] = (), prefix: str = "") -> Iterator[VoilaServer]:
+def voila_running(log: Path, folder: str = "notebooks/", extra: Sequence[str] = (), prefix: str = "",
+                  env: Mapping[str, str] | None = None) -> Iterator[VoilaServer]:
     """:func:`start_voila` for the ``with`` block, and :func:`stop_voila` after it (also when it fails)."""
-    server = start_voila(log, folder=folder, extra=extra, prefix=prefix)
+    server = start_voila(log, folder=folder, extra=extra, prefix=prefix, env=env)
     try:
         yield server
     finally:

@@ -26,8 +26,8 @@ from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.holdem.render import card_label
 from tests.rooms.serving import RoomServerProcess
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, LESSONS_COLD, voila_running
-from .test_apps import ANSWER_TIMEOUT, PASS, RENDER_TIMEOUT, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, settle
+from .pages import (ANSWER_TIMEOUT, CHROMIUM, CHROMIUM_ARGS, PASS, RENDER_TIMEOUT, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE,
+                    VoilaServer, settle)
 
 pytestmark = pytest.mark.slow
 
@@ -58,26 +58,25 @@ def click(page: Any, selector: str) -> None:
     settle(page, quiet_ms=200)
 
 
-def test_three_learners_play_a_pokerface_deal_at_a_table_of_the_class_view(artifacts: Path, tmp_path: Path,
-                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_three_learners_play_a_pokerface_deal_at_a_table_of_the_class_view(
+        artifacts: Path, voila_server: VoilaServer, room_server: RoomServerProcess) -> None:
+    """On the browser tests' one Voila server, whose kernels find the session's room server (conftest.py); three
+    learners in browser contexts of their own (separate cookies and storage) and the teacher in a fourth."""
     from playwright.sync_api import sync_playwright
 
-    with RoomServerProcess(tmp_path / "rooms") as rooms:
-        monkeypatch.setenv("PKT_ROOMS_URL", rooms.base)
-        monkeypatch.delenv("PKT_APPS_URL", raising=False)
-        with voila_running(artifacts / "voila-class-tables.log", extra=[LESSONS_COLD]) as voila, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            try:
-                play_a_deal(browser, voila, rooms, artifacts)
-            except BaseException:  # every page as it was, for the failure's report
-                for number, context in enumerate(browser.contexts):
-                    for page in context.pages:
-                        page.screenshot(path=str(artifacts / f"class-failed-{number}.png"), full_page=True)
-                        print(number, page.url, page.locator(".pkt-app").first.inner_text()[:3000])
-                raise
-            finally:
-                browser.close()
-        assert rooms.errors() == []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            play_a_deal(browser, voila_server, room_server, artifacts)
+        except BaseException:  # every page as it was, for the failure's report
+            for number, context in enumerate(browser.contexts):
+                for page in context.pages:
+                    page.screenshot(path=str(artifacts / f"class-failed-{number}.png"), full_page=True)
+                    print(number, page.url, page.locator(".pkt-app").first.inner_text()[:3000])
+            raise
+        finally:
+            browser.close()
+    assert room_server.errors() == []
 
 
 def play_a_deal(browser: Any, voila: Any, rooms: RoomServerProcess, artifacts: Path) -> None:

@@ -185,8 +185,8 @@ def test_a_class_gets_a_preheated_kernel_per_learner_for_its_app() -> None:
     # one per learner, the app's own two, and one for every five learners (reloads, late comers)
     assert json.loads(value) == served | {"table.ipynb": {"pool_size": 30 + 2 + 6}}
     assert options[1] == "--VoilaKernelManager.fill_delay=600"
-    # the ceiling holds every preheated kernel (74 with the class's 38) and an app and a lesson per learner
-    assert options[2] == f"--PageKernelManager.max_kernels={74 + 2 * 30}"
+    # the ceiling holds every preheated kernel (75 with the class's 38) and an app and a lesson per learner
+    assert options[2] == f"--PageKernelManager.max_kernels={75 + 2 * 30}"
 
 
 def test_a_class_can_get_its_kernels_for_a_lesson() -> None:
@@ -227,7 +227,7 @@ def test_every_lesson_has_a_preheated_kernel_and_every_app_two() -> None:
     (["--class"], "not ''"),
     (["--class", "abc"], "not 'abc'"),
     (["--class", "0"], "1 to 200 learners, not 0"),
-    (["--class", "30", "tabel.ipynb"], "no app or lesson notebooks/tabel.ipynb; the apps are: hand_ranker.ipynb"),
+    (["--class", "30", "tabel.ipynb"], "no app or lesson notebooks/tabel.ipynb; the apps are: class_tables.ipynb, hand_ranker.ipynb"),
 ])
 def test_serve_refuses_a_bad_class_before_it_installs_anything(args: list[str], expected: str) -> None:
     # the check comes before the virtual environment and the install, and stops the script

@@ -212,7 +212,7 @@ class TableApp(App, GamePart):
         # play with others: a room's code and a free seat, or a seat link of the address
         self.join = RoomJoin(self, "pokerface", self._start_room, lambda: self.new_game(focus=True), pause=ROOM_SHOWDOWN)
         self.setup = setup
-        return [table_style(), self.desk.viewer, setup, self.join.box, columns, self.desk.box]
+        return [table_style(), self.desk.viewer, setup, columns, self.join.box, self.desk.box]
 
     def take_params(self, params: AppParams) -> bool:
         """The page's seed and number of players: a new game with them in the app already built."""

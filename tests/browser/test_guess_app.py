@@ -3,7 +3,7 @@ appears, a round is played with the keyboard only on the drawn table (the text a
 checked, an illegal card pressed for the engine's reason), and the rulebook example is checked step by
 step in the Check tab.
 
-Uses the session's Voila server and Chromium (conftest.py) and the Page helper of test_apps.py. With
+Uses the session's Voila server and Chromium (conftest.py) and the Page helper of pages.py. With
 ``PKT_DOC_SCREENSHOTS=1`` the keyboard round also writes the drawn table to ``docs/screenshots/``
 (``pokerguess_explorer.png``, which the README shows, and ``pokerguess_round_*.png``).
 """

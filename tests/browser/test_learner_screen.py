@@ -88,7 +88,7 @@ def visible(p: Any, selector: str) -> bool:
 
 def click(p: Any, selector: str) -> None:
     """Click and wait (bounded) for the kernel's answer, then until the page settles."""
-    from .test_apps import SNAPSHOT_JS
+    from .pages import SNAPSHOT_JS
 
     before = p.evaluate(SNAPSHOT_JS)
     p.locator(selector).first.click(timeout=ANSWER_TIMEOUT)

@@ -2,7 +2,7 @@
 score appears, a typed hand with a wild card is ranked, the walkthrough of the teachers' guide is played on
 the drawn table, and part of a round is played with the keyboard alone.
 
-Uses the session's Voila server and Chromium (conftest.py) and the Page helper of test_apps.py.
+Uses the session's Voila server and Chromium (conftest.py) and the Page helper of pages.py.
 """
 
 from __future__ import annotations

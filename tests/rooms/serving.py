@@ -5,6 +5,7 @@ and an async body run with a bound on its time."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import re
 import signal
@@ -70,8 +71,10 @@ class RoomServerProcess:
 
 
 def run_async(body: Callable[[], Awaitable[Any]], seconds: float) -> Any:
-    """``body()`` on a new event loop, at most ``seconds`` long."""
+    """``body()`` on a new event loop in a thread of its own (the worker's thread may hold a running loop:
+    Playwright's, when the browser tests share the worker), at most ``seconds`` long."""
     async def bounded() -> Any:
         return await asyncio.wait_for(body(), seconds)
 
-    return asyncio.run(bounded())
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, bounded()).result()

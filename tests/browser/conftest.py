@@ -21,7 +21,7 @@ import json
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
@@ -89,25 +89,31 @@ def voila_server(artifacts: Path, room_server: RoomServerProcess) -> Iterator[Vo
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def playwright() -> Iterator[Any]:
+    """Playwright, once for the session (its sync API keeps one event loop in this thread)."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (scripts/test.sh does it as root)")
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[object]:
     profile = tempfile.mkdtemp(prefix="pkt-chromium-")
-    with sync_playwright() as playwright:
-        # a persistent context on a new, empty user-data dir; each test or journey opens its own page(s)
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
-            viewport={"width": 1280, "height": 900},
-        )
-        # every Voila page loaded in any of the context's pages is counted (pages.PAGE_LOADS)
-        context.on("page", lambda opened: opened.on("domcontentloaded", lambda loaded: count_page_load(loaded.url)))
-        try:
-            yield context
-        finally:
-            context.close()
-            shutil.rmtree(profile, ignore_errors=True)
+    # a persistent context on a new, empty user-data dir; each test or journey opens its own page(s)
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+        viewport={"width": 1280, "height": 900},
+    )
+    # every Voila page loaded in any of the context's pages is counted (pages.PAGE_LOADS)
+    context.on("page", lambda opened: opened.on("domcontentloaded", lambda loaded: count_page_load(loaded.url)))
+    try:
+        yield context
+    finally:
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture

@@ -59,23 +59,20 @@ def click(page: Any, selector: str) -> None:
 
 
 def test_three_learners_play_a_pokerface_deal_at_a_table_of_the_class_view(
-        artifacts: Path, voila_server: VoilaServer, room_server: RoomServerProcess) -> None:
+        artifacts: Path, voila_server: VoilaServer, room_server: RoomServerProcess, playwright: Any) -> None:
     """On the browser tests' one Voila server, whose kernels find the session's room server (conftest.py); three
     learners in browser contexts of their own (separate cookies and storage) and the teacher in a fourth."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            play_a_deal(browser, voila_server, room_server, artifacts)
-        except BaseException:  # every page as it was, for the failure's report
-            for number, context in enumerate(browser.contexts):
-                for page in context.pages:
-                    page.screenshot(path=str(artifacts / f"class-failed-{number}.png"), full_page=True)
-                    print(number, page.url, page.locator(".pkt-app").first.inner_text()[:3000])
-            raise
-        finally:
-            browser.close()
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    try:
+        play_a_deal(browser, voila_server, room_server, artifacts)
+    except BaseException:  # every page as it was, for the failure's report
+        for number, context in enumerate(browser.contexts):
+            for page in context.pages:
+                page.screenshot(path=str(artifacts / f"class-failed-{number}.png"), full_page=True)
+                print(number, page.url, page.locator(".pkt-app").first.inner_text()[:3000])
+        raise
+    finally:
+        browser.close()
     assert room_server.errors() == []
 
 

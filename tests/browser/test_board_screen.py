@@ -94,14 +94,6 @@ GUESS_SEATS = [".pkt-guess-board [data-region='seat0']"]
 GUESS_CONTROLS = ".pkt-guess-side button, .pkt-guess-side select, .pkt-guess-reasons h4"  # and the bots' reasons' heading
 
 
-def guess_moves(p: Any) -> list[Any]:
-    return [
-        p.locator("button.pkt-guess-stay:not([disabled])"),
-        p.locator("button.pkt-guess-predict:not([disabled])"),
-        p.locator(".pkt-guess-board button.pkt-state-legal[data-key^='mine-']"),
-        p.locator("button.pkt-guess-fold:not([disabled])"),
-    ]
-
 
 @pytest.mark.skipif(GUESS not in apps.EXISTING, reason=f"notebooks/{GUESS} does not exist")
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -118,7 +110,7 @@ def test_pokerguess_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, v
         return count
 
     next_round = p.locator("button.pkt-guess-next-round")
-    play_checking(p, guess_moves, lambda: next_round.first.is_visible(), check, "check")
+    play_checking(p, apps.guess_moves, lambda: next_round.first.is_visible(), check, "check")
     assert max(usable) >= 4  # the prediction's menus and a move were in view, not only Next round
     # the check: the pot drawn empty, the log does not run ahead of the status, the bots' reasons beside the table
     pot = p.locator(".pkt-guess-board [data-key='pot']").first
@@ -143,15 +135,6 @@ VOCES_SEATS = [".pkt-voces-board [data-region='seat-0']", ".pkt-voces-board [dat
 VOCES_CONTROLS = ".pkt-voces-side button, .pkt-voces-side select"
 RACCOON = {"en": "it becomes whatever card makes its hand best", "de": "Er wird zu der Karte, die seine Hand am besten macht"}
 
-
-def voces_moves(p: Any) -> list[Any]:
-    return [
-        p.locator("button.pkt-voces-place:not([disabled])"),
-        p.locator("button.pkt-voces-pick:not([disabled])"),
-        p.locator("button.pkt-voces-bet:not([disabled])"),
-        p.locator("button.pkt-voces-stay:not([disabled])"),
-        p.locator("button.pkt-voces-wait:not([disabled])"),
-    ]
 
 
 @pytest.mark.skipif(VOCES not in apps.EXISTING, reason=f"notebooks/{VOCES} does not exist")
@@ -182,7 +165,7 @@ def test_voces_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_
         return count
 
     score = p.locator(".pkt-voces-score")
-    play_checking(p, voces_moves, lambda: bool(score.count()), check, "score")
+    play_checking(p, apps.voces_moves, lambda: bool(score.count()), check, "score")
     assert max(usable) >= 3  # the coin step's menus and button were in view
     # the Raccoons revealed in the round (seed 1, three players), explained on the page in its language
     if players == 3:

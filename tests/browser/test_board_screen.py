@@ -1,7 +1,9 @@
 """The whole table on one screen: a PokerGuess round and a Póker a Voces round played by clicks at 1280x720
 (a classroom projector) and 768x1024 (a tablet held upright), in English and in German. After every click
-the learner's seat (its cards) and every control the learner may use now must fit in the window together:
-scrolled so that the topmost of them is at the top, none reaches past the bottom or the sides. The Póker a
+the learner's seat (its cards) and every control the learner may use now must fit in the window together,
+at both sizes (one page per round: each step is measured at one size, the window is changed, as a tablet
+turned, and measured again): scrolled so that the topmost of them is at the top, none reaches past the
+bottom or the sides. The Póker a
 Voces round (seeded so that Raccoons are revealed) also shows what the Raccoon did, in the page's
 language; the hand ranker draws its cards as pictures and its file chooser shows no file count.
 
@@ -52,6 +54,17 @@ def assert_seat_and_controls_fit(p: Any, seats: Sequence[str], controls: str, st
     return len(found["parts"]) - found["seatCount"]
 
 
+def at_both_sizes(p: Any, measure: Callable[[str], int], step: str) -> int:
+    """``measure`` at the window's size, then at the other of SIZES (the window is left there): the most
+    usable controls of the two."""
+    now = p.viewport_size
+    first = measure(f"{now['width']}x{now['height']} {step}")
+    other = next(size for size in SIZES if size != (now["width"], now["height"]))
+    p.set_viewport_size({"width": other[0], "height": other[1]})
+    apps.settle_layout(p)
+    return max(first, measure(f"{other[0]}x{other[1]} {step}"))
+
+
 def play_checking(p: Any, candidates: Callable[[Any], list[Any]], done: Callable[[], bool], check: Callable[[str], int],
                   goal: str) -> int:
     """Click the first usable candidate until ``done()``, calling ``check`` before the first click and after
@@ -74,8 +87,8 @@ def play_checking(p: Any, candidates: Callable[[Any], list[Any]], done: Callable
     return MAX_CLICKS
 
 
-def open_play(page: apps.Page, voila_server: Any, notebook: str, query: str, size: tuple[int, int], lang: str) -> Any:
-    width, height = size
+def open_play(page: apps.Page, voila_server: Any, notebook: str, query: str, lang: str) -> Any:
+    width, height = SIZES[0]
     page.page.set_viewport_size({"width": width, "height": height})
     page.open(voila_server.url(notebook, f"{query}&lang={lang}"))
     p = page.page
@@ -97,15 +110,13 @@ GUESS_CONTROLS = ".pkt-guess-side button, .pkt-guess-side select, .pkt-guess-rea
 
 @pytest.mark.skipif(GUESS not in apps.EXISTING, reason=f"notebooks/{GUESS} does not exist")
 @pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_pokerguess_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_server: Any, artifacts: Path,
-                                                               size: tuple[int, int], lang: str) -> None:
-    p = open_play(page, voila_server, GUESS, "seed=5&players=6", size, lang)
+def test_pokerguess_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_server: Any, artifacts: Path, lang: str) -> None:
+    p = open_play(page, voila_server, GUESS, "seed=5&players=6", lang)
     p.locator(".pkt-guess-status").first.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
     usable: list[int] = []
 
     def check(step: str) -> int:
-        count = assert_seat_and_controls_fit(p, GUESS_SEATS, GUESS_CONTROLS, f"{lang} {size} {step}")
+        count = at_both_sizes(p, lambda where: assert_seat_and_controls_fit(p, GUESS_SEATS, GUESS_CONTROLS, f"{lang} {where}"), step)
         usable.append(count)
         return count
 
@@ -119,10 +130,13 @@ def test_pokerguess_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, v
     assert ("Round 2" if lang == "en" else "Runde 2") not in log
     reasons = p.locator(".pkt-guess-reasons").first
     assert reasons.inner_text().strip()
-    side, said = p.locator(".pkt-guess-side").first.bounding_box(), reasons.bounding_box()
-    if size[0] >= 1280:  # beside your moves on a projector; under them on a tablet
-        assert side is not None and said is not None and said["x"] >= side["x"] + side["width"] - 1
-    shot(page, artifacts, f"board_screen-guess-{lang}-{size[0]}x{size[1]}")
+    for width, height in SIZES:
+        p.set_viewport_size({"width": width, "height": height})
+        apps.settle_layout(p)
+        side, said = p.locator(".pkt-guess-side").first.bounding_box(), reasons.bounding_box()
+        if width >= 1280:  # beside your moves on a projector; under them on a tablet
+            assert side is not None and said is not None and said["x"] >= side["x"] + side["width"] - 1
+        shot(page, artifacts, f"board_screen-guess-{lang}-{width}x{height}")
     apps.click_and_wait(p, next_round.first)
     check("after Next round")
     assert not page.errors, "\n".join(page.errors)
@@ -139,15 +153,17 @@ RACCOON = {"en": "it becomes whatever card makes its hand best", "de": "Er wird 
 
 @pytest.mark.skipif(VOCES not in apps.EXISTING, reason=f"notebooks/{VOCES} does not exist")
 @pytest.mark.parametrize(("lang", "players"), [("en", 3), ("de", 3), ("en", 6)])
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_voces_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_server: Any, artifacts: Path,
-                                                          size: tuple[int, int], lang: str, players: int) -> None:
-    p = open_play(page, voila_server, VOCES, f"seed=1&players={players}", size, lang)
+                                                          lang: str, players: int) -> None:
+    p = open_play(page, voila_server, VOCES, f"seed=1&players={players}", lang)
     p.locator(".pkt-voces-status").first.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
     board = p.locator(".pkt-voces-board").first
     # the learner's seat comes within half a window of the table's top: the others' seats sit two by two
-    seat, table = board.locator("[data-region='seat-0']").first.bounding_box(), board.bounding_box()
-    assert seat is not None and table is not None and seat["y"] - table["y"] < size[1] / 2, (seat, table)
+    for width, height in SIZES:
+        p.set_viewport_size({"width": width, "height": height})
+        apps.settle_layout(p)
+        seat, table = board.locator("[data-region='seat-0']").first.bounding_box(), board.bounding_box()
+        assert seat is not None and table is not None and seat["y"] - table["y"] < height / 2, (width, height, seat, table)
     # a card selected stands out by its shape: lifted from its row, with a tick
     card = board.locator("button[data-key^='card-']").first
     before = card.bounding_box()
@@ -160,7 +176,7 @@ def test_voces_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_
     usable: list[int] = []
 
     def check(step: str) -> int:
-        count = assert_seat_and_controls_fit(p, VOCES_SEATS, VOCES_CONTROLS, f"{lang} {size} {step}")
+        count = at_both_sizes(p, lambda where: assert_seat_and_controls_fit(p, VOCES_SEATS, VOCES_CONTROLS, f"{lang} {where}"), step)
         usable.append(count)
         return count
 
@@ -171,7 +187,10 @@ def test_voces_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_
     if players == 3:
         explained = p.locator(".pkt-voces-specials-explained").first
         assert RACCOON[lang] in explained.inner_text()
-    shot(page, artifacts, f"board_screen-voces-{lang}-{players}-{size[0]}x{size[1]}")
+    for width, height in SIZES:
+        p.set_viewport_size({"width": width, "height": height})
+        apps.settle_layout(p)
+        shot(page, artifacts, f"board_screen-voces-{lang}-{players}-{width}x{height}")
     assert not page.errors, "\n".join(page.errors)
 
 

@@ -59,13 +59,24 @@ IN_VIEW_JS = """() => {
 }"""
 
 # The log's lines, the live region's size, and the visible elements outside the log that hold two log lines.
+# First the app's text with the log and the live region left out, read once: most steps hold no pair of log
+# lines there, and the element-by-element search (which names the element) runs only when one is there.
 REPEATS_JS = """() => {
   const lines = [...document.querySelectorAll('.pkt-log .pkt-log-line')].map(e => e.innerText.trim()).filter(t => t.length > 8);
-  const live = [...document.querySelectorAll('.pkt-drawn-status')].map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; });
+  const lives = [...document.querySelectorAll('.pkt-drawn-status')];
+  const live = lives.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; });
   const log = document.querySelector('.pkt-log');
+  const app = document.querySelector('.pkt-app');
+  const pairs = [];
+  for (let i = 0; i + 1 < lines.length; i++) pairs.push([lines[i], lines[i + 1]]);
+  const left = [log, ...lives].filter(e => e);
+  const display = left.map(e => e.style.display);
+  left.forEach(e => { e.style.display = 'none'; });
+  const rest = app ? app.innerText : '';
+  left.forEach((e, i) => { e.style.display = display[i]; });
+  const suspects = pairs.filter(pair => pair.every(t => rest.includes(t)));
   const found = [];
-  for (let i = 0; i + 1 < lines.length; i++) {
-    const pair = [lines[i], lines[i + 1]];
+  for (const pair of suspects) {
     for (const e of document.querySelectorAll('.pkt-app *')) {
       if (log && log.contains(e)) continue;
       if (e.children.length > 0 && [...e.children].some(c => pair.every(t => (c.innerText || '').includes(t)))) continue;
@@ -75,8 +86,9 @@ REPEATS_JS = """() => {
         found.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: ${text.slice(0, 80)}`);
       }
     }
+    if (found.length >= 3) break;
   }
-  return {lines: lines.length, live, found: found.slice(0, 3)};
+  return {lines: lines.length, live, found: found.slice(0, 3), searched: suspects.length};
 }"""
 
 
@@ -149,6 +161,13 @@ def test_your_seat_and_your_moves_stay_in_view_through_a_whole_game(players: int
         if target == NEXT_DEAL:  # each deal in the other language
             lang = "de" if lang == "en" else "en"
             switch_language(p, lang)
+    # the check is not blind: two of the log's lines put into a visible box of the app are reported
+    p.evaluate("""() => { const lines = [...document.querySelectorAll('.pkt-log .pkt-log-line')].map(e => e.innerText.trim());
+                          const e = document.createElement('div'); e.id = 'pkt-repeat'; e.innerText = lines.slice(-2).join(' ');
+                          document.querySelector('.pkt-app').appendChild(e); }""")
+    planted = p.evaluate(REPEATS_JS)["found"]
+    p.evaluate("() => document.getElementById('pkt-repeat').remove()")
+    assert any(found.startswith("div.:") for found in planted), f"two log lines in a box of the app went unnoticed: {planted}"
     status = p.locator(".pkt-status").first.inner_text()
     assert any(word in status for word in ("won the game", "lost the game", "gewonnen", "verloren")), status
     assert {REVEAL, NEXT_DEAL, PASS} <= phases, phases  # rounds, showdowns and the next deal were all seen

@@ -10,7 +10,11 @@ At 1280x720, the learner's view, :func:`play_whole_game` plays the table app by 
   on the page (the table's announcements included) tells a result before its reveal: no later hand
   (``Name (token)``), not the deal's result, not a changed tally, not the game's end;
 - after the last reveal "Next deal" stands in the Reveal button's place, and the game's end is announced
-  only after the last hand of the last showdown.
+  only after the last hand of the last showdown;
+- before every move and every showdown step, at 1280x720 and at 768x1024 (the window changed as a tablet
+  turned, and back), the learner's seat and every control usable now are inside the window, no visible
+  element repeats two of the log's lines, and the live region takes no room (:func:`seat_in_view`; the
+  same check as test_learner_screen.py's games at 4 and 6 players).
 
 Seed 36 with three players is a short game (three deals, 35 clicks; the team wins). Each language is
 bounded by MAX_CLICKS and by a deadline of GAME_SECONDS. With ``PKT_DOC_SCREENSHOTS=1`` the English game
@@ -25,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from .pages import ANSWER_TIMEOUT, PASS, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, settle
+from .pages import ANSWER_TIMEOUT, PASS, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, settle, settle_layout
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "screenshots"
@@ -34,6 +38,7 @@ PLAYERS = 3
 MAX_CLICKS = 80
 GAME_SECONDS = 300  # a bound on a game that never ends, not a speed goal: one language took 64 s on a busy 2-core machine
 VIEW = {"width": 1280, "height": 720}
+TABLET = {"width": 768, "height": 1024}
 
 MOVES = [PASS, TAKE_MIDDLE, TAKE_FROM]
 REVEAL = "button.pkt-reveal-next"
@@ -50,6 +55,82 @@ NEWEST_JS = """() => {
   return {found: true, inWindow, inBox, text: last.innerText, top: r.top, bottom: r.bottom, boxTop: box.top,
           boxBottom: box.bottom, height: window.innerHeight};
 }"""
+
+# Everything that must be in view, with its box: the learner's seat and the controls usable now.
+IN_VIEW_JS = """() => {
+  const shown = e => e.checkVisibility({visibilityProperty: true}) && e.getBoundingClientRect().width > 0;
+  const wanted = [];
+  const seat = document.querySelector('.pkt-board [data-region="seat-0"]');
+  if (seat) wanted.push(['your seat', seat]);
+  for (const b of document.querySelectorAll('.pkt-app button.pkt-pass, .pkt-app button.pkt-reveal-next, .pkt-app button.pkt-next-deal')) {
+    if (!b.disabled && shown(b)) wanted.push([b.innerText.trim() || b.className, b]);
+  }
+  for (const b of document.querySelectorAll('.pkt-board button.pkt-state-legal')) wanted.push([b.dataset.key, b]);
+  const out = [];
+  for (const [name, e] of wanted) {
+    const r = e.getBoundingClientRect();
+    const inside = r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
+    if (!inside) out.push(`${name}: ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)} in ${innerWidth}x${innerHeight}`);
+  }
+  return {seat: !!seat, outside: out, count: wanted.length};
+}"""
+
+# The log's lines, the live region's size, and the visible elements outside the log that hold two log lines.
+# First the app's text with the log and the live region left out, read once: most steps hold no pair of log
+# lines there, and the element-by-element search (which names the element) runs only when one is there.
+REPEATS_JS = """() => {
+  const lines = [...document.querySelectorAll('.pkt-log .pkt-log-line')].map(e => e.innerText.trim()).filter(t => t.length > 8);
+  const lives = [...document.querySelectorAll('.pkt-drawn-status')];
+  const live = lives.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; });
+  const log = document.querySelector('.pkt-log');
+  const app = document.querySelector('.pkt-app');
+  const pairs = [];
+  for (let i = 0; i + 1 < lines.length; i++) pairs.push([lines[i], lines[i + 1]]);
+  const left = [log, ...lives].filter(e => e);
+  const display = left.map(e => e.style.display);
+  left.forEach(e => { e.style.display = 'none'; });
+  const rest = app ? app.innerText : '';
+  left.forEach((e, i) => { e.style.display = display[i]; });
+  const suspects = pairs.filter(pair => pair.every(t => rest.includes(t)));
+  const found = [];
+  for (const pair of suspects) {
+    for (const e of document.querySelectorAll('.pkt-app *')) {
+      if (log && log.contains(e)) continue;
+      if (e.children.length > 0 && [...e.children].some(c => pair.every(t => (c.innerText || '').includes(t)))) continue;
+      const text = e.innerText || '';
+      const r = e.getBoundingClientRect();
+      if (r.width > 1 && r.height > 1 && e.checkVisibility({visibilityProperty: true}) && pair.every(t => text.includes(t))) {
+        found.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: ${text.slice(0, 80)}`);
+      }
+    }
+    if (found.length >= 3) break;
+  }
+  return {lines: lines.length, live, found: found.slice(0, 3), searched: suspects.length};
+}"""
+
+
+def seat_in_view(p: Any, where: str) -> None:
+    """The learner's seat and every control usable now inside the window; no visible element repeats the
+    log, and the live region takes no room."""
+    seen = p.evaluate(IN_VIEW_JS)
+    assert seen["seat"], f"{where}: no seat of yours drawn"
+    assert not seen["outside"], f"{where}: out of view: {seen['outside']}"
+    repeats = p.evaluate(REPEATS_JS)
+    assert all(w <= 1 and h <= 1 for w, h in repeats["live"]), f"{where}: the live region is shown: {repeats['live']}"
+    assert not repeats["found"], f"{where}: the log repeated on the page: {repeats['found']}"
+
+
+def seat_in_view_at_both_sizes(p: Any, where: str) -> None:
+    """:func:`seat_in_view` at the window's size, then at the other size (a tablet turned), then back."""
+    now = p.viewport_size
+    other = TABLET if (now["width"], now["height"]) == (VIEW["width"], VIEW["height"]) else VIEW
+    seat_in_view(p, f"{where}, {now['width']}x{now['height']}")
+    p.set_viewport_size(other)
+    settle_layout(p)
+    seat_in_view(p, f"{where}, {other['width']}x{other['height']}")
+    p.set_viewport_size(now)
+    settle_layout(p)
+
 
 WORDS = {
     "en": {"won": "won the game", "lost": "lost the game", "next": "Next deal", "deal": "Deal"},
@@ -136,6 +217,7 @@ def check_showdown(p: Any, lang: str, shots: Shots | None) -> dict[str, Any]:
     steps = 0
     while visible(p, REVEAL):
         assert steps < 7, "a showdown has at most six hands"
+        seat_in_view_at_both_sizes(p, f"{lang}, showdown step {steps}")
         assert board_cards(p) == 5, f"step {steps}: the deal's board is not drawn"
         assert p.locator(".pkt-board [data-key^='token-']").count() >= 4 * PLAYERS, "the deal's tokens are not drawn"
         assert turned_over(p) == 2 * steps, f"step {steps}: {turned_over(p)} cards face up and marked"
@@ -148,6 +230,7 @@ def check_showdown(p: Any, lang: str, shots: Shots | None) -> dict[str, Any]:
         steps += 1
         if visible(p, REVEAL) or visible(p, NEXT_DEAL):
             assert p.locator(".pkt-showdown li").count() == steps
+    seat_in_view_at_both_sizes(p, f"{lang}, the showdown turned over")
     hands = [str(li.inner_text()).split("\n")[0] for li in p.locator(".pkt-showdown li").all()]
     markers = [hand.split(")")[0] + ")" for hand in hands]  # "Ben (2♠)": the hand's owner and token
     summary = str(p.locator(".pkt-showdown p b").last.inner_text())
@@ -198,6 +281,7 @@ def play_whole_game(p: Any, lang: str, artifacts: Path, after_first_deal: Callab
                 assert WORDS[lang]["won"] in status or WORDS[lang]["lost"] in status, status
                 finished = True
             continue
+        seat_in_view_at_both_sizes(p, f"{lang}, deal {deals + 1}, move {moves + 1}")
         target = next((selector for selector in MOVES if visible(p, selector)), None)
         assert target is not None, f"{lang}: nothing to click; status: {p.locator('.pkt-status').first.inner_text()}"
         text_before = p.locator(".pkt-log").first.inner_text()

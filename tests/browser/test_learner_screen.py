@@ -1,21 +1,24 @@
 """What a learner sees of the Pokerface table on a laptop (1280x720) and a tablet (768x1024), in English and
-German: a whole game at 3, 4 and 6 players, played by clicks, and after every step (a move, a hand turned
-over, the next deal):
+German: a whole game at 4 and at 6 players, played by clicks, and at every step (a move, a hand turned
+over, the next deal), in both languages at both sizes:
 
 - the learner's seat (``[data-region="seat-0"]``) and every control the learner may use now (Pass, the
-  chips ringed as legal moves, Reveal, Next deal) are inside the viewport at both sizes: each step is
-  checked at one size, the viewport is changed (as a tablet turned) and it is checked again; the deals
-  alternate between English and German, so the token rounds and the showdown are seen in both languages;
+  chips ringed as legal moves, Reveal, Next deal) are inside the viewport: each step is checked at one size,
+  the viewport is changed (as a tablet turned), checked again, the language is switched and it is checked
+  at that size and, the viewport changed back, at the first; the next step is played in that language;
 - no visible element repeats the log: the table's live region is read out but takes no room on the page
   (at most one pixel), and no visible element outside the log holds two of the log's lines.
+
+The game at 3 players gets the same checks at every step of the table's page journeys, in English and in
+German (``table_game.py``, called from test_journeys.py).
 
 A bot's reason opens whole in its seat (not cut), in the log's words, and opening it moves nothing. The
 replay tells each rulebook example from its first described move, on the drawn table, one showdown hand
 per step.
 
 The seeds give short games with the test's way of playing (Pass when allowed, else the first legal chip in
-the middle, else the first legal chip in front of a player). One page per table size; each game is bounded
-by MAX_STEPS and a deadline.
+the middle, else the first legal chip in front of a player). One page per game; each game is bounded by
+MAX_STEPS and a deadline.
 """
 
 from __future__ import annotations
@@ -25,102 +28,19 @@ from typing import Any
 
 import pytest
 
+from . import pages
 from .pages import ANSWER_TIMEOUT, EXISTING, PASS, TAKE_FROM, TAKE_MIDDLE, Page, VoilaServer, settle, settle_layout
+from .table_game import NEXT_DEAL, REPEATS_JS, REVEAL, click, seat_in_view, visible
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif("table.ipynb" not in EXISTING, reason="notebooks/table.ipynb does not exist yet")]
 
 LAPTOP = {"width": 1280, "height": 720}
 TABLET = {"width": 768, "height": 1024}
-GAMES = {3: 3, 4: 11, 6: 17}  # players: seed of a short game
+GAMES = {4: 11, 6: 17}  # players: seed of a short game (3 players: the table's journeys)
 MAX_STEPS = 120
 GAME_SECONDS = 900  # a bound on a game that never ends, not a speed goal
-REVEAL = "button.pkt-reveal-next"
-NEXT_DEAL = "button.pkt-next-deal"
 LANGUAGE = {"en": "English", "de": "Deutsch"}
-
-# Everything that must be in view, with its box: the learner's seat and the controls usable now.
-IN_VIEW_JS = """() => {
-  const shown = e => e.checkVisibility({visibilityProperty: true}) && e.getBoundingClientRect().width > 0;
-  const wanted = [];
-  const seat = document.querySelector('.pkt-board [data-region="seat-0"]');
-  if (seat) wanted.push(['your seat', seat]);
-  for (const b of document.querySelectorAll('.pkt-app button.pkt-pass, .pkt-app button.pkt-reveal-next, .pkt-app button.pkt-next-deal')) {
-    if (!b.disabled && shown(b)) wanted.push([b.innerText.trim() || b.className, b]);
-  }
-  for (const b of document.querySelectorAll('.pkt-board button.pkt-state-legal')) wanted.push([b.dataset.key, b]);
-  const out = [];
-  for (const [name, e] of wanted) {
-    const r = e.getBoundingClientRect();
-    const inside = r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
-    if (!inside) out.push(`${name}: ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)} in ${innerWidth}x${innerHeight}`);
-  }
-  return {seat: !!seat, outside: out, count: wanted.length};
-}"""
-
-# The log's lines, the live region's size, and the visible elements outside the log that hold two log lines.
-# First the app's text with the log and the live region left out, read once: most steps hold no pair of log
-# lines there, and the element-by-element search (which names the element) runs only when one is there.
-REPEATS_JS = """() => {
-  const lines = [...document.querySelectorAll('.pkt-log .pkt-log-line')].map(e => e.innerText.trim()).filter(t => t.length > 8);
-  const lives = [...document.querySelectorAll('.pkt-drawn-status')];
-  const live = lives.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; });
-  const log = document.querySelector('.pkt-log');
-  const app = document.querySelector('.pkt-app');
-  const pairs = [];
-  for (let i = 0; i + 1 < lines.length; i++) pairs.push([lines[i], lines[i + 1]]);
-  const left = [log, ...lives].filter(e => e);
-  const display = left.map(e => e.style.display);
-  left.forEach(e => { e.style.display = 'none'; });
-  const rest = app ? app.innerText : '';
-  left.forEach((e, i) => { e.style.display = display[i]; });
-  const suspects = pairs.filter(pair => pair.every(t => rest.includes(t)));
-  const found = [];
-  for (const pair of suspects) {
-    for (const e of document.querySelectorAll('.pkt-app *')) {
-      if (log && log.contains(e)) continue;
-      if (e.children.length > 0 && [...e.children].some(c => pair.every(t => (c.innerText || '').includes(t)))) continue;
-      const text = e.innerText || '';
-      const r = e.getBoundingClientRect();
-      if (r.width > 1 && r.height > 1 && e.checkVisibility({visibilityProperty: true}) && pair.every(t => text.includes(t))) {
-        found.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: ${text.slice(0, 80)}`);
-      }
-    }
-    if (found.length >= 3) break;
-  }
-  return {lines: lines.length, live, found: found.slice(0, 3), searched: suspects.length};
-}"""
-
-
-def visible(p: Any, selector: str) -> bool:
-    locator = p.locator(selector)
-    return bool(locator.count() and locator.first.is_visible())
-
-
-def click(p: Any, selector: str) -> None:
-    """Click and wait (bounded) for the kernel's answer, then until the page settles."""
-    from .pages import SNAPSHOT_JS
-
-    before = p.evaluate(SNAPSHOT_JS)
-    p.locator(selector).first.click(timeout=ANSWER_TIMEOUT)
-    p.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=ANSWER_TIMEOUT)
-    settle(p, quiet_ms=200)
-
-
-def switch_language(p: Any, lang: str) -> None:
-    p.locator(".pkt-language button", has_text=LANGUAGE[lang]).first.click(timeout=ANSWER_TIMEOUT)
-    p.wait_for_function("name => (document.querySelector('.pkt-language button.mod-active') || {}).innerText?.trim() === name",
-                        arg=LANGUAGE[lang], timeout=ANSWER_TIMEOUT)
-    settle(p, quiet_ms=200)
-
-
-def check(p: Any, where: str) -> None:
-    seen = p.evaluate(IN_VIEW_JS)
-    assert seen["seat"], f"{where}: no seat of yours drawn"
-    assert not seen["outside"], f"{where}: out of view: {seen['outside']}"
-    repeats = p.evaluate(REPEATS_JS)
-    assert all(w <= 1 and h <= 1 for w, h in repeats["live"]), f"{where}: the live region is shown: {repeats['live']}"
-    assert not repeats["found"], f"{where}: the log repeated on the page: {repeats['found']}"
 
 
 def next_target(p: Any) -> str | None:
@@ -141,14 +61,18 @@ def test_your_seat_and_your_moves_stay_in_view_through_a_whole_game(players: int
     lang, size, other = "en", LAPTOP, TABLET
     steps = 0
     phases: set[str] = set()
-    seen: set[tuple[str, str]] = set()  # (language, what was pressed next): every phase in both languages
+    seen: set[tuple[str, str]] = set()  # (language, what was pressed next)
     while True:
         where = f"{players} players, step {steps}"
-        check(p, f"{where}, {lang} {size['width']}x{size['height']}")
-        p.set_viewport_size(other)  # the tablet turned (or back): the same step at the other size
-        settle_layout(p)
-        check(p, f"{where}, {lang} {other['width']}x{other['height']}")
-        size, other = other, size
+        for turn in range(2):  # the step in this language at both sizes, then in the other at both sizes
+            seat_in_view(p, f"{where}, {lang} {size['width']}x{size['height']}")
+            p.set_viewport_size(other)  # the tablet turned (or back): the same step at the other size
+            settle_layout(p)
+            seat_in_view(p, f"{where}, {lang} {other['width']}x{other['height']}")
+            size, other = other, size
+            if turn == 0:
+                lang = "de" if lang == "en" else "en"
+                pages.switch_language(p, LANGUAGE[lang])
         target = next_target(p)
         if target is None:
             break
@@ -158,9 +82,6 @@ def test_your_seat_and_your_moves_stay_in_view_through_a_whole_game(players: int
         assert time.monotonic() - start < GAME_SECONDS, f"{where}: the game took over {GAME_SECONDS} s"
         click(p, target)
         steps += 1
-        if target == NEXT_DEAL:  # each deal in the other language
-            lang = "de" if lang == "en" else "en"
-            switch_language(p, lang)
     # the check is not blind: two of the log's lines put into a visible box of the app are reported
     p.evaluate("""() => { const lines = [...document.querySelectorAll('.pkt-log .pkt-log-line')].map(e => e.innerText.trim());
                           const e = document.createElement('div'); e.id = 'pkt-repeat'; e.innerText = lines.slice(-2).join(' ');

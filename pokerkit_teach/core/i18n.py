@@ -129,7 +129,12 @@ def plural_category(count: float, lang: str) -> str:
     >>> [plural_category(n, "en") for n in (0, 1, 2)], plural_category(1_000_000, "es")
     (['other', 'one', 'other'], 'many')
     """
-    return str(_locale(lang).plural_form(abs(count)))
+    return _plural_category(abs(count), lang)
+
+
+@lru_cache(maxsize=1 << 12, typed=True)
+def _plural_category(count: float, lang: str) -> str:
+    return str(_locale(lang).plural_form(count))
 
 
 def plural_categories(lang: str) -> tuple[str, ...]:
@@ -146,11 +151,7 @@ def number(value: float, lang: str, digits: int | None = None) -> str:
     """
     if isinstance(value, int) and abs(value) >= 10**24:  # no count of the kit; Babel's decimals fail from 10**25
         return str(value)[:19] + "…"
-    if digits is None:
-        return str(format_decimal(value, locale=lang))
-    pattern = parse_pattern(_locale(lang).decimal_formats[None].pattern)
-    pattern.frac_prec = (digits, digits)
-    return str(pattern.apply(value, _locale(lang)))
+    return _number(value, lang, digits)
 
 
 def percent(value: float, lang: str, digits: int = 0) -> str:
@@ -159,9 +160,31 @@ def percent(value: float, lang: str, digits: int = 0) -> str:
     >>> percent(0.255, "en", 1), percent(0.255, "de", 1)
     ('25.5%', '25,5\xa0%')
     """
-    pattern = parse_pattern(_locale(lang).percent_formats[None].pattern)  # the locale's own pattern ...
-    pattern.frac_prec = (digits, digits)  # ... with the digits asked for
-    return str(pattern.apply(value, _locale(lang)))
+    return _percent(value, lang, digits)
+
+
+# Written numbers are remembered (a bot's reason, a view's texts and a table's log write the same few
+# numbers again and again, and Babel takes a good part of a millisecond for each); ``typed`` keeps 1 and
+# 1.0 apart. The patterns are parsed once per language and number of digits.
+@lru_cache(maxsize=1 << 16, typed=True)
+def _number(value: float, lang: str, digits: int | None) -> str:
+    if digits is None:
+        return str(format_decimal(value, locale=lang))
+    return str(_pattern("decimal", lang, digits).apply(value, _locale(lang)))
+
+
+@lru_cache(maxsize=1 << 16, typed=True)
+def _percent(value: float, lang: str, digits: int) -> str:
+    return str(_pattern("percent", lang, digits).apply(value, _locale(lang)))
+
+
+@lru_cache(maxsize=None)
+def _pattern(kind: str, lang: str, digits: int) -> Any:
+    """The locale's own decimal or percent pattern, with the digits asked for."""
+    formats = _locale(lang).decimal_formats if kind == "decimal" else _locale(lang).percent_formats
+    pattern = parse_pattern(formats[None].pattern)
+    pattern.frac_prec = (digits, digits)
+    return pattern
 
 
 def join_list(items: Iterable[str], lang: str) -> str:

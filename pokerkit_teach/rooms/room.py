@@ -21,6 +21,7 @@ import os
 import secrets
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -395,9 +396,12 @@ class Room:
         start = min(max(0, log_start), len(events))
         log = []
         for event in events[start:]:
-            entry = to_wire(event)
-            if not isinstance(entry, dict):
-                entry = {"value": entry}
+            made = self._wire.get(event)  # each seat's log shares most entries: turned into JSON data once
+            if made is None:
+                made = to_wire(event)
+                if is_frozen(event):
+                    self._wire.put(event, made)
+            entry = dict(made) if isinstance(made, dict) else {"value": made}  # a copy: the cache's own stays as it is
             entry.setdefault("key", str(getattr(event, "kind", "")))
             entry.setdefault("round", 0)
             entry.setdefault("params", {})
@@ -424,7 +428,7 @@ class Room:
             data.pop("legal_actions", None)
             data.pop("log", None)
             return _json(data)
-        return "{" + ",".join(f"{_json(name)}:{self._field_text(name, item)}" for name, item in fields
+        return "{" + ",".join(_key(name) + self._field_text(name, item) for name, item in fields
                               if name not in ("legal_actions", "log")) + "}"
 
     def _field_text(self, name: str, value: Any) -> str:
@@ -463,6 +467,12 @@ class Room:
 def _json(data: Any) -> str:
     """JSON as the server sends it: ASCII (a lone surrogate a client sent back stays an escape), no spaces."""
     return json.dumps(data, separators=(",", ":"))
+
+
+@lru_cache(maxsize=1024)
+def _key(name: str) -> str:
+    """A field's name as JSON, with its colon."""
+    return _json(name) + ":"
 
 
 def _problem(error: BaseException) -> str:

@@ -23,6 +23,7 @@ import argparse
 import asyncio
 import concurrent.futures
 import functools
+import gc
 import json
 import logging
 import os
@@ -548,6 +549,9 @@ async def serve(settings: Settings, host: str = "127.0.0.1", port: int = DEFAULT
     """Serve until SIGTERM or SIGINT; ``ready(port)`` once it listens (port 0: a free one)."""
     warm_up()
     app, server = make_app(settings)
+    gc.collect()
+    gc.freeze()  # what the server made to start (the games, their grammars, the schema, the rooms read again) is no longer
+    # looked through by each full garbage collection, which would otherwise stop every room for a tenth of a second
     sockets = tornado.netutil.bind_sockets(port, host)
     http = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY_BYTES * 4, max_header_size=16 * 1024)
     http.add_sockets(sockets)

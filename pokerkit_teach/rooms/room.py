@@ -97,6 +97,7 @@ class Room:
         self._unsynced: list[bool] = []  # a line (or a new file's folder entry) written since the last sync; True: the folder too
         self._wire = WireCache(512)  # the frozen parts of views sent before (a view is made for every seat after every move)
         self._fields: dict[str, tuple[int, Any, str]] = {}  # each view field's latest JSON: the version, the value, the text
+        self._words: dict[tuple[int, str], tuple[Any, str]] = {}  # a log entry's words in a language, by the entry's identity
 
     # ----------------------------------------------------------------------------- making and reading
     @classmethod
@@ -405,7 +406,7 @@ class Room:
             entry.setdefault("key", str(getattr(event, "kind", "")))
             entry.setdefault("round", 0)
             entry.setdefault("params", {})
-            entry["text"] = event.describe(lang)
+            entry["text"] = self._said(event, lang)
             log.append(entry)
         outcome = state.outcome if state.is_terminal() else None
         frame: dict[str, Any] = {
@@ -430,6 +431,20 @@ class Room:
             return _json(data)
         return "{" + ",".join(_key(name) + self._field_text(name, item) for name, item in fields
                               if name not in ("legal_actions", "log")) + "}"
+
+    def _said(self, event: Any, lang: str) -> str:
+        """A log entry in words: said once for every seat that reads it in ``lang`` (a frozen entry, kept with
+        its words while it is here: its identity is not reused meanwhile)."""
+        key = (id(event), lang)
+        known = self._words.get(key)
+        if known is not None and known[0] is event:
+            return known[1]
+        text: str = event.describe(lang)
+        if is_frozen(event):
+            if len(self._words) >= 2048:
+                self._words.clear()
+            self._words[key] = (event, text)
+        return text
 
     def _field_text(self, name: str, value: Any) -> str:
         """The JSON of one field of a view. The JSON last made for the field is used again for the very same

@@ -432,6 +432,14 @@ class Room:
         return "{" + ",".join(_key(name) + self._field_text(name, item) for name, item in fields
                               if name not in ("legal_actions", "log")) + "}"
 
+    def forget_sent(self) -> None:
+        """The JSON kept of views sent before let go (nobody is connected: the next view is made whole). A
+        server keeps a room nobody plays in for hours; its memory is then only the game's, and the garbage
+        collector's full passes do not look through old views."""
+        self._wire = WireCache(self._wire.size)
+        self._fields.clear()
+        self._words.clear()
+
     def _said(self, event: Any, lang: str) -> str:
         """A log entry in words: said once for every seat that reads it in ``lang`` (a frozen entry, kept with
         its words while it is here: its identity is not reused meanwhile)."""

@@ -405,6 +405,8 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             del live.seats[self.seat]
             if self.seat != TEACHER:
                 live.room.seats[self.seat].left_at = time.monotonic()
+            if not live.seats:
+                live.room.forget_sent()
             server: RoomServer = self.settings["rooms"]
             server.later(self._tell_left(server, live))
 

@@ -14,7 +14,11 @@ websockets, in this one process):
    views (p50, p95, p99, max), the server's CPU time per move, and the load average of the machine.
 
 The clients share the machine with the server (on 2 cores, the clients' own work is part of what the
-latency measures). Moves per second a connection may send are raised for the run (``--acts-per-second``:
+latency measures). So that they take less of it, they do not check the server's messages against the
+protocol's schema (``connect(..., check=False)``; the tests and the apps do), and they do not keep every
+message received (a connection's ``frames``, emptied after each move: kept, they made each full garbage
+collection of the clients' process longer, up to seconds in which no view was read). Both are the
+clients' own work; what is measured stays the time from a move sent to the last seat's new view received. Moves per second a connection may send are raised for the run (``--acts-per-second``:
 a person sends a move every second or two; the clients here send one as soon as they may).
 
     .venv/bin/python benchmarks/rooms_load.py                      # idle rooms, class and school
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import re
 import subprocess
@@ -95,7 +100,7 @@ class Room:
 
 async def new_room(server: Server, seed: int) -> Room:
     created = await create_room(server.base, "pokerface", SEATS, seed=seed)
-    seats = [await connect(server.base, created["room"], seat["token"]) for seat in created["seats"]]
+    seats = [await connect(server.base, created["room"], seat["token"], check=False) for seat in created["seats"]]
     for seat in seats:
         await seat.next_view()
     return Room(seats, np.random.default_rng(seed))
@@ -126,6 +131,8 @@ async def play(server: Server, room: Room, budget: list[int], seed: int, think: 
         await room.seats[seat].act(version, int(index))
         await asyncio.gather(*(other.view_at_least(version + 1, timeout=60) for other in room.seats))
         room.latencies.append(time.perf_counter() - start)
+        for connection in room.seats:
+            connection.frames.clear()  # not kept: the garbage collector would look through every message ever received
         if think:
             await asyncio.sleep(think)  # the pace of a table of learners, not a wait for the server
     for seat in room.seats:
@@ -136,6 +143,8 @@ async def play(server: Server, room: Room, budget: list[int], seed: int, think: 
 async def load(server: Server, rooms: int, moves: int, seed: int, think: float = 0) -> dict[str, Any]:
     tables = [await new_room(server, seed + n) for n in range(rooms)]
     budget = [moves]
+    gc.collect()
+    gc.freeze()  # the clients' modules and rooms so far are not looked through by each full collection during the run
     cpu, wall, load_before = server.cpu(), time.perf_counter(), os.getloadavg()[0]
     done = await asyncio.gather(*(play(server, table, budget, seed + n, think) for n, table in enumerate(tables)))
     wall, cpu = time.perf_counter() - wall, server.cpu() - cpu

@@ -35,7 +35,7 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_
 
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, Msg
 
-__all__ = ["to_wire", "move_wire", "card_text", "is_card", "WireCache", "from_wire", "WireMsg"]
+__all__ = ["to_wire", "move_wire", "card_text", "is_card", "WireCache", "from_wire", "WireMsg", "record_fields", "is_frozen"]
 
 _NOTATIONS = ("notation", "ascii", "short")
 
@@ -83,7 +83,9 @@ class WireCache:
         self.values[id(value)] = (value, data)
 
 
-def _frozen(value: Any) -> bool:
+def is_frozen(value: Any) -> bool:
+    """A value taken as never changing: a frozen dataclass or a named tuple (a :class:`WireCache` keeps the
+    JSON of such values by identity)."""
     params = getattr(type(value), "__dataclass_params__", None)
     return bool(params is not None and params.frozen) or (isinstance(value, tuple) and hasattr(value, "_fields"))
 
@@ -109,7 +111,7 @@ def to_wire(value: Any, depth: int = 0, cache: WireCache | None = None, texts: b
     text = card_text(value)
     if text is not None:
         return text
-    if cache is not None and depth > 0 and _frozen(value):  # a whole view is new every time; its parts are not
+    if cache is not None and depth > 0 and is_frozen(value):  # a whole view is new every time; its parts are not
         data = cache.get(value)
         if data is None:
             data = _compound(value, depth, cache, texts)
@@ -148,6 +150,25 @@ def _compound(value: Any, depth: int, cache: WireCache | None, texts: bool) -> A
     if hasattr(value, "__dict__"):
         return {name: to_wire(item, depth + 1, cache, texts) for name, item in vars(value).items() if not name.startswith("_")}
     return str(value)
+
+
+def record_fields(value: Any) -> list[tuple[str, Any]] | None:
+    """The fields of a record (a named tuple, or a dataclass that is neither a message nor a log entry) by
+    name, in the order :func:`to_wire` writes them as an object; ``None`` for any other value. A caller may
+    then turn each field into JSON on its own (and keep the JSON of a field that did not change):
+    ``{name: to_wire(item, 1, ...)}`` over these is ``to_wire(value, ...)``.
+
+    >>> from pokerkit_teach.core.registry import get_game
+    >>> view = get_game("pokerface").new_rules(3).new_game(seed=3).view_for(1)
+    >>> {name: to_wire(item, 1) for name, item in record_fields(view)} == to_wire(view)
+    True
+    """
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return list(zip(value._fields, value))
+    if (dataclasses.is_dataclass(value) and not isinstance(value, type) and not isinstance(value, Msg)
+            and not isinstance(getattr(type(value), "prefix", None), str)):
+        return [(field.name, getattr(value, field.name)) for field in dataclasses.fields(value)]
+    return None
 
 
 def _texts(message: Msg) -> dict[str, str]:

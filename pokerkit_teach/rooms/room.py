@@ -3,7 +3,9 @@
 A room's file (``<data>/<CODE>.jsonl``) is one JSON object a line: the room (game, players, options,
 seed, the tokens' hashes), then every change in order: a move (the seat and the move as a scenario file
 writes it), a bot put into or taken out of a seat, the teacher's away setting, the end. Each line is
-written, flushed and synced to the disk before anyone hears of the change, so after a crash (even
+written, flushed and synced to the disk before anyone hears of the change (by the room as it writes the
+line; or, in the room server, by :meth:`Room.sync` in a worker thread, which the server waits for
+before it tells any client of that room anything, while the other rooms go on), so after a crash (even
 ``kill -9``) the file holds every change a client was told of; a last line cut short by the crash was
 told to nobody and is dropped when the room is read again (:meth:`Room.load`), which plays the moves
 again from the same seed and reaches the same game.
@@ -19,6 +21,7 @@ import os
 import secrets
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -30,7 +33,7 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE
 from pokerkit_teach.core.match import Match
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.scenarios import save_scenario
-from pokerkit_teach.core.wire import WireCache, move_wire, to_wire
+from pokerkit_teach.core.wire import WireCache, is_frozen, move_wire, record_fields, to_wire
 from pokerkit_teach.rooms.protocol import LEGAL_LISTED, MAX_BOT_MOVES, PROTOCOL, new_token, token_hash
 
 __all__ = ["Room", "Refusal", "FILE_FORMAT", "TEACHER"]
@@ -90,14 +93,21 @@ class Room:
         self.match = Match(self.state, {}, seed=np.random.default_rng([seed, 1]))
         self.last_active = time.monotonic()
         self._closed = False
+        self.sync_later = False  # a server's room: lines are flushed as written and synced by :meth:`sync` before anyone is told
+        self._unsynced: list[bool] = []  # a line (or a new file's folder entry) written since the last sync; True: the folder too
         self._wire = WireCache(512)  # the frozen parts of views sent before (a view is made for every seat after every move)
+        self._fields: dict[str, tuple[int, Any, str]] = {}  # each view field's latest JSON: the version, the value, the text
+        self._words: dict[tuple[int, str], tuple[Any, str]] = {}  # a log entry's words in a language, by the entry's identity
 
     # ----------------------------------------------------------------------------- making and reading
     @classmethod
     def create(cls, data: Path, code: str, game_name: str, players: int | Sequence[str], options: dict[str, Any] | None = None,
-               seed: int | None = None, bots: dict[int, str] | None = None) -> tuple["Room", str, list[str]]:
+               seed: int | None = None, bots: dict[int, str] | None = None,
+               sync_later: bool = False) -> tuple["Room", str, list[str]]:
         """A new room and its file; returns the room, the teacher's token and each seat's token. A bad game,
-        player count, option or bot raises :class:`KitError` before anything is written."""
+        player count, option or bot raises :class:`KitError` before anything is written. ``sync_later``: the
+        file (and its folder's entry) is synced by :meth:`sync`, which must return before anyone is told of
+        the room (see :attr:`sync_later`)."""
         game = get_game(game_name)
         names = game.player_names(players)
         options = dict(options or {})
@@ -113,12 +123,16 @@ class Room:
         seats = [Seat(name, token_hash(token)) for name, token in zip(names, tokens)]
         path = data / f"{code}.jsonl"
         room = cls(code, game, names, options, seed, token_hash(teacher), seats, path)
+        room.sync_later = sync_later
         header = {"kind": "room", "format": FILE_FORMAT, "code": code, "game": game.name, "players": list(names),
                   "options": to_wire(options), "seed": seed, "teacher": room.teacher_hash,
                   "seats": [seat.token_hash for seat in seats], "created": time.time()}
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))  # a code already on disk is never overwritten
         room._write(header)
-        _sync_folder(data)
+        if sync_later:
+            room._unsynced.append(True)
+        else:
+            _sync_folder(data)
         for seat, name in sorted((bots or {}).items()):
             room.set_bot(seat, name)
         return room, teacher, tokens
@@ -169,13 +183,44 @@ class Room:
             self.expired = True
 
     def _write(self, line: dict[str, Any]) -> None:
-        """One line appended, flushed and synced to the disk. The file is opened for each line and closed
-        after it, so a server with a thousand idle rooms holds no thousand open files."""
+        """One line appended, flushed and synced to the disk (with :attr:`sync_later`: flushed, and synced by
+        the next :meth:`sync`). The file is opened for each line and closed after it, so a server with a
+        thousand idle rooms holds no thousand open files."""
         if self._closed:
             raise Refusal("rooms.refused.ended")
         with open(self.path, "a", encoding="ascii") as handle:
             handle.write(json.dumps(line, separators=(",", ":")) + "\n")  # ASCII: any name can be written
-            _sync(handle)
+            if self.sync_later:
+                handle.flush()
+                self._unsynced.append(False)
+            else:
+                _sync(handle)
+
+    @property
+    def unsynced(self) -> bool:
+        """Lines were written since the last :meth:`sync` (with :attr:`sync_later`)."""
+        return bool(self._unsynced)
+
+    def sync(self) -> None:
+        """Every line written so far (and a new file's entry in its folder) synced to the disk. It blocks
+        for as long as the disk takes, so the room server calls it in a worker thread, while no other change
+        is made to this room, and tells no client of the room anything before it returns. Raises
+        :class:`OSError` when the disk fails (the lines are then not known to be on it)."""
+        if not self._unsynced:
+            return
+        folder = any(self._unsynced)
+        self._unsynced.clear()
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)  # any handle of the file syncs what was written to it
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            if folder:
+                _sync_folder(self.path.parent)
+        except OSError:
+            self._unsynced.append(folder)
+            raise
 
     def expire(self) -> None:
         """The room is closed for being idle: its file says so and stays."""
@@ -326,14 +371,23 @@ class Room:
     # ----------------------------------------------------------------------------------------- what is sent
     def frame_for(self, seat: int, log_start: int = 0, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """The ``view`` message for ``seat`` (or the teacher's, :data:`TEACHER`): the log from ``log_start``."""
+        frame: dict[str, Any] = json.loads(self.frame_text(seat, log_start, lang)[0])
+        return frame
+
+    def frame_text(self, seat: int, log_start: int = 0, lang: str = DEFAULT_LANGUAGE) -> tuple[str, int]:
+        """:meth:`frame_for` as the JSON text the server sends (ASCII, no spaces), and the length of the seat's
+        log it brings the client to (the next frame's ``log_start``). Its ``view`` is put together
+        from the JSON of each field of the engine's view, and a field equal to the one written before (the
+        board, the players, the last showdown: what every seat sees alike, and what did not change since the
+        last move) is not turned into JSON again."""
         state = self.state
         if seat == TEACHER:
-            view: dict[str, Any] = {"seats": [self._view(s) for s in range(len(self.seats))]}
+            view = '{"seats":[' + ",".join(self._view_text(s) for s in range(len(self.seats))) + "]}"
             events = state.events_for(None)
             legal: list[dict[str, Any]] = []
             count = 0
         else:
-            view = self._view(seat)
+            view = self._view_text(seat)
             events = state.events_for(seat)
             actions = [] if self.ended else state.legal_actions(seat)
             count = len(actions)
@@ -343,30 +397,81 @@ class Room:
         start = min(max(0, log_start), len(events))
         log = []
         for event in events[start:]:
-            entry = to_wire(event)
-            if not isinstance(entry, dict):
-                entry = {"value": entry}
+            made = self._wire.get(event)  # each seat's log shares most entries: turned into JSON data once
+            if made is None:
+                made = to_wire(event)
+                if is_frozen(event):
+                    self._wire.put(event, made)
+            entry = dict(made) if isinstance(made, dict) else {"value": made}  # a copy: the cache's own stays as it is
             entry.setdefault("key", str(getattr(event, "kind", "")))
             entry.setdefault("round", 0)
             entry.setdefault("params", {})
-            entry["text"] = event.describe(lang)
+            entry["text"] = self._said(event, lang)
             log.append(entry)
         outcome = state.outcome if state.is_terminal() else None
         frame: dict[str, Any] = {
             "op": "view", "protocol": PROTOCOL, "room": self.code, "game": self.game.name, "version": self.version,
-            "seat": None if seat == TEACHER else seat, "view": view, "legal": legal, "legal_count": count,
+            "seat": None if seat == TEACHER else seat, "legal": legal, "legal_count": count,
             "log": log, "log_start": start, "over": self.over, "outcome": to_wire(outcome), "ended": self.ended,
         }
         if seat == TEACHER:
             frame["teacher"] = {"bots": self.game.bot_names, "away_seconds": self.away_seconds, "seed": self.seed,
                                 "players": [s.name for s in self.seats]}
-        return frame
+        return _json(frame)[:-1] + ',"view":' + view + "}", len(events)
 
-    def _view(self, seat: int) -> dict[str, Any]:
-        data = dict(to_wire(self.state.view_for(seat), cache=self._wire, texts=True))  # a copy: the cache's own stays as it is; its messages in every language (each seat reads its own)
-        data.pop("legal_actions", None)  # they are the frame's "legal", with their texts
-        data.pop("log", None)  # it is the frame's "log"
-        return data
+    def _view_text(self, seat: int) -> str:
+        """The JSON of the engine's view of ``seat`` with its messages in every language (each seat reads its
+        own), without its legal moves and log (they are the frame's ``legal`` and ``log``)."""
+        value = self.state.view_for(seat)
+        fields = record_fields(value)
+        if fields is None:  # a view that is no record: turned into JSON whole
+            data = dict(to_wire(value, cache=self._wire, texts=True))  # a copy: the cache's own stays as it is
+            data.pop("legal_actions", None)
+            data.pop("log", None)
+            return _json(data)
+        return "{" + ",".join(_key(name) + self._field_text(name, item) for name, item in fields
+                              if name not in ("legal_actions", "log")) + "}"
+
+    def forget_sent(self) -> None:
+        """The JSON kept of views sent before let go (nobody is connected: the next view is made whole). A
+        server keeps a room nobody plays in for hours; its memory is then only the game's, and the garbage
+        collector's full passes do not look through old views."""
+        self._wire = WireCache(self._wire.size)
+        self._fields.clear()
+        self._words.clear()
+
+    def _said(self, event: Any, lang: str) -> str:
+        """A log entry in words: said once for every seat that reads it in ``lang`` (a frozen entry, kept with
+        its words while it is here: its identity is not reused meanwhile)."""
+        key = (id(event), lang)
+        known = self._words.get(key)
+        if known is not None and known[0] is event:
+            return known[1]
+        text: str = event.describe(lang)
+        if is_frozen(event):
+            if len(self._words) >= 2048:
+                self._words.clear()
+            self._words[key] = (event, text)
+        return text
+
+    def _field_text(self, name: str, value: Any) -> str:
+        """The JSON of one field of a view. The JSON last made for the field is used again for the very same
+        frozen value (a frozen value never changes), or for an equal value of the same type while the room
+        is at the same version (every seat's view after a move is made from the same state)."""
+        known = self._fields.get(name)
+        if known is not None:
+            version, before, text = known
+            if before is value and is_frozen(value):
+                return text
+            if version == self.version and type(before) is type(value):
+                try:
+                    if bool(before == value):
+                        return text
+                except (TypeError, ValueError):  # a value that does not say whether it equals another
+                    pass
+        text = _json(to_wire(value, 1, cache=self._wire, texts=True))
+        self._fields[name] = (self.version, value, text)
+        return text
 
     def log_length(self, seat: int) -> int:
         return len(self.state.events_for(None if seat == TEACHER else seat))
@@ -380,6 +485,17 @@ class Room:
         """The game so far as a scenario file (the published format), replayable by ``pokerkit-teach replay``."""
         return save_scenario(self.state, seed=self.seed, name=f"room-{self.code.lower()}",
                              title={"en": f"Room {self.code}", "de": f"Raum {self.code}", "es": f"Sala {self.code}"})
+
+
+def _json(data: Any) -> str:
+    """JSON as the server sends it: ASCII (a lone surrogate a client sent back stays an escape), no spaces."""
+    return json.dumps(data, separators=(",", ":"))
+
+
+@lru_cache(maxsize=1024)
+def _key(name: str) -> str:
+    """A field's name as JSON, with its colon."""
+    return _json(name) + ":"
 
 
 def _problem(error: BaseException) -> str:

@@ -9,8 +9,10 @@ every message).
 The server trusts no client: the seat comes from the token the connection opened with, every message is
 checked against the schema and its bounds before it is read, every move by the engine; a refusal names a
 catalogue key and the connection stays. Every accepted change is on disk before any client hears of it
-(:mod:`pokerkit_teach.rooms.room`); started again on the same folder, the server reads every room that
-had not ended and carries on where it was.
+(:mod:`pokerkit_teach.rooms.room`): a room's messages are handled one at a time (its lock), and after a
+change the room's file is synced in a worker thread before the room's clients are told anything, while
+the other rooms go on (a disk's slow sync stalls only its own room). Started again on the same folder,
+the server reads every room that had not ended and carries on where it was.
 
 Run it with ``pokerkit-teach room serve`` (or ``python -m pokerkit_teach.rooms.server``).
 """
@@ -19,6 +21,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
+import functools
+import gc
 import json
 import logging
 import os
@@ -27,7 +32,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Sequence
+from typing import Any, Awaitable, Callable, Coroutine, Sequence
 
 import tornado.httpserver
 import tornado.netutil
@@ -49,6 +54,9 @@ log = logging.getLogger("pokerkit_teach.rooms")
 DEFAULT_PORT = 8867
 DEFAULT_APPS_URL = "http://127.0.0.1:8866/voila/render/notebooks/table.ipynb"
 """The page a seat's link opens (``?room=CODE&seat=TOKEN`` is added)."""
+SYNC_THREADS = 16
+"""Worker threads that sync rooms' files to the disk, each room's after its own change (a thread waits on
+the disk, not on a core; the disk gathers syncs that come at once)."""
 
 
 @dataclass
@@ -89,6 +97,7 @@ class Live:
 
     room: Room
     seats: dict[int, "RoomSocket"] = field(default_factory=dict)  # one connection a seat; TEACHER for the teacher's
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # held while a change is made and synced: nobody reads the room meanwhile
 
 
 class RoomServer:
@@ -98,6 +107,9 @@ class RoomServer:
         self.settings = settings
         settings.data.mkdir(parents=True, exist_ok=True)
         self.rooms: dict[str, Live] = {}
+        self.syncing = concurrent.futures.ThreadPoolExecutor(SYNC_THREADS, thread_name_prefix="room-sync")
+        self._creating = 0  # rooms being created (their files syncing)
+        self._tasks: set[asyncio.Task[None]] = set()
         self._load_all()
 
     def _load_all(self) -> None:
@@ -110,14 +122,15 @@ class RoomServer:
             if room.ended or room.expired or len(self.rooms) >= self.settings.max_rooms:
                 room.close()
                 continue
+            room.sync_later = True
             self.rooms[room.code] = Live(room)
             log.info("room %s resumed at version %d", room.code, room.version)
 
-    def create(self, body: Any, base: str) -> dict[str, Any]:
+    async def create(self, body: Any, base: str) -> dict[str, Any]:
         problem = check_message("create", body)
         if problem is not None:
             raise Refusal("rooms.refused.invalid", field=problem)
-        if len(self.rooms) >= self.settings.max_rooms:
+        if len(self.rooms) + self._creating >= self.settings.max_rooms:
             raise Refusal("rooms.refused.full", limit=self.settings.max_rooms)
         code = new_code()
         while code in self.rooms or (self.settings.data / f"{code}.jsonl").exists():
@@ -125,18 +138,54 @@ class RoomServer:
         bots = {int(seat): name for seat, name in (body.get("bots") or {}).items()}
         try:
             room, teacher, tokens = Room.create(self.settings.data, code, body["game"], body["players"], body.get("options"),
-                                                body.get("seed"), bots)
+                                                body.get("seed"), bots, sync_later=True)
         except KitError as error:
             raise Refusal(error.key or "rooms.refused.invalid", **error.details) from None
         except (ValueError, TypeError, LookupError):  # an option of a type the game does not read
             raise Refusal("rooms.refused.invalid", field="options") from None
+        self._creating += 1
+        try:
+            room.run_bots()
+            await asyncio.get_running_loop().run_in_executor(self.syncing, room.sync)  # on the disk before anyone has its code
+        except BaseException:
+            room.close()
+            raise
+        finally:
+            self._creating -= 1
         self.rooms[code] = Live(room)
-        room.run_bots()
         link = self.settings.apps_url + ("&" if "?" in self.settings.apps_url else "?")
         return {"room": code, "game": room.game.name, "seed": room.seed, "protocol": PROTOCOL, "teacher": teacher,
                 "teacher_link": f"{link}room={code}&teacher={teacher}",
                 "seats": [{"seat": s, "name": seat.name, "token": token, "link": f"{link}room={code}&seat={token}"}
                           for s, (seat, token) in enumerate(zip(room.seats, tokens))]}
+
+    # ----------------------------------------------------------------------------- on the disk first
+    async def settle(self, live: Live) -> bool:
+        """The room's changes so far synced to the disk (in a worker thread: the other rooms go on), before its
+        clients are told anything; the caller holds the room's lock. A disk that fails closes the room
+        (its file stays; its connections are closed, code 1011) and answers ``False``: the room in memory
+        is then ahead of its file, and nobody may hear of that."""
+        room = live.room
+        if not room.unsynced:
+            return True
+        try:
+            await asyncio.get_running_loop().run_in_executor(self.syncing, room.sync)
+        except OSError:
+            log.exception("room %s: its file could not be synced to the disk; the room is closed", room.code)
+            room.close()
+            if self.rooms.get(room.code) is live:
+                del self.rooms[room.code]
+            for socket in list(live.seats.values()):
+                socket.closed_by_server = True
+                socket.close(1011, "disk")
+            return False
+        return True
+
+    def later(self, work: Coroutine[Any, Any, None]) -> None:
+        """``work`` run on the event loop (kept until it is done)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # ----------------------------------------------------------------------------- telling everyone
     def broadcast(self, live: Live) -> None:
@@ -149,27 +198,32 @@ class RoomServer:
         for socket in list(live.seats.values()):
             socket.send(frame)
 
-    def sweep(self) -> None:
+    async def sweep(self) -> None:
         """Idle rooms closed (their files stay); seats away longer than the teacher's setting get a bot."""
-        now = time.monotonic()
         for code, live in list(self.rooms.items()):
-            room = live.room
-            if not live.seats and now - room.last_active > self.settings.idle_seconds:
-                room.expire()
-                del self.rooms[code]
-                log.info("room %s closed after %.0f idle seconds", code, now - room.last_active)
-                continue
-            if room.away_seconds is None or room.over:
-                continue
-            changed = False
-            for seat, entry in enumerate(room.seats):
-                if seat not in live.seats and entry.bot is None and now - entry.left_at > room.away_seconds:
-                    room.set_bot(seat, room.game.default_bot, away=True)
-                    changed = True
-            if changed:
-                room.run_bots()
-                self.broadcast(live)
-                self.tell_presence(live)
+            async with live.lock:
+                if self.rooms.get(code) is not live:  # ended meanwhile
+                    continue
+                now = time.monotonic()
+                room = live.room
+                if not live.seats and now - room.last_active > self.settings.idle_seconds:
+                    del self.rooms[code]
+                    room.expire()
+                    log.info("room %s closed after %.0f idle seconds", code, now - room.last_active)
+                    await self.settle(live)
+                    continue
+                if room.away_seconds is None or room.over:
+                    continue
+                changed = False
+                for seat, entry in enumerate(room.seats):
+                    if seat not in live.seats and entry.bot is None and now - entry.left_at > room.away_seconds:
+                        room.set_bot(seat, room.game.default_bot, away=True)
+                        changed = True
+                if changed:
+                    room.run_bots()
+                    if await self.settle(live):
+                        self.broadcast(live)
+                        self.tell_presence(live)
 
 
 class JsonHandler(tornado.web.RequestHandler):
@@ -203,7 +257,7 @@ class CreateHandler(JsonHandler):
         except (ValueError, RecursionError):
             return self.refuse(400, "rooms.refused.bad_json")
         try:
-            created = server.create(body, "")
+            created = await server.create(body, "")
         except Refusal as refusal:
             return self.refuse(503 if refusal.key == "rooms.refused.full" else 400, refusal.key, **refusal.frame()["args"])
         self.set_status(201)
@@ -217,14 +271,20 @@ class HealthHandler(JsonHandler):
 
 
 class ScenarioHandler(JsonHandler):
-    def get(self, code: str) -> None:
+    async def get(self, code: str) -> None:
         server: RoomServer = self.settings["rooms"]
         live = server.rooms.get(code)
+        if live is not None:
+            async with live.lock:  # a change being synced is not in the file yet
+                return self.answer(code, live.room)
         path = server.settings.data / f"{code}.jsonl"
         try:  # a room that ended or expired is read from its file, which stays for the teacher
-            room = live.room if live is not None else Room.load(path) if path.is_file() else None
+            room = Room.load(path) if path.is_file() else None
         except (OSError, ValueError, KeyError, TypeError):
             room = None
+        self.answer(code, room)
+
+    def answer(self, code: str, room: Room | None) -> None:
         if room is None:
             return self.refuse(404, "rooms.refused.no_room", room=code[:6])
         token = self.get_query_argument("token", "")[:100]
@@ -238,27 +298,31 @@ class AboutHandler(JsonHandler):
     """``GET /rooms/CODE``: the room as anyone with its code may see it (game, players, options, free seats);
     ``POST /rooms/CODE/seats/N``: take the free seat N by the room's code (answers ``{"seat", "token"}``)."""
 
-    def get(self, code: str) -> None:
+    async def get(self, code: str) -> None:
         server: RoomServer = self.settings["rooms"]
         live = server.rooms.get(code)
         if live is None:
             return self.refuse(404, "rooms.refused.no_room", room=code[:6])
-        self.finish(json.dumps(live.room.about({seat for seat in live.seats if seat != TEACHER})))
+        async with live.lock:  # not a change still being synced
+            self.finish(json.dumps(live.room.about({seat for seat in live.seats if seat != TEACHER})))
 
 
 class TakeSeatHandler(JsonHandler):
-    def post(self, code: str, seat: str) -> None:
+    async def post(self, code: str, seat: str) -> None:
         server: RoomServer = self.settings["rooms"]
         live = server.rooms.get(code)
         if live is None:
             return self.refuse(404, "rooms.refused.no_room", room=code[:6])
-        if int(seat) in live.seats:
-            return self.refuse(409, "rooms.refused.seat_taken", seat=int(seat))
-        try:
-            token = live.room.take_by_code(int(seat))
-        except Refusal as refusal:
-            return self.refuse(409 if refusal.key == "rooms.refused.seat_taken" else 400, refusal.key, **refusal.frame()["args"])
-        self.finish(json.dumps({"room": code, "seat": int(seat), "token": token}))
+        async with live.lock:
+            if int(seat) in live.seats:
+                return self.refuse(409, "rooms.refused.seat_taken", seat=int(seat))
+            try:
+                token = live.room.take_by_code(int(seat))
+            except Refusal as refusal:
+                return self.refuse(409 if refusal.key == "rooms.refused.seat_taken" else 400, refusal.key, **refusal.frame()["args"])
+            if not await server.settle(live):  # the new token works only once it is on the disk
+                return self.refuse(500, "rooms.refused.failed")
+            self.finish(json.dumps({"room": code, "seat": int(seat), "token": token}))
 
 
 class RoomSocket(tornado.websocket.WebSocketHandler):
@@ -282,7 +346,8 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             self.finish(json.dumps({"op": "refused", "key": "rooms.refused.no_room", "args": {"room": code[:6]}}))
             return
         token = self.get_query_argument("token", "")[:100]
-        seat = live.room.seat_of(token) if token else None
+        async with live.lock:  # a seat taken by the room's code has its new token once that is on the disk
+            seat = live.room.seat_of(token) if token else None
         if seat is None and server.settings.hub_user is not None:
             user = await server.settings.hub_user(self)
             if user is not None:
@@ -300,24 +365,37 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         self.messages = Bucket(server.settings.messages_per_second, server.settings.messages_burst)
         await super().get(*args, **kwargs)
 
-    def open(self, *args: Any, **kwargs: Any) -> None:
+    async def open(self, *args: Any, **kwargs: Any) -> None:
         server: RoomServer = self.settings["rooms"]
-        before = self.live.seats.get(self.seat)
-        if before is not None:  # a second tab or device with the same link: the newer one keeps the seat
-            before.send({"op": "closed", "key": "rooms.closed.replaced", "args": {}})
-            before.closed_by_server = True
-            before.close(4001, "replaced")
-        self.live.seats[self.seat] = self
-        self.live.room.last_active = time.monotonic()
-        room = self.live.room
-        if self.seat != TEACHER:
-            room.take(self.seat)
-        if self.seat != TEACHER and room.seats[self.seat].away_bot and not room.over:  # back: the stand-in leaves
-            room.set_bot(self.seat, None)
-            server.broadcast(self.live)
-        else:
-            self.send_view()
-        server.tell_presence(self.live)
+        live = self.live
+        async with live.lock:
+            room = live.room
+            if server.rooms.get(room.code) is not live:  # the room ended (or its disk failed) while this connection opened
+                if room.ended:
+                    self.send({"op": "closed", "key": "rooms.closed.ended", "args": {}})
+                self.closed_by_server = True
+                self.close(4002 if room.ended else 1011, "ended" if room.ended else "disk")
+                return
+            before = live.seats.get(self.seat)
+            if before is not None:  # a second tab or device with the same link: the newer one keeps the seat
+                before.send({"op": "closed", "key": "rooms.closed.replaced", "args": {}})
+                before.closed_by_server = True
+                before.close(4001, "replaced")
+            live.seats[self.seat] = self
+            room.last_active = time.monotonic()
+            back = False
+            if self.seat != TEACHER:
+                room.take(self.seat)
+            if self.seat != TEACHER and room.seats[self.seat].away_bot and not room.over:  # back: the stand-in leaves
+                room.set_bot(self.seat, None)
+                back = True
+            if not await server.settle(live):
+                return
+            if back:
+                server.broadcast(live)
+            else:
+                self.send_view()
+            server.tell_presence(live)
 
     def on_close(self) -> None:
         live = getattr(self, "live", None)
@@ -327,35 +405,61 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             del live.seats[self.seat]
             if self.seat != TEACHER:
                 live.room.seats[self.seat].left_at = time.monotonic()
+            if not live.seats:
+                live.room.forget_sent()
             server: RoomServer = self.settings["rooms"]
+            server.later(self._tell_left(server, live))
+
+    async def _tell_left(self, server: RoomServer, live: Live) -> None:
+        async with live.lock:  # after a change being synced (the presence names the seats' bots)
             server.tell_presence(live)
 
     def send(self, frame: dict[str, Any]) -> None:
+        self.send_text(json.dumps(frame, separators=(",", ":")))  # ASCII: a lone surrogate sent back stays an escape
+
+    def send_text(self, text: str) -> None:
         if self.ws_connection is None or self.ws_connection.is_closing():
             return
         try:
-            self.write_message(json.dumps(frame, separators=(",", ":")))  # ASCII: a lone surrogate sent back stays an escape
+            self.write_message(text)
         except tornado.websocket.WebSocketClosedError:
             pass
 
     def send_view(self) -> None:
-        frame = self.live.room.frame_for(self.seat, self.log_sent, self.lang)
-        self.log_sent = frame["log_start"] + len(frame["log"])
-        self.send(frame)
+        text, self.log_sent = self.live.room.frame_text(self.seat, self.log_sent, self.lang)
+        self.send_text(text)
 
     def refuse(self, key: str, **args: Any) -> None:
-        self.send(Refusal(key, **args).frame(self.live.room.version))
+        self.refused(Refusal(key, **args))
 
-    def on_message(self, message: str | bytes) -> None:
-        try:
-            self._on_message(message)
-        except Refusal as refusal:
-            self.send(refusal.frame(self.live.room.version))
-        except Exception:  # the server never falls over a message: logged, refused, the room stays
-            log.exception("room %s: a message from seat %s failed", self.live.room.code, self.seat)
-            self.refuse("rooms.refused.failed")
+    def refused(self, refusal: Refusal) -> None:
+        self.send(refusal.frame(self.live.room.version))
 
-    def _on_message(self, message: str | bytes) -> None:
+    async def on_message(self, message: str | bytes) -> None:
+        """One message, while no other of the room's is handled: checked, carried out, the room's file synced
+        (the other rooms go on meanwhile), then the answers sent. Tornado hands this connection its next
+        message only after this one is answered."""
+        server: RoomServer = self.settings["rooms"]
+        live = self.live
+        async with live.lock:
+            tell: Callable[[], None]
+            try:
+                tell = self._on_message(message)
+            except Refusal as refusal:
+                tell = functools.partial(self.refused, refusal)
+            except Exception:  # the server never falls over a message: logged, refused, the room stays
+                log.exception("room %s: a message from seat %s failed", live.room.code, self.seat)
+                tell = functools.partial(self.refuse, "rooms.refused.failed")
+            if not await server.settle(live):
+                return
+            try:
+                tell()
+            except Exception:
+                log.exception("room %s: the answer to a message from seat %s failed", live.room.code, self.seat)
+                self.refuse("rooms.refused.failed")
+
+    def _on_message(self, message: str | bytes) -> Callable[[], None]:
+        """The message checked and carried out; answers what to send once the room's file is synced."""
         server: RoomServer = self.settings["rooms"]
         if not self.messages.take():
             raise Refusal("rooms.refused.too_fast")
@@ -376,28 +480,30 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         op = data["op"]
         live, room = self.live, self.live.room
         if op == "ping":
-            self.send({"op": "pong"})
-            return
+            return functools.partial(self.send, {"op": "pong"})
         if op == "act":
             if self.seat == TEACHER:
                 raise Refusal("rooms.refused.teacher_has_no_seat")
             if not self.acts.take():
                 raise Refusal("rooms.refused.too_fast")
             room.act(self.seat, data["version"], data.get("index"), data.get("move"))
-            server.broadcast(live)
-            return
+            return functools.partial(server.broadcast, live)
         if self.seat != TEACHER:
             raise Refusal("rooms.refused.teacher_only", op=op)
         if op == "bot":
             room.set_bot(data["seat"], data["bot"])
             room.run_bots()
-            server.broadcast(live)
-            server.tell_presence(live)
-        elif op == "away":
+
+            def told() -> None:
+                server.broadcast(live)
+                server.tell_presence(live)
+            return told
+        if op == "away":
             room.set_away(data["seconds"])
-            self.send_view()
-        elif op == "end":
-            room.end()
+            return self.send_view
+        room.end()  # "end": the schema knows no other op
+
+        def ended() -> None:
             server.broadcast(live)
             for socket in list(live.seats.values()):
                 socket.send({"op": "closed", "key": "rooms.closed.ended", "args": {}})
@@ -405,6 +511,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
                 socket.close(4002, "ended")
             room.close()
             server.rooms.pop(room.code, None)
+        return ended
 
 
 def make_app(settings: Settings) -> tuple[tornado.web.Application, RoomServer]:
@@ -444,6 +551,9 @@ async def serve(settings: Settings, host: str = "127.0.0.1", port: int = DEFAULT
     """Serve until SIGTERM or SIGINT; ``ready(port)`` once it listens (port 0: a free one)."""
     warm_up()
     app, server = make_app(settings)
+    gc.collect()
+    gc.freeze()  # what the server made to start (the games, their grammars, the schema, the rooms read again) is no longer
+    # looked through by each full garbage collection, which would otherwise stop every room for a tenth of a second
     sockets = tornado.netutil.bind_sockets(port, host)
     http = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY_BYTES * 4, max_header_size=16 * 1024)
     http.add_sockets(sockets)
@@ -458,7 +568,7 @@ async def serve(settings: Settings, host: str = "127.0.0.1", port: int = DEFAULT
         while True:
             await asyncio.sleep(settings.sweep_seconds)
             try:
-                server.sweep()
+                await server.sweep()
             except Exception:  # pragma: no cover - logged; the server goes on
                 log.exception("sweep failed")
 
@@ -468,6 +578,7 @@ async def serve(settings: Settings, host: str = "127.0.0.1", port: int = DEFAULT
     http.stop()
     for live in server.rooms.values():
         live.room.close()
+    server.syncing.shutdown(wait=True)  # a sync under way finishes
 
 
 def default_data() -> Path:

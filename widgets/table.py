@@ -105,7 +105,7 @@ TABLE_CSS = """<style>
 .pkt-app .pkt-table-moves .pkt-move { max-width: 22em; }
 .pkt-app .pkt-tally p { margin: 0.3em 0; }
 .pkt-app .pkt-scenario-banner { background: #fff8e1; margin-bottom: 0.3em; }
-.pkt-app .pkt-scenario-banner .pkt-scenario-step ul { margin: 0.1em 0; }
+.pkt-app .pkt-scenario-banner .widget-html-content { line-height: 1.35; }
 .pkt-app .pkt-showdown h4 { margin: 0.2em 0; }
 .pkt-app .pkt-showdown ol { margin: 0.2em 0; }
 </style>"""

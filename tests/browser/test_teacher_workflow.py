@@ -43,12 +43,25 @@ pytestmark = pytest.mark.skipif(not {"table.ipynb", "pokerguess_explorer.ipynb",
 
 def shot(p: Any, artifacts: Path, name: str, focus: Any, block: str = "start") -> None:
     """The learner's view at 1280x720 with ``focus`` in view: into test-artifacts/, and into docs/screenshots/
-    when PKT_DOC_SCREENSHOTS=1."""
+    when PKT_DOC_SCREENSHOTS=1. The page is then scrolled back to where it was: the checks after a screenshot
+    see the page as the learner left it."""
+    focus.evaluate(SCROLL_SAVED_JS)
     focus.evaluate(f"e => e.scrollIntoView({{block: '{block}'}})")
     apps.next_frames(p)  # the scrolled view drawn
     p.screenshot(path=str(artifacts / f"{name}.png"))
     if os.environ.get("PKT_DOC_SCREENSHOTS") == "1":
         p.screenshot(path=str(DOCS / f"{name}.png"))
+    p.evaluate(SCROLL_BACK_JS)
+    apps.next_frames(p)
+
+
+# Where every box around an element is scrolled (the page's own scrolling box is one of Voila's, not the window),
+# and the same scrolls put back.
+SCROLL_SAVED_JS = """e => { const saved = [];
+  for (let box = e.parentElement; box; box = box.parentElement) saved.push([box, box.scrollTop, box.scrollLeft]);
+  window.pktSavedScroll = saved; }"""
+SCROLL_BACK_JS = """() => { for (const [box, top, left] of window.pktSavedScroll || []) { box.scrollTop = top; box.scrollLeft = left; }
+  delete window.pktSavedScroll; }"""
 
 
 def visible_text(locator: Any) -> str:

@@ -190,7 +190,7 @@ class ScenarioDesk:
     def __init__(self, app: App, play: ScenarioPlay, page: str, *, viewer_on_top: bool = False) -> None:
         """``viewer_on_top``: the app puts :attr:`viewer` at the top of its page itself (it is then not in
         :attr:`box`), as a banner that says a replay step is shown, not a game in play, with the steps and
-        "Continue from here" together in one row."""
+        "Continue from here" together in one row; the step's moves are then told by the app's log alone."""
         self.viewer_on_top = viewer_on_top
         self.app = app
         self.play = play
@@ -213,10 +213,13 @@ class ScenarioDesk:
         self.continue_button = ipywidgets.Button(icon="play", button_style="success", layout=ipywidgets.Layout(align_self="flex-start"))
         self.continue_button.add_class("pkt-continue")
         self.continue_button.on_click(g(lambda _: self.continue_here()))
-        if viewer_on_top:  # a banner: what is shown, then the steps and "Continue from here" side by side
+        if viewer_on_top:
+            # a banner: what is shown, then the steps and "Continue from here" side by side. The step's moves are
+            # not said again in it: the app's log beside the table tells them (the banner stays two lines high,
+            # so the table below it keeps the learner's seat on a 1280x720 screen)
             parts: list[ipywidgets.Widget] = [self.title, ipywidgets.HBox(
                 [self.navigator.box, self.continue_button], layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center",
-                                                                                     grid_gap="0.6em")), self.step_text]
+                                                                                     grid_gap="0.6em"))]
             border = "2px solid #8a5a00"
         else:
             parts, border = [self.title, self.navigator.box, self.step_text, self.continue_button], "1px solid #999"

@@ -76,6 +76,8 @@ ROOM_SHOWDOWN = Pause("showdown", lambda move: any(getattr(event, "kind", "") ==
 # A bot's seat holds its latest reason, whole, behind a disclosure that opens over the table. The
 # middle's note is in its text alternative only. The others' face-down cards overlap. At 5 and 6 players the
 # middle (between two side seats) draws its cards and free chips smaller, so that six chips fit beside the board.
+# Under 1000 px (a tablet held upright) the side column stacks under the table, and its status line (whose turn,
+# which round) is lifted above the row of moves, where the learner looks.
 TABLE_CSS = """<style>
 .pkt-log-scroll { max-height: 22em; overflow-y: auto; display: flex; flex-direction: column-reverse;
   border: 1px solid #999; padding: 0.3em 0.5em; font-size: 90%; line-height: 1.35; }
@@ -105,7 +107,14 @@ TABLE_CSS = """<style>
 .pkt-app .pkt-table-moves .pkt-move { max-width: 22em; }
 .pkt-app .pkt-tally p { margin: 0.3em 0; }
 .pkt-app .pkt-scenario-banner { background: #fff8e1; margin-bottom: 0.3em; }
-.pkt-app .pkt-scenario-banner .pkt-scenario-step ul { margin: 0.1em 0; }
+.pkt-app .pkt-scenario-banner .widget-html-content { line-height: 1.35; }
+.pkt-app .pkt-status p { margin: 0.3em 0; }
+@media (max-width: 1000px) {
+  .pkt-app .pkt-table-columns { flex-flow: row wrap !important; }
+  .pkt-app .pkt-table-side { display: contents !important; }
+  .pkt-app .pkt-table-columns > .pkt-table-main, .pkt-app .pkt-table-side > * { flex: 1 1 100% !important; order: 2; }
+  .pkt-app .pkt-table-side > .pkt-status { order: 1; }
+}
 .pkt-app .pkt-showdown h4 { margin: 0.2em 0; }
 .pkt-app .pkt-showdown ol { margin: 0.2em 0; }
 </style>"""
@@ -200,8 +209,9 @@ class TableApp(App, GamePart):
                                layout=ipywidgets.Layout(flex="3 1 520px", min_width="0"))
         main.add_class("pkt-table-main")
         # beside the table on a projector (where the game stands at its top, level with the row of moves), below
-        # it on a tablet held upright (the row wraps); the table's column holds only the moves and the table, so
-        # that your seat and its chips stay on a 1280x720 screen
+        # it on a tablet held upright, except the status, which stands above the row of moves there (TABLE_CSS:
+        # under 1000 px the side column's parts join the page's column); the table's column holds only the moves
+        # and the table, so that your seat and its chips stay on a 1280x720 screen
         side = ipywidgets.VBox([self.status, self.tally, self.legend, self.log], layout=ipywidgets.Layout(flex="2 1 260px", min_width="0"))
         side.add_class("pkt-table-side")
         columns = ipywidgets.HBox([main, side], layout=ipywidgets.Layout(align_items="flex-start", grid_gap="1em",

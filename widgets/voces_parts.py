@@ -308,19 +308,29 @@ def _round_events(events: Sequence[VocesEvent], round_number: int) -> list[Voces
 
 def round_result_html(events: Sequence[VocesEvent], round_number: int, lang: str) -> str:
     """The reveal of each hand played so far in ``round_number`` (hand 3 first), from the engine's events:
-    who folded or stayed, the hands shown with their ranking, eliminations, Capybaras, the winner."""
+    who stayed and who folded, the hands shown with their ranking, who is out and why, the winner. The log
+    tells the same events move by move; here they are gathered by hand (one line for those who stayed, one for
+    those who folded, one for each reason to be out), so that no two of the log's lines stand here again."""
     sections: list[str] = []
-    current: list[str] = []
+    current: list[Any] = []  # a hand's lines: HTML, or a group of players (_Group) written when the hand is done
     heading = ""
+    hand = 0
     for event in _round_events(events, round_number):
         if event.kind == "deciding":
             if heading:
-                sections.append(_section(heading, current))
-            heading, current = tr(_K + "play.hand_heading", lang, hand=event.param("hand")), []
+                sections.append(_section(heading, current, hand, lang))
+            hand = int(event.param("hand"))
+            heading, current = tr(_K + "play.hand_heading", lang, hand=hand), []
             continue
         if not heading or event.kind in ("scored", "game_won", "game_shared"):
             continue
-        if event.kind == "revealed":
+        if event.kind in ("stayed", "folded") or event.kind.startswith("eliminated_"):
+            group = next((g for g in current if isinstance(g, _Group) and g.kind == event.kind), None)
+            if group is None:
+                group = _Group(event.kind, [], event.param("brought"))
+                current.append(group)
+            group.players.append(str(event.param("player")))
+        elif event.kind == "revealed":
             cards = event.param("cards") or ()
             ranking = event.param("ranking")
             words = ranking.describe(lang) if isinstance(ranking, VocesHand) else ranking.text(lang) if isinstance(ranking, Msg) else ""
@@ -332,12 +342,29 @@ def round_result_html(events: Sequence[VocesEvent], round_number: int, lang: str
         else:
             current.append(f"<div>{esc(event.describe(lang))}</div>")
     if heading:
-        sections.append(_section(heading, current))
+        sections.append(_section(heading, current, hand, lang))
     return "".join(sections)
 
 
-def _section(heading: str, lines: Sequence[str]) -> str:
-    return f"<section class='pkt-voces-hand-result' style='margin:0.4em 0'><h4>{esc(heading)}</h4>{''.join(lines)}</section>"
+@dataclass
+class _Group:
+    """The players of one hand who stayed, folded or are out for one reason (``kind``: the events' kind)."""
+
+    kind: str
+    players: list[str]
+    brought: Any = None  # the special cards revealed, for those out of the hand
+
+
+def _section(heading: str, lines: Sequence[Any], hand: int, lang: str) -> str:
+    written = []
+    for line in lines:
+        if isinstance(line, _Group):
+            words = tr(_K + f"play.result_{line.kind.removeprefix('eliminated_')}", lang, hand=hand, players=Items(line.players),
+                       brought=line.brought if line.brought is not None else "")
+            written.append(f"<div class='pkt-voces-{line.kind.replace('_', '-')}'>{esc(words)}</div>")
+        else:
+            written.append(line)
+    return f"<section class='pkt-voces-hand-result' style='margin:0.4em 0'><h4>{esc(heading)}</h4>{''.join(written)}</section>"
 
 
 def scores_html(events: Sequence[VocesEvent], round_number: int, lang: str, you: int = 0) -> str:

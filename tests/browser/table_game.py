@@ -12,8 +12,9 @@ At 1280x720, the learner's view, :func:`play_whole_game` plays the table app by 
 - after the last reveal "Next deal" stands in the Reveal button's place, and the game's end is announced
   only after the last hand of the last showdown;
 - before every move and every showdown step, at 1280x720 and at 768x1024 (the window changed as a tablet
-  turned, and back), the learner's seat and every control usable now are inside the window, no visible
-  element repeats two of the log's lines, and the live region takes no room (:func:`seat_in_view`; the
+  turned, and back), the learner's seat, every control usable now and the status line are inside the window,
+  the status line above the table or beside it, no visible element repeats two of the log's lines, and the
+  live region takes no room (:func:`seat_in_view`; the
   same check as test_learner_screen.py's games at 4 and 6 players).
 
 Seed 36 with three players is a short game (three deals, 35 clicks; the team wins). Each language is
@@ -56,7 +57,8 @@ NEWEST_JS = """() => {
           boxBottom: box.bottom, height: window.innerHeight};
 }"""
 
-# Everything that must be in view, with its box: the learner's seat and the controls usable now.
+# Everything that must be in view, with its box: the learner's seat, the controls usable now and the status line;
+# and where the status line stands beside the table.
 IN_VIEW_JS = """() => {
   const shown = e => e.checkVisibility({visibilityProperty: true}) && e.getBoundingClientRect().width > 0;
   const wanted = [];
@@ -66,13 +68,22 @@ IN_VIEW_JS = """() => {
     if (!b.disabled && shown(b)) wanted.push([b.innerText.trim() || b.className, b]);
   }
   for (const b of document.querySelectorAll('.pkt-board button.pkt-state-legal')) wanted.push([b.dataset.key, b]);
+  const status = document.querySelector('.pkt-app .pkt-status');
+  if (status && shown(status)) wanted.push(['the status line', status]);
   const out = [];
   for (const [name, e] of wanted) {
     const r = e.getBoundingClientRect();
     const inside = r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
     if (!inside) out.push(`${name}: ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)} in ${innerWidth}x${innerHeight}`);
   }
-  return {seat: !!seat, outside: out, count: wanted.length};
+  // the status line where the learner looks: above the table or beside it, not under it
+  const board = document.querySelector('.pkt-board');
+  let statusPlace = 'missing';
+  if (status && shown(status) && board) {
+    const s = status.getBoundingClientRect(), b = board.getBoundingClientRect();
+    statusPlace = s.left >= b.right - 1 && s.top < b.bottom ? 'beside' : s.bottom <= b.top + 1 ? 'above' : `under: ${Math.round(s.top)} below the table's top ${Math.round(b.top)}`;
+  }
+  return {seat: !!seat, outside: out, count: wanted.length, statusPlace};
 }"""
 
 # The log's lines, the live region's size, and the visible elements outside the log that hold two log lines.
@@ -110,11 +121,12 @@ REPEATS_JS = """() => {
 
 
 def seat_in_view(p: Any, where: str) -> None:
-    """The learner's seat and every control usable now inside the window; no visible element repeats the
-    log, and the live region takes no room."""
+    """The learner's seat, every control usable now and the status line inside the window, the status line above
+    the table or beside it (not under it); no visible element repeats the log, and the live region takes no room."""
     seen = p.evaluate(IN_VIEW_JS)
     assert seen["seat"], f"{where}: no seat of yours drawn"
     assert not seen["outside"], f"{where}: out of view: {seen['outside']}"
+    assert seen["statusPlace"] in ("above", "beside"), f"{where}: the status line is not above or beside the table: {seen['statusPlace']}"
     repeats = p.evaluate(REPEATS_JS)
     assert all(w <= 1 and h <= 1 for w, h in repeats["live"]), f"{where}: the live region is shown: {repeats['live']}"
     assert not repeats["found"], f"{where}: the log repeated on the page: {repeats['found']}"

@@ -3,7 +3,9 @@
 the learner's seat (its cards) and every control the learner may use now must fit in the window together,
 at both sizes (one page per round: each step is measured at one size, the window is changed, as a tablet
 turned, and measured again): scrolled so that the topmost of them is at the top, none reaches past the
-bottom or the sides. The Póker a
+bottom or the sides. At every step and size no visible element outside the play tab's log repeats two of its
+lines in a row, and the drawn table's live region takes no room (:func:`assert_log_not_repeated`; a pair of
+log lines planted in the page at the end proves the check sees one). The Póker a
 Voces round (seeded so that Raccoons are revealed) also shows what the Raccoon did, in the page's
 language; the hand ranker draws its cards as pictures and its file chooser shows no file count.
 
@@ -40,6 +42,61 @@ FIT_JS = """([seats, controls]) => {
                           + " " + (e.innerText || "").trim().slice(0, 40),
                     top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })};
 }"""
+
+
+# The log's lines (each move's entry, not the bots' reasons under them), the live region's size, and the visible
+# elements outside the log that hold two of its lines in a row. The app's text, with the log and the live region
+# left out, is read once: most steps hold no pair of log lines there, and the element-by-element search (which
+# names the element) runs only when one is there. As table_game.REPEATS_JS, for the play tabs' logs.
+LOG_REPEATS_JS = """([logSelector, lineSelector]) => {
+  const log = document.querySelector(logSelector);
+  const lines = log ? [...log.querySelectorAll(lineSelector)].map(e => e.innerText.trim()).filter(t => t.length > 8) : [];
+  const lives = [...document.querySelectorAll('.pkt-drawn-status')];
+  const live = lives.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; });
+  const app = document.querySelector('.pkt-app');
+  const pairs = [];
+  for (let i = 0; i + 1 < lines.length; i++) pairs.push([lines[i], lines[i + 1]]);
+  const left = [log, ...lives].filter(e => e);
+  const display = left.map(e => e.style.display);
+  left.forEach(e => { e.style.display = 'none'; });
+  const rest = app ? app.innerText : '';
+  left.forEach((e, i) => { e.style.display = display[i]; });
+  const suspects = pairs.filter(pair => pair.every(t => rest.includes(t)));
+  const found = [];
+  for (const pair of suspects) {
+    for (const e of document.querySelectorAll('.pkt-app *')) {
+      if (log && log.contains(e)) continue;
+      if (e.children.length > 0 && [...e.children].some(c => pair.every(t => (c.innerText || '').includes(t)))) continue;
+      const text = e.innerText || '';
+      const r = e.getBoundingClientRect();
+      if (r.width > 1 && r.height > 1 && e.checkVisibility({visibilityProperty: true}) && pair.every(t => text.includes(t))) {
+        found.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: ${text.slice(0, 80)}`);
+      }
+    }
+    if (found.length >= 3) break;
+  }
+  return {lines: lines.length, live, found: found.slice(0, 3), searched: suspects.length};
+}"""
+
+
+def assert_log_not_repeated(p: Any, log: tuple[str, str], step: str) -> int:
+    """No visible element outside the play tab's log (``log``: its box and its lines' selector) holds two of its
+    lines in a row, and the drawn table's live region takes no room; returns the number of log lines read."""
+    seen = p.evaluate(LOG_REPEATS_JS, list(log))
+    assert all(w <= 1 and h <= 1 for w, h in seen["live"]), f"{step}: the live region is shown: {seen['live']}"
+    assert not seen["found"], f"{step}: the log repeated on the page: {seen['found']}"
+    return int(seen["lines"])
+
+
+def planted_pair_is_found(p: Any, log: tuple[str, str]) -> None:
+    """The repeat check is not blind: the log's last two lines put into a visible box of the app are reported."""
+    p.evaluate("""([logSelector, lineSelector]) => {
+      const lines = [...document.querySelector(logSelector).querySelectorAll(lineSelector)].map(e => e.innerText.trim());
+      const e = document.createElement('div'); e.id = 'pkt-repeat'; e.innerText = lines.slice(-2).join(' ');
+      document.querySelector('.pkt-app').appendChild(e); }""", list(log))
+    planted = p.evaluate(LOG_REPEATS_JS, list(log))["found"]
+    p.evaluate("() => document.getElementById('pkt-repeat').remove()")
+    assert any(found.startswith("div.:") for found in planted), f"two log lines in a box of the app went unnoticed: {planted}"
 
 
 def assert_seat_and_controls_fit(p: Any, seats: Sequence[str], controls: str, step: str) -> int:
@@ -105,6 +162,7 @@ def shot(page: apps.Page, artifacts: Path, name: str) -> None:
 GUESS = "pokerguess_explorer.ipynb"
 GUESS_SEATS = [".pkt-guess-board [data-region='seat0']"]
 GUESS_CONTROLS = ".pkt-guess-side button, .pkt-guess-side select, .pkt-guess-reasons h4"  # and the bots' reasons' heading
+GUESS_LOG = (".pkt-guess-log", "[role=region] > div:not(.pkt-guess-reason)")  # its box, its moves' lines
 
 
 
@@ -115,14 +173,22 @@ def test_pokerguess_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, v
     p.locator(".pkt-guess-status").first.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
     usable: list[int] = []
 
+    lines: list[int] = []
+
+    def measure(where: str) -> int:
+        lines.append(assert_log_not_repeated(p, GUESS_LOG, f"{lang} {where}"))
+        return assert_seat_and_controls_fit(p, GUESS_SEATS, GUESS_CONTROLS, f"{lang} {where}")
+
     def check(step: str) -> int:
-        count = at_both_sizes(p, lambda where: assert_seat_and_controls_fit(p, GUESS_SEATS, GUESS_CONTROLS, f"{lang} {where}"), step)
+        count = at_both_sizes(p, measure, step)
         usable.append(count)
         return count
 
     next_round = p.locator("button.pkt-guess-next-round")
     play_checking(p, apps.guess_moves, lambda: next_round.first.is_visible(), check, "check")
     assert max(usable) >= 4  # the prediction's menus and a move were in view, not only Next round
+    assert max(lines) >= 4, lines  # the log was read: the round's moves were in it
+    planted_pair_is_found(p, GUESS_LOG)
     # the check: the pot drawn empty, the log does not run ahead of the status, the bots' reasons beside the table
     pot = p.locator(".pkt-guess-board [data-key='pot']").first
     assert ("paid out" if lang == "en" else "ausgezahlt") in (pot.get_attribute("aria-label") or "")
@@ -147,6 +213,7 @@ def test_pokerguess_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, v
 VOCES = "voces_explorer.ipynb"
 VOCES_SEATS = [".pkt-voces-board [data-region='seat-0']", ".pkt-voces-board [data-region='cards']"]
 VOCES_CONTROLS = ".pkt-voces-side button, .pkt-voces-side select"
+VOCES_LOG = (".pkt-voces-log", "[role=region] > div:not(.pkt-voces-reason)")  # its box, its moves' lines
 RACCOON = {"en": "it becomes whatever card makes its hand best", "de": "Er wird zu der Karte, die seine Hand am besten macht"}
 
 
@@ -175,14 +242,22 @@ def test_voces_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_
     apps.click_and_wait(p, card)  # put back
     usable: list[int] = []
 
+    lines: list[int] = []
+
+    def measure(where: str) -> int:
+        lines.append(assert_log_not_repeated(p, VOCES_LOG, f"{lang} {players} players {where}"))
+        return assert_seat_and_controls_fit(p, VOCES_SEATS, VOCES_CONTROLS, f"{lang} {where}")
+
     def check(step: str) -> int:
-        count = at_both_sizes(p, lambda where: assert_seat_and_controls_fit(p, VOCES_SEATS, VOCES_CONTROLS, f"{lang} {where}"), step)
+        count = at_both_sizes(p, measure, step)
         usable.append(count)
         return count
 
     score = p.locator(".pkt-voces-score")
     play_checking(p, apps.voces_moves, lambda: bool(score.count()), check, "score")
     assert max(usable) >= 3  # the coin step's menus and button were in view
+    assert max(lines) >= 4, lines  # the log was read: the round's moves were in it
+    planted_pair_is_found(p, VOCES_LOG)
     # the Raccoons revealed in the round (seed 1, three players), explained on the page in its language
     if players == 3:
         explained = p.locator(".pkt-voces-specials-explained").first

@@ -7,7 +7,11 @@ scenario file (the page's download link), make the link (``?deal=CODE``), then
 - upload a broken file there: the message names the file and the problem, the game on the page stays;
 - upload the saved file: the same situation is shown (status and cards); on the Pokerface page, scenario
   files over the size limit are then refused in the page (:func:`files_over_the_limit_are_refused`);
-- open the link: the same situation again; step back in the scenario and continue: the bots play on.
+- open the link: the same situation again; step back in the scenario and continue: the bots play on. On
+  the Pokerface table, at the step the link opens, a step back, after Continue and after a move played on,
+  at 1280x720 and 768x1024: the learner's seat and its usable controls are in view, no visible element
+  repeats the log, and while it is a replay step the banner saying so with its controls is in view too
+  (:func:`table_in_view`).
 
 Uses the session's Voila server and Chromium (conftest.py). With ``PKT_DOC_SCREENSHOTS=1`` the Pokerface
 test writes the screenshots of docs/teachers-workflow.md (``docs/screenshots/workflow-*.png``; always into
@@ -26,6 +30,7 @@ import pytest
 
 from . import pages as apps
 from .pages import RING_JS, tab_to
+from .table_game import TABLET, seat_in_view
 
 ROOT = Path(__file__).resolve().parents[2]
 BAD_PARAMETERS = "players=9&seed=abc"  # as test_journeys.BAD: a number of players the game has not, a seed not a number
@@ -38,12 +43,25 @@ pytestmark = pytest.mark.skipif(not {"table.ipynb", "pokerguess_explorer.ipynb",
 
 def shot(p: Any, artifacts: Path, name: str, focus: Any, block: str = "start") -> None:
     """The learner's view at 1280x720 with ``focus`` in view: into test-artifacts/, and into docs/screenshots/
-    when PKT_DOC_SCREENSHOTS=1."""
+    when PKT_DOC_SCREENSHOTS=1. The page is then scrolled back to where it was: the checks after a screenshot
+    see the page as the learner left it."""
+    focus.evaluate(SCROLL_SAVED_JS)
     focus.evaluate(f"e => e.scrollIntoView({{block: '{block}'}})")
     apps.next_frames(p)  # the scrolled view drawn
     p.screenshot(path=str(artifacts / f"{name}.png"))
     if os.environ.get("PKT_DOC_SCREENSHOTS") == "1":
         p.screenshot(path=str(DOCS / f"{name}.png"))
+    p.evaluate(SCROLL_BACK_JS)
+    apps.next_frames(p)
+
+
+# Where every box around an element is scrolled (the page's own scrolling box is one of Voila's, not the window),
+# and the same scrolls put back.
+SCROLL_SAVED_JS = """e => { const saved = [];
+  for (let box = e.parentElement; box; box = box.parentElement) saved.push([box, box.scrollTop, box.scrollLeft]);
+  window.pktSavedScroll = saved; }"""
+SCROLL_BACK_JS = """() => { for (const [box, top, left] of window.pktSavedScroll || []) { box.scrollTop = top; box.scrollLeft = left; }
+  delete window.pktSavedScroll; }"""
 
 
 def visible_text(locator: Any) -> str:
@@ -174,7 +192,10 @@ def files_over_the_limit_are_refused(p: Any, tmp_path: Path, artifacts: Path) ->
 
 def workflow(page: apps.Page, server: Any, artifacts: Path, tmp_path: Path, notebook: str, query: str, tab: str | None,
              moves: list[str], move_count: int, situation: Callable[[Any], str], docs: bool = False,
-             after_opening: Callable[[Any, Path, Path], None] | None = None, bad: str = "") -> None:
+             after_opening: Callable[[Any, Path, Path], None] | None = None, bad: str = "",
+             in_view: Callable[[Any, str], None] | None = None) -> None:
+    """The module's workflow on ``notebook``; ``in_view(p, where)``, when given, checks what must be in the
+    learner's view at each step of the linked position (opened, a step back) and as the learner plays on."""
     p = page.page
     p.set_viewport_size(VIEW)
     name = "workflow" if docs else notebook.split(".")[0]
@@ -232,7 +253,7 @@ def workflow(page: apps.Page, server: Any, artifacts: Path, tmp_path: Path, note
     # 4. the saved file: the same situation
     upload(p, saved)
     assert situation(p) == played
-    assert p.locator(".pkt-scenario-viewer .pkt-scenario-step").first.inner_text().strip()
+    assert p.locator(".pkt-scenario-viewer .pkt-scenario-step-counter").first.inner_text().strip()
     if docs:
         shot(p, artifacts, f"{name}-4-open", p.locator(".pkt-scenario-viewer").first, "center")
     if after_opening is not None:  # on the same page: what the app's scenario desk does besides
@@ -245,17 +266,26 @@ def workflow(page: apps.Page, server: Any, artifacts: Path, tmp_path: Path, note
         p.locator(".pkt-scenario-viewer").first.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
     assert situation(p) == played
     assert not visible_text(p.locator(".pkt-notice"))
+    if in_view is not None:
+        in_view(p, "the link opened")
     counter = p.locator(".pkt-scenario-step-counter").first
     last = visible_text(counter)
     apps.click_and_wait(p, p.locator("button.pkt-scenario-back").first)
     assert visible_text(counter) != last
+    if in_view is not None:
+        in_view(p, "a step back")
     if docs:
         shot(p, artifacts, f"{name}-5-step", p.locator(".pkt-scenario-viewer").first, "center")
     apps.click_and_wait(p, p.locator("button.pkt-continue").first)
     assert "bots play the other seats" in visible_text(p.locator(".pkt-message"))
     assert not p.locator(".pkt-scenario-viewer").first.is_visible()
+    if in_view is not None:
+        in_view(p, "continued from the step")
     if docs:
         shot(p, artifacts, f"{name}-6-continue", p.locator(".pkt-status").first)
+    if in_view is not None:  # and on: a move of the learner's, the bots' answers
+        play_moves(p, moves, 1)
+        in_view(p, "a move played on")
     assert not page.errors, "\n".join(page.errors)
 
 
@@ -274,10 +304,44 @@ def table_situation(p: Any) -> str:
     return visible_text(p.locator(".pkt-status")) + " | " + str(p.evaluate(TABLE_WORDS_JS))
 
 
+# The replay banner's controls (the steps, "Continue from here") while it is shown: each enabled one inside the window.
+BANNER_JS = """() => {
+  const banner = document.querySelector('.pkt-app .pkt-scenario-banner');
+  if (!banner || !banner.checkVisibility()) return {shown: false, controls: 0, outside: []};
+  const controls = [...banner.querySelectorAll('button')].filter(b => !b.disabled && b.checkVisibility());
+  const outside = [];
+  for (const e of [banner.querySelector('.pkt-scenario-title'), ...controls]) {
+    const r = e.getBoundingClientRect();
+    if (r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1)
+      outside.push(`${(e.innerText || e.className).trim().slice(0, 40)}: ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}`);
+  }
+  return {shown: true, controls: controls.length, outside};
+}"""
+
+
+def table_in_view(p: Any, where: str) -> None:
+    """At 1280x720 and at 768x1024 (the window changed as a tablet turned, then back): the learner's seat and
+    every control usable now inside the window, no visible element repeating the log (table_game.seat_in_view),
+    and while the position is a replay step, the banner that says so with its enabled controls (at least
+    Continue from here and a step) inside the window too."""
+    stepping = p.locator(".pkt-scenario-banner").first.is_visible()
+    for size in (VIEW, TABLET):
+        p.set_viewport_size(size)
+        apps.settle_layout(p)
+        at = f"{where}, {size['width']}x{size['height']}"
+        seat_in_view(p, at)
+        banner = p.evaluate(BANNER_JS)
+        assert banner["shown"] == stepping, f"{at}: the replay banner is {'not ' if stepping else ''}shown"
+        assert not banner["outside"], f"{at}: the banner's controls out of view: {banner['outside']}"
+        assert not stepping or banner["controls"] >= 2, f"{at}: the banner offers {banner['controls']} controls"
+    p.set_viewport_size(VIEW)
+    apps.settle_layout(p)
+
+
 def test_pokerface_game_is_saved_linked_opened_and_continued(page: apps.Page, voila_server: Any, artifacts: Path, tmp_path: Path) -> None:
     workflow(page, voila_server, artifacts, tmp_path, "table.ipynb", "seed=11&players=4", None,
              [apps.TAKE_MIDDLE, apps.PASS], 2, table_situation, docs=True, after_opening=files_over_the_limit_are_refused,
-             bad=BAD_PARAMETERS)
+             bad=BAD_PARAMETERS, in_view=table_in_view)
 
 
 def guess_situation(p: Any) -> str:

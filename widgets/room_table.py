@@ -165,10 +165,8 @@ class RemoteTable:
         events = template.events_for(None) if hasattr(template, "events_for") else template.events
         self.event_type: type = type(events[0]) if events else object
         self.view_type: type = self.game.view_type
-        hints = get_type_hints(self.view_type)
-        legal_hint = hints.get("legal_actions")
-        args = get_args(legal_hint) if legal_hint is not None else ()
-        self.move_type: Any = args[0] if args else None  # None: the view's moves are not a list (PokerGuess)
+        self._template = template  # the codec's text of a move names its players from it (moves not listed)
+        self.move_type: Any = _move_type(get_type_hints(self.view_type).get("legal_actions"))
         self.pause = pause
         self.lang = lang
         self._lock = threading.RLock()
@@ -177,6 +175,8 @@ class RemoteTable:
         self._frame: dict[str, Any] | None = None  # the newest view message
         self._view: Any = None
         self._legal: list[Any] = []
+        self._legal_count = 0  # how many moves the seat has now (more than listed for PokerGuess's predictions)
+        self._compact = False  # the view carries the game's own compact value of its moves (PokerGuess)
         self._entries: list[dict[str, Any]] = []  # the log as the server sent it
         self._texts: dict[str, list[str]] = {}  # its words, by language
         self._events: list[Any] = []
@@ -244,21 +244,30 @@ class RemoteTable:
             return self.closed
         if not self.connected:
             return Msg.of("apps.rooms.not_connected")
-        if self.move_type is not None and move not in self._legal:
+        if self.move_type is None or move in self._legal:
+            return None
+        view = self._view
+        if self._compact and view is not None and move in view.legal_actions:  # the engine's own answer
+            return None
+        if self._compact or self._legal_count <= len(self._legal):  # not among the seat's moves
             return Msg.of("rooms.refused.illegal")
-        return None
+        return None  # one of the moves not listed: the server's engine says
 
     def act(self, move: Any) -> None:
-        """Send the move (its index among the view's legal moves). A move not among them raises at once and
-        sends nothing; a refusal of the server comes later, to the listeners."""
+        """Send the move: its index among the view's legal moves, or (a game with more moves than the server
+        lists, PokerGuess's predictions) the move as a scenario file writes it. A move known to be refused
+        raises at once and sends nothing; a refusal of the server comes later, to the listeners."""
         from pokerkit_teach.core.errors import IllegalAction
 
         with self._lock:
             reason = self.why_not(move)
             if reason is not None:
                 raise IllegalAction(str(getattr(reason, "key", "") or "rooms.refused.illegal"))
-            index = self._legal.index(move)
-            data = {"op": "act", "version": self.version, "index": index}
+            data: dict[str, Any] = {"op": "act", "version": self.version}
+            if move in self._legal:
+                data["index"] = self._legal.index(move)
+            else:
+                data["move"] = self.game.scenarios.move_text(move, self._template)
         self._send(data)
 
     def go_on(self, bot_moves: int | None = None) -> None:
@@ -423,6 +432,8 @@ class RemoteTable:
             view = self._read_view(frame)
             self._frame, self._view = frame, view
             self._legal = self._read_legal(frame)
+            self._legal_count = int(frame.get("legal_count", len(self._legal)))
+            self._compact = frame.get("seat") is not None and isinstance(frame["view"].get("legal_actions"), dict)
             new = [self._event(entry) for entry in entries[known:]] if len(entries) > known else []
             self._events.extend(new)
             moves = _moves(new, known)
@@ -455,7 +466,7 @@ class RemoteTable:
         if frame.get("seat") is None:  # the teacher's: every seat's view
             return [from_wire(seat, self.view_type) for seat in data.get("seats", [])]
         view = from_wire(data, self.view_type)
-        if self.move_type is not None:
+        if self.move_type is not None and "legal_actions" not in data:  # the moves listed are all of them
             legal = tuple(from_wire(item["move"], self.move_type) for item in frame["legal"])
             view = view._replace(legal_actions=legal) if hasattr(view, "_replace") else dataclasses.replace(view, legal_actions=legal)
         return view
@@ -479,6 +490,19 @@ class RemoteTable:
                 listener(said)
             except Exception:
                 log.exception("room %s: a listener failed", self.code)
+
+
+def _move_type(hint: Any) -> Any:
+    """The type of one move of a view's ``legal_actions`` hint: a list's or tuple's items, or the items of a
+    sequence class of the game's own (PokerGuess's ``LegalMoves``, a ``Sequence[Action]``); ``None`` if none."""
+    args = get_args(hint) if hint is not None else ()
+    if args:
+        return args[0]
+    for base in getattr(hint, "__orig_bases__", ()):
+        base_args = get_args(base)
+        if base_args:
+            return base_args[0]
+    return None
 
 
 class _Entry:

@@ -364,7 +364,8 @@ class Room:
 
     def _view(self, seat: int) -> dict[str, Any]:
         data = dict(to_wire(self.state.view_for(seat), cache=self._wire, texts=True))  # a copy: the cache's own stays as it is; its messages in every language (each seat reads its own)
-        data.pop("legal_actions", None)  # they are the frame's "legal", with their texts
+        if not isinstance(data.get("legal_actions"), dict):  # a list: the frame's "legal", with their texts;
+            data.pop("legal_actions", None)  # a game's own compact value (PokerGuess's thousands of moves) stays
         data.pop("log", None)  # it is the frame's "log"
         return data
 

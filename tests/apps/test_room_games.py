@@ -1,0 +1,159 @@
+"""Play with others in the PokerGuess and Póker a Voces play tabs, against a real room server in a process of
+its own (127.0.0.1, port 0, stopped by the tests): the teacher seats two bots (the teacher's connection, as
+the class view does it), one learner joins by the room's code or by a seat link and plays a whole round by
+the tab's own controls; no message the learner's page received holds another seat's hidden card before
+the rules show it (checked against the engine's own deal of the same seed); a reload keeps the seat."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from pokerkit_teach.core.registry import get_game
+from pokerkit_teach.rooms.client import create_room
+from pokerkit_teach.widgets.room_table import RemoteTable, _run
+from tests.rooms.serving import UNTHROTTLED, RoomServerProcess
+
+SEED = 23
+WAIT = 30
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RoomServerProcess]:
+    with RoomServerProcess(Path(tmp_path_factory.mktemp("rooms")), *UNTHROTTLED) as process:
+        yield process
+    assert process.errors() == []
+
+
+def room_with_two_bots(server: RoomServerProcess, game: str, bot: str) -> tuple[dict[str, Any], RemoteTable]:
+    """A room of three for ``game``; the teacher (the teacher's token) seats ``bot`` in seats 1 and 2."""
+    async def create() -> dict[str, Any]:
+        return await create_room(server.base, game, 3, seed=SEED)
+
+    room = _run(create())
+    teacher = RemoteTable(room["room"], room["teacher"], base=server.base)
+    assert teacher.wait_for(lambda t: t.ready, WAIT) and teacher.teacher
+    for seat in (1, 2):
+        teacher.send({"op": "bot", "seat": seat, "bot": bot})
+        assert teacher.wait_for(lambda t, s=seat: t.presence is not None and t.presence["seats"][s]["bot"] == bot, WAIT)
+    return room, teacher
+
+
+def hidden_cards_told(frames: list[dict[str, Any]], hidden: dict[int, set[str]], seat: int,
+                      shown: Any) -> list[tuple[int, str]]:
+    """(version, card) for every view message of ``frames`` that holds a card of ``hidden`` (by seat) of a
+    seat other than ``seat`` while ``shown(frame, other_seat)`` says the rules have not shown it."""
+    told = []
+    for frame in frames:
+        if frame["op"] != "view":
+            continue
+        text = json.dumps(frame)
+        for other, cards in hidden.items():
+            if other == seat:
+                continue
+            for card in cards - shown(frame, other):
+                if f'"{card}"' in text:
+                    told.append((int(frame["version"]), card))
+    return told
+
+
+# ---------------------------------------------------------------------------------------------- PokerGuess
+def test_pokerguess_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_reload_keeps_the_seat(
+        server: RoomServerProcess, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The PokerGuess play tab in German: the code typed shows seat 1 free and the two bots' seats taken;
+    the learner takes seat 1 and plays round 1 to its check by the tab's buttons and card presses (a
+    prediction is one the engine lists as allowed); the page names the bots, the learner and whose turn it
+    is; the round's check shows as it does against bots; no message held a bot's card before the rules
+    showed it; the seat's link opens the same seat again (the older page is told why it was closed)."""
+    from pokerkit_teach.games.pokerguess.actions import Predict, PokerGuessPhase
+    from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
+
+    monkeypatch.setenv("PKT_ROOMS_URL", server.base)
+    room, teacher = room_with_two_bots(server, "pokerguess", get_game("pokerguess").default_bot)
+    code = room["room"]
+    app = GuessExplorerApp(query="lang=de&tab=play&seed=4")
+    game = app.game
+    reload: GuessExplorerApp | None = None
+    try:
+        assert game.state is not None and game.join.table is None  # the bots' table until a room is joined
+        game.join.code.value = code.lower() + " "
+        seats = list(game.join.seats.children)
+        assert [(b.description, b.disabled) for b in seats] == [
+            ("Player 1: frei", False), ("Player 2: ein Bot", True), ("Player 3: ein Bot", True)]
+        seats[0].click()
+        table = game.table
+        assert isinstance(table, RemoteTable) and table.seat == 0 and game.state is None
+        assert game.setup.layout.display == "none" and game.join.leave_button.layout.display == ""
+        assert table.wait_for(lambda t: t.presence is not None and t.presence["seats"][0]["connected"], WAIT)
+        app.refresh()
+        presence = game.join.presence.value
+        assert "Player 1</b>: du" in presence and "Player 2</b>: hier spielt ein Bot" in presence
+        engine = get_game("pokerguess").new_rules(3).new_game(seed=SEED)  # the same deal, independently
+        hidden = {seat: {card.short for card in engine.view_for(seat).private} for seat in range(3)}
+        assert {card.short for card in table.view().private} == hidden[0]
+        moves = 0
+        while True:
+            assert table.wait_for(lambda t: t.settled and (t.paused is not None or t.view().to_act == 0
+                                                           or t.view().phase is PokerGuessPhase.OVER), WAIT)
+            game.refresh()
+            if table.paused is not None:
+                break
+            view = table.view()
+            assert "Du bist am Zug" in game.status.value, game.status.value
+            version = table.version
+            if view.phase is PokerGuessPhase.REVEAL:
+                game.board.press("mine-0")
+            elif not game.stay_button.disabled:
+                game.stay_button.click()
+            else:  # the first prediction the engine lists as allowed, set in the menus
+                listed = [table.frame["legal"][i]["move"] for i in range(len(table.frame["legal"]))]
+                first = next(m for m in listed if m["type"] == "Predict")
+                prediction = first["prediction"]
+                game.raise_by.value = 0
+                game.colour_count.value = prediction["colour_count"]
+                game.figure_count.value = prediction["figure_count"]
+                game.colour.value = next(c for _, c in game.colour.options if c.value == prediction["colour"])
+                game.figure.value = next(f for _, f in game.figure.options if f.value == prediction["figure"])
+                assert isinstance(game._chosen_prediction(), Predict) and not game.predict_button.disabled
+                game.predict_button.click()
+            assert "pkt-error" not in app.message_area.value, app.message_area.value
+            assert table.wait_for(lambda t: (t.version > version and t.settled) or bool(t.refusals), WAIT)
+            assert not table.refusals, [(r.key, r.frame) for r in table.refusals]
+            moves += 1
+            assert moves < 20
+        result = table.view().last_result
+        assert result is not None and result.number == 1
+        assert game.next_button.layout.display == "" and "Runde 1" in game.status.value
+        assert game.result.value  # the check, as against bots
+        shown_by_rules = {seat: {card.short for card in cards} for seat, cards in result.hands}
+
+        def shown(frame: dict[str, Any], other: int) -> set[str]:
+            view = frame["view"]
+            cards = {card for seat, card in view.get("shown", []) if seat == other}
+            if view.get("last_result"):
+                cards |= shown_by_rules.get(other, set())
+            return cards
+
+        assert hidden_cards_told(table.frames, hidden, 0, shown) == []
+        assert hidden_cards_told(teacher.frames, hidden, 0, lambda frame, other: set())  # the teacher's view has them
+        log = " ".join(table.log_for("de"))
+        assert "Player 2" in log and "Player 3" in log
+        game.next_button.click()
+        assert game.next_button.layout.display == "none"
+        # a reload: the seat's link opens the same seat and the same view
+        reload = GuessExplorerApp(query=f"lang=es&room={code}&seat={table.token}")
+        assert reload.tabs.selected_index == 3
+        again = reload.game.table
+        assert isinstance(again, RemoteTable) and again.seat == 0 and again.view() == table.view()
+        assert table.wait_for(lambda t: t.closed is not None, WAIT) and table.closed is not None
+        assert table.closed.key == "rooms.closed.replaced"
+        reload.refresh()
+        assert "Player 1</b>: tú" in reload.game.join.presence.value
+    finally:
+        game.join.leave(quietly=True)
+        if reload is not None:
+            reload.game.join.leave(quietly=True)
+        teacher.close()

@@ -221,7 +221,7 @@ class VocesExplorerApp(App):
     def open_linked(self) -> None:
         """``?scenario=NAME`` or ``?deal=CODE``: the game tab opens with that situation (unless ``?tab=``
         names the tab to open)."""
-        self.open_linked_in_play_tab(self.game.desk)
+        self.open_linked_in_play_tab(self.game.desk, self.game.join)
 
     def _build_play(self) -> ipywidgets.Widget:
         self.game = VocesGame(self)

@@ -157,3 +157,116 @@ def test_pokerguess_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_re
         if reload is not None:
             reload.game.join.leave(quietly=True)
         teacher.close()
+
+
+# ---------------------------------------------------------------------------------------------- Póker a Voces
+def voces_card_texts() -> set[str]:
+    """Every card of Póker a Voces at a table of three, as the wire writes it (the special cards of every kind)."""
+    from pokerkit_teach.core.wire import card_text
+    from pokerkit_teach.games.voces.cards import Special, voces_deck
+
+    return {card_text(card) for card in voces_deck(3, tuple(Special)[:2])} | {
+        f"{kind.value}#{copy}" for kind in Special for copy in range(1, 5)}
+
+
+def voces_known(frames: list[dict[str, Any]]) -> list[set[str]]:
+    """For each message of a seat, the cards that seat may know by then: every card it has held, placed or
+    offered, and every card a trade of its own moved (from its views and its own log so far)."""
+    known: set[str] = set()
+    result = []
+    for frame in frames:
+        if frame["op"] == "view":
+            view = frame["view"]
+            known |= set(view.get("hand", [])) | set(view.get("own_offer", []))
+            for placed in view.get("placed", []):
+                known |= set(placed or [])
+            for entry in frame["log"]:
+                for name in ("cards", "given", "taken"):
+                    value = entry.get("params", {}).get(name)
+                    if isinstance(value, list) and entry.get("seat") == frame["seat"]:
+                        known |= {str(card) for card in value}
+        result.append(set(known))
+    return result
+
+
+def test_voces_a_learner_joins_by_link_plays_a_round_with_two_bots_and_a_reload_keeps_the_seat(
+        server: RoomServerProcess, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Póker a Voces play tab in Spanish: the learner opens seat 1's link (the teacher seated two bots) and
+    plays round 1 to its score by the tab's buttons (place three hands, take a pile, stay); the page names
+    the bots, the learner and whose turn it is; the round's result and score show as against bots, the log
+    in the learner's language; no message before the first reveal held a card the learner's seat had not
+    held or traded; the link opens the same seat again."""
+    from pokerkit_teach.games.voces.actions import VocesPhase
+    from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
+
+    monkeypatch.setenv("PKT_ROOMS_URL", server.base)
+    room, teacher = room_with_two_bots(server, "voces", get_game("voces").default_bot)
+    code, token = room["room"], room["seats"][0]["token"]
+    app = VocesExplorerApp(query=f"lang=es&room={code}&seat={token}")
+    game = app.game
+    reload: VocesExplorerApp | None = None
+    try:
+        assert app.tabs.selected_index == app.tab_names.index("play")
+        table = game.table
+        assert isinstance(table, RemoteTable) and table.seat == 0 and game.state is None
+        assert all(widget.layout.display == "none" for widget in game.setup)
+        assert table.wait_for(lambda t: t.presence is not None and t.presence["seats"][0]["connected"], WAIT)
+        app.refresh()
+        presence = game.join.presence.value
+        assert "Player 1</b>: tú" in presence and "Player 3</b>: aquí juega un bot" in presence
+        moves = 0
+        while True:
+            assert table.wait_for(lambda t: t.settled and (t.paused is not None or bool(t.view().legal_actions)
+                                                           or t.view().phase is VocesPhase.OVER), WAIT)
+            game.refresh()
+            if table.paused is not None:
+                break
+            version = table.version
+            if table.view().phase is VocesPhase.TRADING:
+                assert not game.place_button.disabled, game.status.value
+                game.place_button.click()
+            elif game.pick_box.children:
+                game.pick_box.children[0].click()
+            elif not game.bet_button.disabled:
+                game.bet_button.click()
+            else:
+                assert not game.stay_button.disabled, game.status.value
+                game.stay_button.click()
+            assert "pkt-error" not in app.message_area.value, app.message_area.value
+            assert table.wait_for(lambda t: (t.version > version and t.settled) or bool(t.refusals), WAIT)
+            assert not table.refusals, [(r.key, r.frame) for r in table.refusals]
+            moves += 1
+            assert moves < 40
+        game.refresh()
+        assert game.next_button.layout.display == ""
+        assert "ronda 1" in game.result.value and "pkt-voces-total" in game.result.value  # the score, as against bots
+        assert "seed" not in game.status.value and "semilla" not in game.status.value
+        assert "coloca" in game.log.value or "Player 2" in game.log.value
+        # no message before the first reveal held a card the learner's seat had not held or traded
+        cards = voces_card_texts()
+        frames = table.frames
+        known = voces_known(frames)
+        leaks, checked = [], 0
+        for frame, allowed in zip(frames, known):
+            if frame["op"] != "view":
+                continue
+            if any(entry.get("kind") == "revealed" for entry in frame["log"]):
+                break  # the rules turn the hands over from here
+            checked += 1
+            text = json.dumps(frame)
+            leaks += [card for card in cards - allowed if f'"{card}"' in text]
+        assert leaks == [] and checked >= 3
+        told = [card for frame in teacher.frames if frame["op"] == "view" for card in cards if f'"{card}"' in json.dumps(frame)]
+        assert len(set(told)) > 15  # the teacher's view has every seat's cards: the search finds cards
+        game.next_button.click()
+        # a reload: the link opens the same seat and the same view
+        reload = VocesExplorerApp(query=f"lang=de&room={code}&seat={token}")
+        again = reload.game.table
+        assert isinstance(again, RemoteTable) and again.seat == 0 and again.view() == table.view()
+        assert table.wait_for(lambda t: t.closed is not None, WAIT) and table.closed is not None
+        assert table.closed.key == "rooms.closed.replaced"
+    finally:
+        game.join.leave(quietly=True)
+        if reload is not None:
+            reload.game.join.leave(quietly=True)
+        teacher.close()

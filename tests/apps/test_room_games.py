@@ -270,3 +270,60 @@ def test_voces_a_learner_joins_by_link_plays_a_round_with_two_bots_and_a_reload_
         if reload is not None:
             reload.game.join.leave(quietly=True)
         teacher.close()
+
+
+@pytest.mark.parametrize("name, page", [("pokerguess", "pokerguess_explorer.ipynb?tab=play&room="),
+                                        ("voces", "voces_explorer.ipynb?tab=play&room=")])
+def test_the_class_view_makes_a_table_of_the_game_seats_two_bots_and_says_what_it_shows(
+        server: RoomServerProcess, monkeypatch: pytest.MonkeyPatch, name: str, page: str) -> None:
+    """The class view for PokerGuess and Póker a Voces: a class of 3 makes one table whose seat links open the
+    game's play tab; the teacher seats bots in two seats from the table's row, which then names them and
+    the round; the results and the read-only view say plainly that they are Pokerface's (and show no card);
+    the download holds the table's game as a scenario file of the game."""
+    import base64
+    import io
+    import re
+    import zipfile
+
+    from pokerkit_teach.core.scenarios import load_scenario_text
+    from pokerkit_teach.widgets.class_tables import ClassTablesApp
+
+    monkeypatch.setenv("PKT_ROOMS_URL", server.base)
+    monkeypatch.setenv("PKT_APPS_URL", "http://127.0.0.1:8866/voila/render/notebooks/class_tables.ipynb")
+    teacher = ClassTablesApp(query="seed=41&lang=de")
+    teacher.game.value = name
+    teacher.learners.value = 3
+    teacher.size.value = 3
+    teacher.make_button.click()
+    try:
+        assert [len(room["seats"]) for room in teacher.rooms] == [3] and teacher.rooms[0]["game"] == name
+        links = re.findall(r"class='pkt-class-seat-link' href='([^']*)'", teacher.sheet.value)
+        assert len(links) == 3 and page in links[0].replace("&amp;", "&")
+        watch = teacher.watch[0]
+        assert watch.wait_for(lambda t: t.presence is not None, WAIT)
+        for seat in (1, 2):
+            teacher.draw_status()  # as the class view does after every change of the table
+            row = teacher.status.children[1]
+            choice, button = row.children[1], row.children[2]
+            choice.value = seat
+            button.click()
+            assert watch.wait_for(lambda t, s=seat: t.presence is not None and bool(t.presence["seats"][s]["bot"]), WAIT)
+        players = teacher.rooms[0]["seats"]
+        line = teacher.row_text(0)
+        assert f"Bots: {players[1]['name']}, {players[2]['name']}" in line or f"bots: {players[1]['name']}" in line.lower(), line
+        assert "Runde 1" in line or "runde 1" in line, line
+        teacher.show_table(0)
+        title = get_game(name).title("de")
+        assert title in teacher.shown_box.value and "Replay-App" in teacher.shown_box.value
+        assert not re.search(r"[A-Z]\d|s\d", re.sub(r"<[^>]+>|\([A-Z]{6}\)", "", teacher.shown_box.value))  # no card named
+        teacher.results_button.click()
+        assert f"Für {title} zeigt dieser Teil keine Zahlen" in teacher.results.value
+        teacher.download_button.click()
+        data = re.search(r"base64,([A-Za-z0-9+/=]+)'", teacher.download.value)
+        assert data is not None
+        with zipfile.ZipFile(io.BytesIO(base64.b64decode(data.group(1)))) as archive:
+            scenario = load_scenario_text(archive.read(archive.namelist()[0]).decode("utf-8"))
+        assert get_game(scenario.game).name == name
+        scenario.replay()  # the engine replays the table's game so far
+    finally:
+        teacher.close_tables()

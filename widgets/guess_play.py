@@ -350,7 +350,8 @@ class GuessGame(GamePart):
         view = self.view()
         t = self.app.t
         lang = self.app.lang
-        self.intro.value = f"<p>{esc(t(_K + 'intro'))}</p>"
+        # the bots' table's intro; a room's table has the join part's words instead
+        self.intro.value = "" if self.in_room else f"<p>{esc(t(_K + 'intro'))}</p>"
         self.players.description = t("apps.common.players")
         self.bot_choice.description = t("apps.common.bots")
         self.new_button.description = t(_K + "new_game")

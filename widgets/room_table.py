@@ -177,6 +177,7 @@ class RemoteTable:
         self._legal: list[Any] = []
         self._legal_count = 0  # how many moves the seat has now (more than listed for PokerGuess's predictions)
         self._compact = False  # the view carries the game's own compact value of its moves (PokerGuess)
+        self._sent: int | None = None  # the version a move was sent at, until the server answers it
         self._entries: list[dict[str, Any]] = []  # the log as the server sent it
         self._texts: dict[str, list[str]] = {}  # its words, by language
         self._events: list[Any] = []
@@ -244,6 +245,8 @@ class RemoteTable:
             return self.closed
         if not self.connected:
             return Msg.of("apps.rooms.not_connected")
+        if self._sent is not None and self.version <= self._sent:  # a move of this seat is on its way
+            return Msg.of("apps.rooms.move_sent")
         if self.move_type is None or move in self._legal:
             return None
         view = self._view
@@ -268,7 +271,8 @@ class RemoteTable:
                 data["index"] = self._legal.index(move)
             else:
                 data["move"] = self.game.scenarios.move_text(move, self._template)
-        self._send(data)
+            self._send(data)
+            self._sent = self.version
 
     def go_on(self, bot_moves: int | None = None) -> None:
         """The learner's display goes on past the pause: what came meanwhile is shown (up to the next pause)."""
@@ -400,6 +404,7 @@ class RemoteTable:
             elif op == "refused":
                 refusal = RoomRefusal(frame)
                 with self._lock:
+                    self._sent = None
                     self.refusals.append(refusal)
                     self._changed_cond.notify_all()
                 self._notify(refusal)

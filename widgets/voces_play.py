@@ -351,7 +351,6 @@ class VocesGame(GamePart):
         self.desk.close_viewer()
         for widget in self.setup:
             widget.layout.display = "none"
-        self.paced.layout.display = "none"
         self.desk.box.layout.display = "none"  # a room's game is the server's: no scenario of it here
         self.controller.source = table
         events = [event for move in table.moves_since(0) for event in move.events]
@@ -525,7 +524,8 @@ class VocesGame(GamePart):
     def draw_controls(self) -> None:
         t = self.app.t
         lang = self.app.lang
-        self.intro.value = f"<p>{esc(t(_K + 'intro'))}</p>"
+        # the bots' table's intro; a room's table has the join part's words instead
+        self.intro.value = "" if self.in_room else f"<p>{esc(t(_K + 'intro'))}</p>"
         self.specials.refresh(lang, t("apps.voces.specials_label"), t("apps.voces.specials_tip"))
         for control, key in ((self.players, "apps.common.players"), (self.rounds, _K + "rounds"), (self.new_button, _K + "new_game"),
                              (self.study, _K + "study"), (self.paced, _K + "paced"), (self.offer_button, _K + "offer"),
@@ -607,6 +607,7 @@ class VocesGame(GamePart):
         trading = view.phase is VocesPhase.TRADING and not self.paused
         threat = [seat for seat in view.stop_callers if seat != me] if trading else []
         paced = bool(self.paced.value)
+        self.moves["wait"].layout.display = "none" if self.in_room else ""  # a room's bots move by themselves
         self.wait_button.description = t(_K + ("wait_one" if paced else "wait") + ("_stop" if threat and view.hand else ""))
         show_move(self.wait_button, None if trading else Msg.of(_K + "wait_not_trading"), self.app.lang,
                   t(_K + ("wait_one_tip" if paced else "wait_tip")))

@@ -6,6 +6,7 @@ the rules show it (checked against the engine's own deal of the same seed); a re
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 from typing import Any, Iterator
@@ -141,6 +142,16 @@ def test_pokerguess_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_re
         assert hidden_cards_told(teacher.frames, hidden, 0, lambda frame, other: set())  # the teacher's view has them
         log = " ".join(table.log_for("de"))
         assert "Player 2" in log and "Player 3" in log
+        game.refresh()
+        last = html.escape(table.log_for("de")[-1], quote=False)
+        assert last in game.log.value
+        # the learner switches to English: the connection opens again in English, the log comes in its words
+        app.language.value = "en"
+        assert table.wait_for(lambda t: t.lang == "en" and t.connected and t.settled
+                              and "Round 1:" in " ".join(t.log_for("en")), WAIT)
+        game.refresh()
+        assert html.escape(table.log_for("en")[-1], quote=False) in game.log.value and last not in game.log.value
+        assert "Player 1</b>: you" in game.join.presence.value and table.seat == 0
         game.next_button.click()
         assert game.next_button.layout.display == "none"
         # a reload: the seat's link opens the same seat and the same view

@@ -22,6 +22,12 @@ until you ask for the next round (the table's pause). The bots move through the 
 their moves appear in the log with the reason each bot gives. What you see of the table comes from your
 view (:meth:`~pokerkit_teach.games.pokerguess.state.PokerGuessState.view_for`), the check's cards included.
 
+**Play with others** (:class:`~widgets.room_join.RoomJoin`, under the table): a room's code and a free seat,
+or a seat link (``?room=CODE&seat=TOKEN``); then the same controls play a
+:class:`~widgets.room_table.RemoteTable`, drawn from that seat's view and log as the room's server sends them
+(your seat is the room's, the bots are the room's, and the status names no seed: a room's seed would tell
+every hidden card). Leaving the table, or New game, plays with the bots again.
+
 CSS classes: ``pkt-guess-new-game``, ``pkt-guess-status``, ``pkt-guess-board`` (the drawn table; your
 cards are the items ``mine-0`` and ``mine-1``), ``pkt-guess-colour-count``, ``pkt-guess-colour``,
 ``pkt-guess-figure-count``, ``pkt-guess-figure``, ``pkt-guess-raise``, ``pkt-guess-predict``,

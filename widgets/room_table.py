@@ -4,8 +4,11 @@
 It holds no game. The server pushes the seat's view, its legal moves and its log (``docs/rooms.md``); the
 table reads the view back into the engine's view type (:func:`~pokerkit_teach.core.wire.from_wire`, from
 the types' own hints, with no code per game), so the game's parts draw it as they draw a view of a local
-game. A move is sent as its index among the view's legal moves; ``why_not`` answers from those moves (the
-server's engine checks every move again, and a refusal it sends reaches the listeners as their argument).
+game. A move is sent as its index among the view's legal moves (a move the server does not list, one of
+PokerGuess's thousands of predictions, as a scenario file writes it); ``why_not`` answers from those moves,
+or from the engine's own compact value of them that a view may carry (PokerGuess's), and says a move sent
+is on its way until the server answers it (the server's engine checks every move again, and a refusal it
+sends reaches the listeners as their argument).
 The log is the server's words, in the language the connection was opened in: a switch of language opens
 the connection again in the new one (the server sends the whole log again).
 

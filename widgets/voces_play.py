@@ -43,6 +43,13 @@ Every button the rules do not allow now is disabled (grey and dashed, also after
 the engine's reason (``why_not``) is its tooltip and visible text under its row; a click that gets
 through anyway is refused by the engine with that reason and changes nothing.
 
+**Play with others** (:class:`~widgets.room_join.RoomJoin`, under the log): a room's code and a free seat, or
+a seat link (``?room=CODE&seat=TOKEN``); then the same controls play a
+:class:`~widgets.room_table.RemoteTable`, drawn from that seat's view and log as the room's server sends them
+(the log in the server's words, :class:`Spoken`; the result and the status from :class:`RoomGame`). The
+room's bots move by themselves, so the bots' settings and the button that lets them move are hidden, and the
+status names no seed.
+
 CSS classes: ``pkt-voces-play``, ``pkt-voces-new-game``, ``pkt-voces-play-players``, ``pkt-voces-rounds``,
 ``pkt-voces-status``, ``pkt-voces-board`` (the drawn table; its pictures carry ``data-key``: ``card-Ks3``,
 ``slot-SEAT-TOKEN``, ``offer-SEAT``, ``pile-N``, ``five``, ``centre-HAND``, ``drawn-N``, ``rev-HAND-SEAT``;

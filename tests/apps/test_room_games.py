@@ -163,6 +163,10 @@ def test_pokerguess_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_re
         assert table.closed.key == "rooms.closed.replaced"
         reload.refresh()
         assert "Player 1</b>: tú" in reload.game.join.presence.value
+        # the learner leaves the table: the tab plays with the bots again, its settings back
+        reload.game.join.leave_button.click()
+        assert reload.game.state is not None and reload.game.join.table is None
+        assert reload.game.setup.layout.display == "" and reload.game.join.form.layout.display == ""
     finally:
         game.join.leave(quietly=True)
         if reload is not None:
@@ -276,6 +280,9 @@ def test_voces_a_learner_joins_by_link_plays_a_round_with_two_bots_and_a_reload_
         assert isinstance(again, RemoteTable) and again.seat == 0 and again.view() == table.view()
         assert table.wait_for(lambda t: t.closed is not None, WAIT) and table.closed is not None
         assert table.closed.key == "rooms.closed.replaced"
+        reload.game.join.leave_button.click()  # back to the bots: a round of the kernel's own, its settings shown
+        assert reload.game.state is not None and reload.game.join.table is None
+        assert all(widget.layout.display == "" for widget in reload.game.setup)
     finally:
         game.join.leave(quietly=True)
         if reload is not None:

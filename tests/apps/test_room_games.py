@@ -15,7 +15,7 @@ import pytest
 
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.rooms.client import create_room
-from pokerkit_teach.widgets.room_table import RemoteTable, _run
+from pokerkit_teach.widgets.room_table import RemoteTable, _run, room_about
 from tests.rooms.serving import UNTHROTTLED, RoomServerProcess
 
 SEED = 23
@@ -204,26 +204,32 @@ def voces_known(frames: list[dict[str, Any]]) -> list[set[str]]:
     return result
 
 
-def test_voces_a_learner_joins_by_link_plays_a_round_with_two_bots_and_a_reload_keeps_the_seat(
+def test_voces_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_reload_keeps_the_seat(
         server: RoomServerProcess, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Póker a Voces play tab in Spanish: the learner opens seat 1's link (the teacher seated two bots) and
-    plays round 1 to its score by the tab's buttons (place three hands, take a pile, stay); the page names
+    """The Póker a Voces play tab in Spanish: the learner types the room's code (the teacher seated two bots),
+    takes the free seat and plays round 1 to its score by the tab's buttons (place three hands, take a pile, stay); the page names
     the bots, the learner and whose turn it is; the round's result and score show as against bots, the log
     in the learner's language; no message before the first reveal held a card the learner's seat had not
-    held or traded; the link opens the same seat again."""
+    held or traded; the seat's link, opened in a new page, opens the play tab at the same seat."""
     from pokerkit_teach.games.voces.actions import VocesPhase
     from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
 
     monkeypatch.setenv("PKT_ROOMS_URL", server.base)
     room, teacher = room_with_two_bots(server, "voces", get_game("voces").default_bot)
-    code, token = room["room"], room["seats"][0]["token"]
-    app = VocesExplorerApp(query=f"lang=es&room={code}&seat={token}")
+    code = room["room"]
+    app = VocesExplorerApp(query="lang=es&tab=play")
     game = app.game
     reload: VocesExplorerApp | None = None
     try:
-        assert app.tabs.selected_index == app.tab_names.index("play")
+        assert game.state is not None and game.join.table is None  # the bots' table until a room is joined
+        game.join.code.value = code
+        seats = list(game.join.seats.children)
+        assert [(b.description, b.disabled) for b in seats] == [
+            ("Player 1: libre", False), ("Player 2: un bot", True), ("Player 3: un bot", True)]
+        seats[0].click()
         table = game.table
         assert isinstance(table, RemoteTable) and table.seat == 0 and game.state is None
+        token = table.token
         assert all(widget.layout.display == "none" for widget in game.setup)
         assert table.wait_for(lambda t: t.presence is not None and t.presence["seats"][0]["connected"], WAIT)
         app.refresh()
@@ -276,6 +282,7 @@ def test_voces_a_learner_joins_by_link_plays_a_round_with_two_bots_and_a_reload_
         game.next_button.click()
         # a reload: the link opens the same seat and the same view
         reload = VocesExplorerApp(query=f"lang=de&room={code}&seat={token}")
+        assert reload.tabs.selected_index == reload.tab_names.index("play")
         again = reload.game.table
         assert isinstance(again, RemoteTable) and again.seat == 0 and again.view() == table.view()
         assert table.wait_for(lambda t: t.closed is not None, WAIT) and table.closed is not None
@@ -345,3 +352,30 @@ def test_the_class_view_makes_a_table_of_the_game_seats_two_bots_and_says_what_i
         scenario.replay()  # the engine replays the table's game so far
     finally:
         teacher.close_tables()
+
+
+@pytest.mark.parametrize("name", ["pokerguess", "voces"])
+def test_a_printed_seat_link_opens_the_play_tab_at_its_seat(server: RoomServerProcess, monkeypatch: pytest.MonkeyPatch,
+                                                           name: str) -> None:
+    """A seat link as the server makes it (the join sheet's): the explorer opens on its play tab, seated there,
+    in the address's language; the seat is then taken (not free to take by the code)."""
+    from pokerkit_teach.widgets.guess_explorer import GuessExplorerApp
+    from pokerkit_teach.widgets.voces_explorer import VocesExplorerApp
+
+    monkeypatch.setenv("PKT_ROOMS_URL", server.base)
+    room, teacher = room_with_two_bots(server, name, get_game(name).default_bot)
+    link = room["seats"][0]["link"]
+    assert f"?room={room['room']}&seat=" in link
+    kind = GuessExplorerApp if name == "pokerguess" else VocesExplorerApp
+    app = kind(query=link.split("?", 1)[1] + "&lang=de")
+    try:
+        assert app.tabs.selected_index == app.tab_names.index("play")
+        table = app.game.table
+        assert isinstance(table, RemoteTable) and table.seat == 0 and app.game.state is None
+        assert f"Du sitzt an Tisch {room['room']} als Player 1." in app.message_area.value
+        assert table.wait_for(lambda t: t.presence is not None and t.presence["seats"][0]["connected"], WAIT)
+        about = room_about(room["room"], server.base)
+        assert [seat["free"] for seat in about["seats"]] == [False, False, False]
+    finally:
+        app.game.join.leave(quietly=True)
+        teacher.close()

@@ -445,7 +445,9 @@ class RemoteTable:
             new = [self._event(entry) for entry in entries[known:]] if len(entries) > known else []
             self._events.extend(new)
             moves = _moves(new, known)
-            if self._paused is not None:
+            if known == 0 and moves:  # the table just opened (a reload): its story, stopping only at its end
+                self._admit_story(moves)
+            elif self._paused is not None:
                 self._held.extend(moves)
             else:
                 self._admit(moves)
@@ -454,6 +456,14 @@ class RemoteTable:
         with self._lock:
             self.heard = int(frame["version"])
             self._changed_cond.notify_all()
+
+    def _admit_story(self, moves: Sequence[TableMove]) -> None:
+        """What happened before the table was opened: every move into the learner's display at once (a learner
+        who comes back is not stopped at every past pause), waiting at the pause only if the last move is one."""
+        self._moves.extend(moves)
+        if self.pause is not None and self.pause.after(moves[-1]):
+            self._paused = self.pause.name
+            self._held_view = self._view
 
     def _admit(self, moves: Sequence[TableMove]) -> None:
         """Moves into the learner's display, up to the pause (the rest are held until :meth:`go_on`)."""

@@ -159,6 +159,7 @@ def test_pokerguess_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_re
         assert reload.tabs.selected_index == 3
         again = reload.game.table
         assert isinstance(again, RemoteTable) and again.seat == 0 and again.view() == table.view()
+        assert again.paused is None and reload.game.next_button.layout.display == "none"  # past round 1's check
         assert table.wait_for(lambda t: t.closed is not None, WAIT) and table.closed is not None
         assert table.closed.key == "rooms.closed.replaced"
         reload.refresh()
@@ -378,4 +379,33 @@ def test_a_printed_seat_link_opens_the_play_tab_at_its_seat(server: RoomServerPr
         assert [seat["free"] for seat in about["seats"]] == [False, False, False]
     finally:
         app.game.join.leave(quietly=True)
+        teacher.close()
+
+
+def test_a_table_opened_late_shows_its_whole_story_without_stopping_at_past_pauses(server: RoomServerProcess) -> None:
+    """A seat opened after several rounds were settled (a reload late in the game): every move so far is in the
+    learner's display at once, not held back at the first round's check."""
+    from pokerkit_teach.widgets.guess_play import CHECK
+
+    async def create() -> dict[str, Any]:
+        return await create_room(server.base, "pokerguess", 3, seed=SEED, bots={1: "counter", 2: "counter"})
+
+    room = _run(create())
+    teacher = RemoteTable(room["room"], room["teacher"], base=server.base)
+    try:
+        assert teacher.wait_for(lambda t: t.ready, WAIT)
+        teacher.send({"op": "bot", "seat": 0, "bot": "counter"})  # the bots play the game through
+        def settled(table: RemoteTable) -> int:
+            return sum(getattr(event, "kind", "") in ("sole_winner", "pot_won", "pot_shared", "pot_shared_rest")
+                       for event in table.events)
+
+        assert teacher.wait_for(lambda t: settled(t) >= 2, WAIT)
+        late = RemoteTable(room["room"], room["seats"][0]["token"], base=server.base, pause=CHECK)
+        try:
+            assert late.wait_for(lambda t: t.ready, WAIT)
+            shown = sum(len(move.events) for move in late.moves_since(0))
+            assert shown == len(late.events) == len(late.log_for("en"))
+        finally:
+            late.close()
+    finally:
         teacher.close()

@@ -95,7 +95,7 @@ def test_pokerguess_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_re
         engine = get_game("pokerguess").new_rules(3).new_game(seed=SEED)  # the same deal, independently
         hidden = {seat: {card.short for card in engine.view_for(seat).private} for seat in range(3)}
         assert {card.short for card in table.view().private} == hidden[0]
-        moves = 0
+        moves = announced = 0
         while True:
             assert table.wait_for(lambda t: t.settled and (t.paused is not None or t.view().to_act == 0
                                                            or t.view().phase is PokerGuessPhase.OVER), WAIT)
@@ -104,6 +104,11 @@ def test_pokerguess_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_re
                 break
             view = table.view()
             assert "Du bist am Zug" in game.status.value, game.status.value
+            events, words = table.events, table.log_for("de")
+            bots = [i for i, event in enumerate(events) if getattr(event, "seat", None) in (1, 2)]
+            if moves and bots:  # the live region has said the bots' moves since the learner's last one
+                assert words[bots[-1]].rstrip(".") in game.board.status, (words[bots[-1]], game.board.status)
+                announced += 1
             version = table.version
             if view.phase is PokerGuessPhase.REVEAL:
                 game.board.press("mine-0")
@@ -125,6 +130,7 @@ def test_pokerguess_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_re
             assert not table.refusals, [(r.key, r.frame) for r in table.refusals]
             moves += 1
             assert moves < 20
+        assert announced >= 1
         result = table.view().last_result
         assert result is not None and result.number == 1
         assert game.next_button.layout.display == "" and "Runde 1" in game.status.value

@@ -21,6 +21,7 @@ from .preheat import page_pending
 
 if TYPE_CHECKING:
     from .scenario_desk import ScenarioDesk
+    from .room_join import RoomJoin
 
 __all__ = ["App", "APP_CSS", "InputProblem", "name_hands", "tr", "esc"]
 
@@ -226,10 +227,15 @@ class App:
         if self.params.tab is not None and self.params.tab in self.tab_names:
             self.tabs.selected_index = self.tab_names.index(self.params.tab)
 
-    def open_linked_in_play_tab(self, desk: "ScenarioDesk") -> None:
-        """For an app with a ``play`` tab holding ``desk``: open what ``?scenario=`` or ``?deal=`` asks for,
-        and show the play tab when it opened, unless ``?tab=`` names the tab to show."""
+    def open_linked_in_play_tab(self, desk: "ScenarioDesk", join: "RoomJoin | None" = None) -> None:
+        """For an app with a ``play`` tab holding ``desk``: open what ``?scenario=`` or ``?deal=`` asks for
+        (or, with ``join``, the seat of a seat link ``?room=&seat=``), and show the play tab when it opened,
+        unless ``?tab=`` names the tab to show."""
         params = self.params
+        if join is not None and params.room is not None and join.open_params(params.room, params.seat, params.teacher):
+            if params.tab is None:
+                self.tabs.selected_index = self.tab_names.index("play")
+            return
         desk.open_params(params)
         if (params.scenario or params.deal) and desk.replay is not None and params.tab is None:
             self.tabs.selected_index = self.tab_names.index("play")

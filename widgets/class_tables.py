@@ -293,6 +293,11 @@ class ClassTablesApp(App):
         views = table.view()
         room = self.rooms[index]
         lines = [f"<h3>{esc(t('apps.class.shown', number=index + 1, room=room['room']))}</h3>"]
+        game = str(room.get("game", "pokerface"))
+        if game != "pokerface":  # no showdown to discuss: a projected table of these games would show hidden cards
+            lines.append(f"<p>{esc(t('apps.class.shown_other', game=get_game(game).title(lang)))}</p>")
+            self.shown_box.value = "".join(lines)
+            return
         first = views[0] if isinstance(views, list) and views else None
         showdown = getattr(first, "last_showdown", None)
         if first is None or showdown is None:
@@ -331,8 +336,9 @@ class ClassTablesApp(App):
         if not self.watch:
             self.results.value = ""
             return
-        if self.rooms[0].get("game") != "pokerface":
-            self.results.value = f"<p>{esc(t('apps.class.results_other'))}</p>"
+        game = str(self.rooms[0].get("game", "pokerface"))
+        if game != "pokerface":  # the class's figures and the simulation's are Pokerface's deals
+            self.results.value = f"<p>{esc(t('apps.class.results_other', game=get_game(game).title(self.lang)))}</p>"
             return
         figures = self.class_figures()
         rows = []

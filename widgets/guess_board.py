@@ -11,6 +11,7 @@ from typing import Any, Callable, Sequence
 
 from pokerkit_teach.core.i18n import Items, message
 from pokerkit_teach.core.render import Drawn, card_back, face_down_label, row_svg
+from pokerkit_teach.core.wire import from_wire
 from pokerkit_teach.games.pokerguess import Prediction
 from pokerkit_teach.games.pokerguess.actions import Reveal
 from pokerkit_teach.games.pokerguess.cards import DrezCard
@@ -60,13 +61,15 @@ def seat_areas(count: int) -> tuple[str, str, list[str]]:
 
 
 def round_predictions(events: Sequence[Any], number: int) -> dict[int, Prediction]:
-    """Every prediction held at the end of round ``number``, by seat, from the log's ``events`` (a fold drops it)."""
+    """Every prediction held at the end of round ``number``, by seat, from the log's ``events`` (a fold drops it;
+    a room's log entries hold it as the wire writes it)."""
     held: dict[int, Prediction] = {}
     for event in events:
         if event.round != number or event.seat is None:
             continue
         if event.kind in ("predicted", "covered_predicted", "raised"):
-            held[event.seat] = event.param("prediction")
+            said = event.param("prediction")  # a room's log gives it as the wire writes it
+            held[event.seat] = said if isinstance(said, Prediction) else from_wire(said, Prediction)
         elif event.kind == "folded":
             held.pop(event.seat, None)
     return held

@@ -8,7 +8,8 @@ Four tabs; ``?tab=cards``, ``check``, ``example`` or ``play`` in the address ope
 2. **Check**: type predictions (``Anna: 3 red 2 pawns``), one per line; the engine orders them from the
    highest down and checks them one at a time, marking the cards counted for the colour and for the figure.
 3. **Rulebook example**: the rulebook's four players, step by step (scenario ``pokerguess-example``).
-4. **Play**: a game against bots (:mod:`widgets.guess_play`).
+4. **Play**: a game against bots, or with others at a room's table (:mod:`widgets.guess_play`; a seat link
+   ``?room=CODE&seat=TOKEN`` opens this tab at that seat).
 
 Bad input is named in a message and changes nothing. CSS classes: ``pkt-guess-tabs``, ``pkt-guess-deal``,
 ``pkt-guess-deal-players``, ``pkt-guess-example-cards``, ``pkt-guess-hands``, ``pkt-guess-community``,
@@ -239,7 +240,7 @@ class GuessExplorerApp(App):
     def open_linked(self) -> None:
         """``?scenario=NAME`` or ``?deal=CODE``: the game tab opens with that situation (unless ``?tab=``
         names the tab to open)."""
-        self.open_linked_in_play_tab(self.game.desk)
+        self.open_linked_in_play_tab(self.game.desk, self.game.join)
 
     def _build_play(self) -> ipywidgets.Widget:
         self.game = GuessGame(self)

@@ -22,6 +22,12 @@ until you ask for the next round (the table's pause). The bots move through the 
 their moves appear in the log with the reason each bot gives. What you see of the table comes from your
 view (:meth:`~pokerkit_teach.games.pokerguess.state.PokerGuessState.view_for`), the check's cards included.
 
+**Play with others** (:class:`~widgets.room_join.RoomJoin`, under the table): a room's code and a free seat,
+or a seat link (``?room=CODE&seat=TOKEN``); then the same controls play a
+:class:`~widgets.room_table.RemoteTable`, drawn from that seat's view and log as the room's server sends them
+(your seat is the room's, the bots are the room's, and the status names no seed: a room's seed would tell
+every hidden card). Leaving the table, or New game, plays with the bots again.
+
 CSS classes: ``pkt-guess-new-game``, ``pkt-guess-status``, ``pkt-guess-board`` (the drawn table; your
 cards are the items ``mine-0`` and ``mine-1``), ``pkt-guess-colour-count``, ``pkt-guess-colour``,
 ``pkt-guess-figure-count``, ``pkt-guess-figure``, ``pkt-guess-raise``, ``pkt-guess-predict``,
@@ -52,6 +58,8 @@ from .controls import MoveControl
 from .guess_board import GuessDrawing, result_html
 from .guess_parts import NAMES
 from .play import Drawing, GamePart, PlayController, log_html
+from .room_join import RoomJoin
+from .room_table import RemoteTable
 from .scenario_desk import ScenarioDesk
 from .table_source import LocalTable, Pause, TableMove
 
@@ -70,6 +78,16 @@ CHECK = Pause("check", lambda move: any(event.kind in _SETTLED for event in move
 LOG_LINES = 16  # the log's newest lines shown
 
 
+class Told:
+    """A log entry as the table told it in the app's language (what :func:`~widgets.play.log_html` draws)."""
+
+    def __init__(self, words: str) -> None:
+        self.words = words
+
+    def describe(self, lang: str) -> str:
+        return self.words
+
+
 class GuessGame(GamePart):
     """The play section: owns its controls and its part of the :class:`~widgets.play.PlayController`, which
     plays the game with the bots through a :class:`~widgets.table_source.LocalTable`. Its
@@ -82,7 +100,7 @@ class GuessGame(GamePart):
 
     def __init__(self, app: "App") -> None:
         self.app = app
-        self.table: LocalTable[PokerGuessState] | None = None
+        self.table: LocalTable[PokerGuessState] | RemoteTable | None = None
         self.seed = 0
         self.finished: RoundResult | None = None  # the last round settled, as your view shows it
         g = app.guarded
@@ -120,10 +138,10 @@ class GuessGame(GamePart):
         self.predict_button.on_click(g(lambda _: self.play(self._chosen_prediction())))
         self.stay_button = ipywidgets.Button()
         self.stay_button.add_class("pkt-guess-stay")
-        self.stay_button.on_click(g(lambda _: self.play(Stay(HUMAN))))
+        self.stay_button.on_click(g(lambda _: self.play(Stay(self.me))))
         self.fold_button = ipywidgets.Button()
         self.fold_button.add_class("pkt-guess-fold")
-        self.fold_button.on_click(g(lambda _: self.play(Fold(HUMAN))))
+        self.fold_button.on_click(g(lambda _: self.play(Fold(self.me))))
         # each move with its reason under it, as visible text when the move is not allowed
         self.predict_move, self.stay_move, self.fold_move = (MoveControl(b) for b in (self.predict_button, self.stay_button, self.fold_button))
         self.result = ipywidgets.HTML()
@@ -161,12 +179,44 @@ class GuessGame(GamePart):
         ])
         self.box.add_class("pkt-guess-play")
         self.desk = ScenarioDesk(app, self, "pokerguess_explorer.ipynb")  # save, open, walk through, link
-        self.box.children = (*self.box.children, self.desk.box)
+        # play with others: a room's code and a free seat, or a seat link of the address
+        self.join = RoomJoin(app, "pokerguess", self._start_room, self.new_game, pause=CHECK)
+        self.setup = self.box.children[1]
+        self.box.children = (*self.box.children, self.join.box, self.desk.box)
 
     # ------------------------------------------------------------------ the game being played
     @property
     def state(self) -> PokerGuessState | None:
-        return self.table.state if self.table is not None else None
+        """The game in this kernel (``None`` while the table is a room's: the server holds the game)."""
+        return self.table.state if isinstance(self.table, LocalTable) else None
+
+    @property
+    def me(self) -> int:
+        """Your seat (0 at a table with bots; a room's seat in a room)."""
+        return self.table.seat if self.table is not None else HUMAN
+
+    @property
+    def in_room(self) -> bool:
+        return isinstance(self.table, RemoteTable)
+
+    def view(self) -> PokerGuessView:
+        """What your seat may know now (the engine's view, here or on the room server)."""
+        view: PokerGuessView = self.controller.view()
+        return view
+
+    @property
+    def over(self) -> bool:
+        return self.table is not None and self.view().phase is PokerGuessPhase.OVER
+
+    def _winner(self) -> int:
+        """The seat the engine's outcome names first among the winners (the game is over)."""
+        table = self.table
+        if isinstance(table, RemoteTable):
+            frame = table.frame
+            outcome = frame.get("outcome") if frame is not None else None
+            return int(outcome["winners"][0]) if outcome else 0
+        assert table is not None and table.state.outcome is not None
+        return table.state.outcome.winners[0]
 
     @property
     def paused(self) -> bool:
@@ -177,7 +227,7 @@ class GuessGame(GamePart):
     def log_lines(self) -> list[tuple[str, Any]]:
         """The log as you may read it, each bot's reason (as you may hear it) after the first entry of its move:
         ("event", event) or ("reason", (player, reason)), put into words when drawn."""
-        return self.controller.log_lines(self.state.players if self.state is not None else ())
+        return self.controller.log_lines(self.view().players if self.table is not None else ())
 
     def _start(self, state: PokerGuessState, match_seed: Any, *, waiting: bool = False, **start: Any) -> None:
         """Play ``state`` from now on, you in seat 0 and the bots chosen here in the other seats, the match
@@ -186,8 +236,22 @@ class GuessGame(GamePart):
         bots = {s: GAME.make_bot(str(self.bot_choice.value), np.random.default_rng([self.seed, 3, s])) for s in range(1, count)}
         self.table = LocalTable(state, bots, seed=match_seed, pause=CHECK, waiting=waiting)
         self.finished = state.view_for(HUMAN).last_result
+        self.controller.source = self.table
         self._suggest()
         self.controller.start(self.table, **start)
+
+    def _start_room(self, table: RemoteTable) -> None:
+        """Play the room's table from now on (the seat joined by :class:`~widgets.room_join.RoomJoin`)."""
+        if isinstance(self.table, RemoteTable) and self.table is not table:
+            self.table.close()
+        self.table = table
+        self.finished = table.view().last_result
+        self.desk.close_viewer()
+        self.setup.layout.display = "none"
+        self.desk.box.layout.display = "none"  # a room's game is the server's: no scenario of it here
+        self.controller.source = table
+        self._suggest()
+        self.controller.start(table, tell_story=False, aloud=False, focus=True)
 
     # ------------------------------------------------------------------ flow
     def new_game(self) -> None:
@@ -197,6 +261,10 @@ class GuessGame(GamePart):
         rules = PokerGuessRules(NAMES[:count], first_dealer=count - 1)  # you sit left of the dealer and begin
         self.app.say("")
         self.desk.close_viewer()
+        if self.join.playing:
+            self.join.leave(quietly=True)
+        self.setup.layout.display = ""
+        self.desk.box.layout.display = ""
         self._start(rules.new_game(seed=self.seed), self.seed)
 
     # ------------------------------------------------------------------ scenarios (ScenarioPlay)
@@ -232,14 +300,12 @@ class GuessGame(GamePart):
 
     def _chosen_prediction(self) -> Predict:
         prediction = Prediction(int(self.colour_count.value), Colour(self.colour.value), int(self.figure_count.value), Figure(self.figure.value))
-        return Predict(HUMAN, prediction, int(self.raise_by.value))
+        return Predict(self.me, prediction, int(self.raise_by.value))
 
     def _suggest(self) -> None:
         """Start the prediction controls from your own cards: the colour of the first, the figure of the second."""
-        state = self.state
-        assert state is not None
-        view = state.view_for(HUMAN)
-        if len(view.private) == 2 and not state.is_terminal():
+        view = self.view()
+        if len(view.private) == 2 and view.phase is not PokerGuessPhase.OVER:
             self.colour.value, self.figure.value = view.private[0].colour, view.private[1].figure
         self.raise_by.value = 0
 
@@ -252,15 +318,13 @@ class GuessGame(GamePart):
     def move_for(self, key: str, view: PokerGuessView) -> Any:
         """Your card ``mine-N`` shows it (in the last-card phase; at any other time pressing it says why not).
         The other pictures only show the table."""
-        return Reveal(HUMAN, int(key.removeprefix("mine-"))) if key.startswith("mine-") else None
+        return Reveal(self.me, int(key.removeprefix("mine-"))) if key.startswith("mine-") else None
 
     def refusal(self, key: str, reason: str) -> str:
         return capitalize_first(self.app.t(_D + "refused", card=self.board.item(key)["label"], reason=reason))
 
     def draw(self, view: PokerGuessView) -> Drawing:
-        state = self.state
-        assert state is not None
-        settled = self.finished if self.paused or state.is_terminal() else None
+        settled = self.finished if self.paused or view.phase is PokerGuessPhase.OVER else None
         return GuessDrawing(view, self.app.lang, settled=settled, events=self.controller.events, why_not=self.controller.why_not).drawing()
 
     def shown_until(self, events: Sequence[Any]) -> int:
@@ -276,21 +340,24 @@ class GuessGame(GamePart):
     def focus_order(self, pressed: bool) -> Sequence[Any]:
         """Next round while the check is shown, your first card on the table when you are to show one, else your
         first allowed move, else (game over) New game; it stays where it is while the bots are to move."""
-        state = self.state
-        first = ["mine-0"] if state is not None and not self.paused and Reveal(HUMAN, 0) in state.view_for(HUMAN).legal_actions else []
-        return [*first, self.next_button, *self.moves(), *([self.new_button] if state and state.is_terminal() else [])]
+        first = ["mine-0"] if self.table is not None and not self.paused and self.controller.why_not(Reveal(self.me, 0)) is None \
+            and self.view().phase is PokerGuessPhase.REVEAL else []
+        ending = [self.new_button] if self.over and not self.in_room else []
+        return [*first, self.next_button, *self.moves(), *ending]
 
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
         self.controller.redraw()
 
     def draw_controls(self) -> None:
-        state = self.state
-        if state is None:
+        if self.table is None or self.controller.source is None:
             return
+        self.join.refresh()
+        view = self.view()
         t = self.app.t
         lang = self.app.lang
-        self.intro.value = f"<p>{esc(t(_K + 'intro'))}</p>"
+        # the bots' table's intro; a room's table has the join part's words instead
+        self.intro.value = "" if self.in_room else f"<p>{esc(t(_K + 'intro'))}</p>"
         self.players.description = t("apps.common.players")
         self.bot_choice.description = t("apps.common.bots")
         self.new_button.description = t(_K + "new_game")
@@ -308,11 +375,11 @@ class GuessGame(GamePart):
         self.next_button.description = t(_K + "next_round")
         self.next_button.layout.display = "" if self.paused else "none"
         # while the check is shown (and after the game) there is nothing to predict: only Next round stays
-        self.prediction_rows.layout.display = "none" if self.paused or state.is_terminal() else ""
+        self.prediction_rows.layout.display = "none" if self.paused or self.over else ""
         # the board's live region announces each move; the status line is read, not announced
         self.status.value = f"<p><b>{esc(self._status_text())}</b></p>"
         self._draw_moves()
-        self.result.value = result_html(self.finished, state.players, lang)
+        self.result.value = result_html(self.finished, view.players, lang)
         lines = self._told_lines()
         self.log.value = log_html(lines[-LOG_LINES:], lang, heading=t(_K + "log_heading"), reason_class="pkt-guess-reason", height="18em")
         self.reasons.value = self._reasons_html(lines)
@@ -322,20 +389,21 @@ class GuessGame(GamePart):
         """The log's lines as far as the table tells them now: while a round's check is shown, nothing of the
         next round (its deal waits for Next round, as the status says)."""
         limit = self.shown_until(self.controller.events)
+        words = self.controller.log_words()  # as the table tells them (a room's: the server's words)
         lines: list[tuple[str, Any]] = []
         events = 0
         for kind, entry in self.log_lines:
             if kind == "event":
                 if events >= limit:
                     break
+                entry = Told(words[events]) if events < len(words) else entry
                 events += 1
             lines.append((kind, entry))
         return lines
 
     def _reasons_html(self, lines: Sequence[tuple[str, Any]]) -> str:
         """What each bot said last (its reason for its latest move told), beside the table where you look."""
-        state = self.state
-        assert state is not None
+        players = self.view().players
         last: dict[str, Any] = {}
         for kind, entry in lines:
             if kind == "reason":
@@ -345,7 +413,7 @@ class GuessGame(GamePart):
             return ""
         lang = self.app.lang
         rows = "".join(f"<li><b>{esc(player)}</b>: {esc(last[player].text(lang))}</li>"
-                       for player in state.players if player in last)
+                       for player in players if player in last)
         heading = esc(self.app.t(_K + "reasons_heading"))
         return (f"<div style='line-height:1.35'><h4 style='margin:0.4em 0 0.2em'>{heading}</h4>"
                 f"<ul style='margin:0;padding-left:1.2em'>{rows}</ul></div>")
@@ -363,44 +431,43 @@ class GuessGame(GamePart):
                 control.value = value
 
     def _status_text(self) -> str:
-        state = self.state
-        assert state is not None
-        if state.is_terminal() or self.paused:
+        if self.over or self.paused:
             return self._who_text()
-        view = state.view_for(HUMAN)
+        view = self.view()
         phase = self.app.t(_K + "phase." + view.phase.value)
+        if self.in_room:  # a room's seed would tell every hidden card: not shown
+            return self.app.t(_K + "room_status", round=view.round, phase=phase, pot=view.pot, bet=view.current_bet,
+                              who=self._who_text())
         return self.app.t(_K + "status", round=view.round, phase=phase, pot=view.pot, bet=view.current_bet,
                           who=self._who_text(), seed=self.seed)
 
     def _who_text(self) -> str:
         """Who is to act (you, and what your turn asks; or whom the table waits for), the paused check,
         or the game's end."""
-        state = self.state
-        assert state is not None
         t = self.app.t
-        if state.is_terminal():
-            outcome = state.outcome
-            assert outcome is not None
-            winner = outcome.winners[0]
-            return t(_K + "game_over", name=state.players[winner], chips=state.chips[winner],
-                     you=state.chips[HUMAN], seed=self.seed)
+        view = self.view()
+        me = self.me
+        if view.phase is PokerGuessPhase.OVER:
+            winner = self._winner()
+            if self.in_room:
+                return t(_K + "room_game_over", name=view.players[winner], chips=view.chips[winner], you=view.chips[me])
+            return t(_K + "game_over", name=view.players[winner], chips=view.chips[winner],
+                     you=view.chips[me], seed=self.seed)
         if self.paused:
             return t(_K + "paused", round=self.finished.number if self.finished else 0)
-        view = state.view_for(HUMAN)
-        if view.to_act == HUMAN:
+        if view.to_act == me:
             return t(_K + ("your_turn_reveal" if view.phase is PokerGuessPhase.REVEAL else "your_turn"), cover=view.to_cover)
-        if HUMAN not in view.active:
+        if me not in view.active:
             return t(_K + "you_are_out")
-        return t(_K + "waiting", player=state.players[view.to_act] if view.to_act >= 0 else "")
+        return t(_K + "waiting", player=view.players[view.to_act] if view.to_act >= 0 else "")
 
     def _draw_moves(self) -> None:
-        state = self.state
-        if state is None:
+        if self.table is None or self.controller.source is None:
             return
         t = self.app.t
-        view = state.view_for(HUMAN)
-        mine = view.to_act == HUMAN and not state.is_terminal()
+        view = self.view()
+        mine = view.to_act == self.me and view.phase is not PokerGuessPhase.OVER
         betting = mine and view.phase in _BETTING
         self.controller.show_move(self.predict_button, self._chosen_prediction() if betting else None, t(_K + "predict_tip"))
-        self.controller.show_move(self.stay_button, Stay(HUMAN) if betting else None, t(_K + "stay_tip"))
-        self.controller.show_move(self.fold_button, Fold(HUMAN) if betting else None, t(_K + "fold_tip"))
+        self.controller.show_move(self.stay_button, Stay(self.me) if betting else None, t(_K + "stay_tip"))
+        self.controller.show_move(self.fold_button, Fold(self.me) if betting else None, t(_K + "fold_tip"))

@@ -19,6 +19,7 @@ Every rule decision is the engine's, through the source: the controller and the 
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -168,6 +169,9 @@ class PlayController:
         self._said_aloud = True
         self._said_lang = ""
         self._busy = False  # the controller itself is changing the table: it draws once it is done
+        # a room's table changes in the room's thread while the learner's click draws in the kernel's: one draws
+        # at a time, so the last drawing is of the newest view
+        self._drawing = threading.RLock()
 
     # ------------------------------------------------------------------ the table
     def start(self, source: TableSource, *, tell_story: bool = True, running: bool = True, bot_moves: int | None = None,
@@ -269,10 +273,11 @@ class PlayController:
                focus_first: Sequence[Any] = ()) -> None:
         """Draw everything again with the moves made since (:meth:`redraw`), announce (``first`` before the
         moves), and move the keyboard focus (unless not ``focus``)."""
-        self.redraw()
-        self.announce(first, aloud=aloud)
-        if focus:
-            self.focus(pressed, focus_first)
+        with self._drawing:
+            self.redraw()
+            self.announce(first, aloud=aloud)
+            if focus:
+                self.focus(pressed, focus_first)
 
     def _take(self, moves: Sequence[TableMove]) -> None:
         for move in moves:
@@ -303,14 +308,15 @@ class PlayController:
     def redraw(self) -> None:
         """Take the moves made since, draw the part's controls and the board, every text in the app's
         language; the last announcement again after a switch of language."""
-        if self.source is not None:
-            self._take(self.source.moves_since(len(self.moves)))
-        self.part.draw_controls()
-        if self.source is None:
-            return
-        self.draw_board()
-        if self._said is not None and self._said_lang != self.app.lang:
-            self._say_again()
+        with self._drawing:
+            if self.source is not None:
+                self._take(self.source.moves_since(len(self.moves)))
+            self.part.draw_controls()
+            if self.source is None:
+                return
+            self.draw_board()
+            if self._said is not None and self._said_lang != self.app.lang:
+                self._say_again()
 
     def draw_board(self) -> None:
         """The board as the part draws the learner's view now."""

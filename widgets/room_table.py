@@ -4,8 +4,11 @@
 It holds no game. The server pushes the seat's view, its legal moves and its log (``docs/rooms.md``); the
 table reads the view back into the engine's view type (:func:`~pokerkit_teach.core.wire.from_wire`, from
 the types' own hints, with no code per game), so the game's parts draw it as they draw a view of a local
-game. A move is sent as its index among the view's legal moves; ``why_not`` answers from those moves (the
-server's engine checks every move again, and a refusal it sends reaches the listeners as their argument).
+game. A move is sent as its index among the view's legal moves (a move the server does not list, one of
+PokerGuess's thousands of predictions, as a scenario file writes it); ``why_not`` answers from those moves,
+or from the engine's own compact value of them that a view may carry (PokerGuess's), and says a move sent
+is on its way until the server answers it (the server's engine checks every move again, and a refusal it
+sends reaches the listeners as their argument).
 The log is the server's words, in the language the connection was opened in: a switch of language opens
 the connection again in the new one (the server sends the whole log again).
 
@@ -165,10 +168,8 @@ class RemoteTable:
         events = template.events_for(None) if hasattr(template, "events_for") else template.events
         self.event_type: type = type(events[0]) if events else object
         self.view_type: type = self.game.view_type
-        hints = get_type_hints(self.view_type)
-        legal_hint = hints.get("legal_actions")
-        args = get_args(legal_hint) if legal_hint is not None else ()
-        self.move_type: Any = args[0] if args else None  # None: the view's moves are not a list (PokerGuess)
+        self._template = template  # the codec's text of a move names its players from it (moves not listed)
+        self.move_type: Any = _move_type(get_type_hints(self.view_type).get("legal_actions"))
         self.pause = pause
         self.lang = lang
         self._lock = threading.RLock()
@@ -177,6 +178,9 @@ class RemoteTable:
         self._frame: dict[str, Any] | None = None  # the newest view message
         self._view: Any = None
         self._legal: list[Any] = []
+        self._legal_count = 0  # how many moves the seat has now (more than listed for PokerGuess's predictions)
+        self._compact = False  # the view carries the game's own compact value of its moves (PokerGuess)
+        self._sent: int | None = None  # the version a move was sent at, until the server answers it
         self._entries: list[dict[str, Any]] = []  # the log as the server sent it
         self._texts: dict[str, list[str]] = {}  # its words, by language
         self._events: list[Any] = []
@@ -244,22 +248,34 @@ class RemoteTable:
             return self.closed
         if not self.connected:
             return Msg.of("apps.rooms.not_connected")
-        if self.move_type is not None and move not in self._legal:
+        if self._sent is not None and self.version <= self._sent:  # a move of this seat is on its way
+            return Msg.of("apps.rooms.move_sent")
+        if self.move_type is None or move in self._legal:
+            return None
+        view = self._view
+        if self._compact and view is not None and move in view.legal_actions:  # the engine's own answer
+            return None
+        if self._compact or self._legal_count <= len(self._legal):  # not among the seat's moves
             return Msg.of("rooms.refused.illegal")
-        return None
+        return None  # one of the moves not listed: the server's engine says
 
     def act(self, move: Any) -> None:
-        """Send the move (its index among the view's legal moves). A move not among them raises at once and
-        sends nothing; a refusal of the server comes later, to the listeners."""
+        """Send the move: its index among the view's legal moves, or (a game with more moves than the server
+        lists, PokerGuess's predictions) the move as a scenario file writes it. A move known to be refused
+        raises at once and sends nothing; a refusal of the server comes later, to the listeners."""
         from pokerkit_teach.core.errors import IllegalAction
 
         with self._lock:
             reason = self.why_not(move)
             if reason is not None:
                 raise IllegalAction(str(getattr(reason, "key", "") or "rooms.refused.illegal"))
-            index = self._legal.index(move)
-            data = {"op": "act", "version": self.version, "index": index}
-        self._send(data)
+            data: dict[str, Any] = {"op": "act", "version": self.version}
+            if move in self._legal:
+                data["index"] = self._legal.index(move)
+            else:
+                data["move"] = self.game.scenarios.move_text(move, self._template)
+            self._send(data)
+            self._sent = self.version
 
     def go_on(self, bot_moves: int | None = None) -> None:
         """The learner's display goes on past the pause: what came meanwhile is shown (up to the next pause)."""
@@ -391,6 +407,7 @@ class RemoteTable:
             elif op == "refused":
                 refusal = RoomRefusal(frame)
                 with self._lock:
+                    self._sent = None
                     self.refusals.append(refusal)
                     self._changed_cond.notify_all()
                 self._notify(refusal)
@@ -423,10 +440,14 @@ class RemoteTable:
             view = self._read_view(frame)
             self._frame, self._view = frame, view
             self._legal = self._read_legal(frame)
+            self._legal_count = int(frame.get("legal_count", len(self._legal)))
+            self._compact = frame.get("seat") is not None and isinstance(frame["view"].get("legal_actions"), dict)
             new = [self._event(entry) for entry in entries[known:]] if len(entries) > known else []
             self._events.extend(new)
             moves = _moves(new, known)
-            if self._paused is not None:
+            if known == 0 and moves:  # the table just opened (a reload): its story, stopping only at its end
+                self._admit_story(moves)
+            elif self._paused is not None:
                 self._held.extend(moves)
             else:
                 self._admit(moves)
@@ -435,6 +456,14 @@ class RemoteTable:
         with self._lock:
             self.heard = int(frame["version"])
             self._changed_cond.notify_all()
+
+    def _admit_story(self, moves: Sequence[TableMove]) -> None:
+        """What happened before the table was opened: every move into the learner's display at once (a learner
+        who comes back is not stopped at every past pause), waiting at the pause only if the last move is one."""
+        self._moves.extend(moves)
+        if self.pause is not None and self.pause.after(moves[-1]):
+            self._paused = self.pause.name
+            self._held_view = self._view
 
     def _admit(self, moves: Sequence[TableMove]) -> None:
         """Moves into the learner's display, up to the pause (the rest are held until :meth:`go_on`)."""
@@ -455,7 +484,7 @@ class RemoteTable:
         if frame.get("seat") is None:  # the teacher's: every seat's view
             return [from_wire(seat, self.view_type) for seat in data.get("seats", [])]
         view = from_wire(data, self.view_type)
-        if self.move_type is not None:
+        if self.move_type is not None and "legal_actions" not in data:  # the moves listed are all of them
             legal = tuple(from_wire(item["move"], self.move_type) for item in frame["legal"])
             view = view._replace(legal_actions=legal) if hasattr(view, "_replace") else dataclasses.replace(view, legal_actions=legal)
         return view
@@ -479,6 +508,19 @@ class RemoteTable:
                 listener(said)
             except Exception:
                 log.exception("room %s: a listener failed", self.code)
+
+
+def _move_type(hint: Any) -> Any:
+    """The type of one move of a view's ``legal_actions`` hint: a list's or tuple's items, or the items of a
+    sequence class of the game's own (PokerGuess's ``LegalMoves``, a ``Sequence[Action]``); ``None`` if none."""
+    args = get_args(hint) if hint is not None else ()
+    if args:
+        return args[0]
+    for base in getattr(hint, "__orig_bases__", ()):
+        base_args = get_args(base)
+        if base_args:
+            return base_args[0]
+    return None
 
 
 class _Entry:

@@ -310,12 +310,13 @@ def stop_warning_html(view: VocesView, lang: str) -> str:
     return f"<div class='pkt-voces-stop-warning' role='alert'>⚠ {body}</div>"
 
 
-def result_html(state: VocesState, number: int, lang: str) -> str:
+def result_html(state: VocesState, number: int, lang: str, you: int = HUMAN) -> str:
     """Round ``number`` of ``state`` as it was revealed and scored (with the totals of a game of several rounds),
-    and the game's outcome once it is over; "" while nothing of it is known."""
+    and the game's outcome once it is over; "" while nothing of it is known. ``state`` may also be what a room's
+    seat knows of the game (:class:`~widgets.voces_play.RoomGame`); ``you`` is the learner's seat."""
     parts = [round_result_html(state.events, number, lang)]
     if len(state.round_scores) >= number:
-        parts.append(scores_html(state.events, number, lang, HUMAN))
+        parts.append(scores_html(state.events, number, lang, you))
         if state.rules.rounds > 1:
             totals = ", ".join(f"{name} {points}" for name, points in zip(state.players, state.totals))
             parts.append(f"<p class='pkt-voces-totals'>{esc(tr(_K + 'totals', lang, totals=totals))}</p>")
@@ -329,23 +330,27 @@ def result_html(state: VocesState, number: int, lang: str) -> str:
     return f"<h3>{esc(tr(_K + 'result_heading', lang, round=number))}</h3>{body}"
 
 
-def status_text(state: VocesState, paused: bool, result_round: int, seed: int, lang: str) -> str:
-    """Where the game stands for you: the round, its phase and what it asks of you (or whom the table waits
-    for); the round's score while the table waits for Next round (``paused`` after round ``result_round``);
-    the outcome at the end. ``seed`` is the game's, named so that it can be played again."""
-    view = state.view_for(HUMAN)
+def status_text(state: VocesState, paused: bool, result_round: int, seed: int | None, lang: str, you: int = HUMAN) -> str:
+    """Where the game stands for you (seat ``you``): the round, its phase and what it asks of you (or whom the
+    table waits for); the round's score while the table waits for Next round (``paused`` after round
+    ``result_round``); the outcome at the end. ``seed`` is the game's, named so that it can be played again
+    (``None`` at a room's table: its seed would tell every hidden card)."""
+    view = state.view_for(you)
 
     def t(key: str, **params: Any) -> str:
         return tr(key, lang, **params)
 
     if state.is_terminal():
         final = next((e for e in reversed(state.events) if e.kind in ("game_won", "game_shared")), None)
-        return t(_K + "game_over", outcome=final.describe(lang) if final else "", you=state.totals[HUMAN], seed=seed)
+        outcome = final.describe(lang) if final else ""
+        if seed is None:
+            return t(_K + "room_game_over", outcome=outcome, you=state.totals[you])
+        return t(_K + "game_over", outcome=outcome, you=state.totals[you], seed=seed)
     if paused:
-        return t(_K + "paused", round=result_round, you=state.round_scores[-1][HUMAN])
+        return t(_K + "paused", round=result_round, you=state.round_scores[-1][you])
     if view.phase is VocesPhase.TRADING:
         who = t(_K + ("you_trade" if view.hand else "you_wait"), token=len(view.placed) + 1)
-    elif view.to_act == HUMAN:
+    elif view.to_act == you:
         who = {
             VocesPhase.BETTING: t(_K + "your_bet"),
             VocesPhase.DECIDING: t(_K + "your_decision", hand=view.hand_in_play),
@@ -354,6 +359,8 @@ def status_text(state: VocesState, paused: bool, result_round: int, seed: int, l
     else:
         who = t(_K + "waiting", player=state.players[view.to_act] if view.to_act >= 0 else "")
     phase = t(PHASE_KEYS[view.phase])
+    if seed is None:
+        return t(_K + "room_status", round=view.round, rounds=state.rules.rounds, phase=phase, who=who)
     return t(_K + "status", round=view.round, rounds=state.rules.rounds, phase=phase, who=who, seed=seed)
 
 

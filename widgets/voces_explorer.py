@@ -11,7 +11,8 @@ the first):
    Raccoons and Doves checked, wild cards resolved, Capybaras counted) and ranks them.
 3. **Special cards**: a prepared set of hands for each special card, revealed step by step.
 4. **Rulebook examples**: the three built-in scenarios step by step, forward and back.
-5. **Play against bots**: a round (or three) in seat 0 (:mod:`widgets.voces_play`).
+5. **Play against bots**: a round (or three) in seat 0, or with others at a room's table (:mod:`widgets.voces_play`;
+   a seat link ``?room=CODE&seat=TOKEN`` opens this tab at that seat).
 
 Bad input is named in a message and changes nothing. CSS classes: ``pkt-voces-tabs``; the deck:
 ``pkt-voces-deck-players``, ``pkt-voces-special-choice`` (and ``pkt-voces-special-<kind>``),
@@ -221,7 +222,7 @@ class VocesExplorerApp(App):
     def open_linked(self) -> None:
         """``?scenario=NAME`` or ``?deal=CODE``: the game tab opens with that situation (unless ``?tab=``
         names the tab to open)."""
-        self.open_linked_in_play_tab(self.game.desk)
+        self.open_linked_in_play_tab(self.game.desk, self.game.join)
 
     def _build_play(self) -> ipywidgets.Widget:
         self.game = VocesGame(self)

@@ -43,6 +43,13 @@ Every button the rules do not allow now is disabled (grey and dashed, also after
 the engine's reason (``why_not``) is its tooltip and visible text under its row; a click that gets
 through anyway is refused by the engine with that reason and changes nothing.
 
+**Play with others** (:class:`~widgets.room_join.RoomJoin`, under the log): a room's code and a free seat, or
+a seat link (``?room=CODE&seat=TOKEN``); then the same controls play a
+:class:`~widgets.room_table.RemoteTable`, drawn from that seat's view and log as the room's server sends them
+(the log in the server's words, :class:`Spoken`; the result and the status from :class:`RoomGame`). The
+room's bots move by themselves, so the bots' settings and the button that lets them move are hidden, and the
+status names no seed.
+
 CSS classes: ``pkt-voces-play``, ``pkt-voces-new-game``, ``pkt-voces-play-players``, ``pkt-voces-rounds``,
 ``pkt-voces-status``, ``pkt-voces-board`` (the drawn table; its pictures carry ``data-key``: ``card-Ks3``,
 ``slot-SEAT-TOKEN``, ``offer-SEAT``, ``pile-N``, ``five``, ``centre-HAND``, ``drawn-N``, ``rev-HAND-SEAT``;
@@ -60,6 +67,7 @@ its regions ``data-region``: ``seat-SEAT``, ``middle``, ``cards``, ``reveal-HAND
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable, Sequence, TypeVar
 
 import ipywidgets
@@ -77,6 +85,8 @@ from pokerkit_teach.games.voces.view import VocesView
 from .app import App, esc
 from .controls import MoveControl, replace_children, show_move
 from .play import Choice, Drawing, GamePart, PlayController, log_html
+from .room_join import RoomJoin
+from .room_table import RemoteTable
 from .scenario_desk import ScenarioDesk
 from .table_source import LocalTable, Pause, TableMove
 from .voces_board import VocesDrawing, result_html, specials_revealed_html, status_text, stop_warning_html
@@ -115,6 +125,44 @@ def _heard(view: VocesView, seat: int, reason: Msg) -> Msg:
     return view.heard(seat, reason)
 
 
+class Spoken:
+    """A log entry of a room's table, said in the words the room's server gave it (its values as the entry's)."""
+
+    def __init__(self, event: Any, words: str) -> None:
+        self.event = event
+        self.words = words
+
+    def describe(self, lang: str) -> str:
+        return self.words
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.event, name)
+
+
+class RoomGame:
+    """What the result and the status of a room's table read (as they read a game in this kernel): its log as
+    this seat may read it, its players and rules, each round's score as the log's ``scored`` entries give it."""
+
+    def __init__(self, table: RemoteTable, events: Sequence[Any], view: VocesView) -> None:
+        self.events = list(events)
+        self.players = view.players
+        self.rules = table.rules
+        self._view = view
+        scored: dict[int, dict[int, int]] = {}
+        for event in self.events:
+            if event.kind == "scored" and event.seat is not None:
+                scored.setdefault(event.round, {})[event.seat] = int(event.param("total"))
+        self.round_scores = [tuple(by_seat.get(seat, 0) for seat in range(len(view.players)))
+                             for _, by_seat in sorted(scored.items())]
+        self.totals = tuple(sum(scores[seat] for scores in self.round_scores) for seat in range(len(view.players)))
+
+    def is_terminal(self) -> bool:
+        return self._view.phase is VocesPhase.OVER
+
+    def view_for(self, seat: int) -> VocesView:
+        return self._view
+
+
 class VocesGame(GamePart):
     """The play section: owns its controls and its part of the :class:`~widgets.play.PlayController`, which
     plays the round with the bots through a :class:`~widgets.table_source.LocalTable`. Its
@@ -127,7 +175,7 @@ class VocesGame(GamePart):
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.table: LocalTable[VocesState] | None = None
+        self.table: LocalTable[VocesState] | RemoteTable | None = None
         self.seed = 0
         self.scored_rounds = 0
         self.result_round = 1
@@ -150,9 +198,9 @@ class VocesGame(GamePart):
         self.controller = PlayController(app, self, board_class="pkt-voces-board", narrow_below=NARROW_BELOW)
         self.board = self.controller.board
         # trading
-        self.offer_button = self._button("pkt-voces-offer", lambda: self.play(Offer(HUMAN, self._selection())), "info")
-        self.withdraw_button = self._button("pkt-voces-withdraw", lambda: self.play(Withdraw(HUMAN)))
-        self.place_button = self._button("pkt-voces-place", lambda: self.play(Place(HUMAN)), "success")
+        self.offer_button = self._button("pkt-voces-offer", lambda: self.play(Offer(self.me, self._selection())), "info")
+        self.withdraw_button = self._button("pkt-voces-withdraw", lambda: self.play(Withdraw(self.me)))
+        self.place_button = self._button("pkt-voces-place", lambda: self.play(Place(self.me)), "success")
         self.wait_button = self._button("pkt-voces-wait", self.let_others_trade)
         self.accept_box = _classed(ipywidgets.HBox([]), "pkt-voces-offers")
         self.accept_buttons: list[tuple[int, ipywidgets.Button]] = []
@@ -173,10 +221,10 @@ class VocesGame(GamePart):
         self.five_hand = _classed(ipywidgets.Dropdown(options=[1, 2, 3], value=3, layout=ipywidgets.Layout(width="14em"),
                                                       style={"description_width": "initial"}), "pkt-voces-five-hand")
         self.five_hand.observe(lambda _: self._redraw_moves(), names="value")
-        self.five_button = self._button("pkt-voces-five", lambda: self.play(PlaceFive(HUMAN, int(self.five_hand.value))))
+        self.five_button = self._button("pkt-voces-five", lambda: self.play(PlaceFive(self.me, int(self.five_hand.value))))
         # fold or stay, Baboon picks
-        self.stay_button = self._button("pkt-voces-stay", lambda: self.play(Stay(HUMAN)), "success")
-        self.fold_button = self._button("pkt-voces-fold", lambda: self.play(Fold(HUMAN)), "warning")
+        self.stay_button = self._button("pkt-voces-stay", lambda: self.play(Stay(self.me)), "success")
+        self.fold_button = self._button("pkt-voces-fold", lambda: self.play(Fold(self.me)), "warning")
         self.drawn = _classed(ipywidgets.HTML(), "pkt-voces-drawn")
         self.pick_box = ipywidgets.HBox([])
         self.result = _classed(ipywidgets.HTML(), "pkt-voces-result")
@@ -221,7 +269,10 @@ class VocesGame(GamePart):
         ])
         self.box.add_class("pkt-voces-play")
         self.desk = ScenarioDesk(app, self, "voces_explorer.ipynb")  # save, open, walk through, link
-        self.box.children = (*self.box.children, self.desk.box)
+        # play with others: a room's code and a free seat, or a seat link of the address
+        self.join = RoomJoin(app, "voces", self._start_room, self.new_game, pause=SCORED)
+        self.setup = [self.box.children[2], self.study, self.paced, self.specials.box]  # the bots' table's settings
+        self.box.children = (*self.box.children, self.join.box, self.desk.box)
 
     def _button(self, css: str, callback: Any, style: str = "") -> ipywidgets.Button:
         button = _classed(ipywidgets.Button(button_style=style, layout=ipywidgets.Layout(width="auto")), css)
@@ -231,7 +282,40 @@ class VocesGame(GamePart):
     # ------------------------------------------------------------------ the game being played
     @property
     def state(self) -> VocesState | None:
-        return self.table.state if self.table is not None else None
+        """The game in this kernel (``None`` while the table is a room's: the server holds the game)."""
+        return self.table.state if isinstance(self.table, LocalTable) else None
+
+    @property
+    def me(self) -> int:
+        """Your seat (0 at a table with bots; a room's seat in a room)."""
+        return self.table.seat if self.table is not None else HUMAN
+
+    @property
+    def in_room(self) -> bool:
+        return isinstance(self.table, RemoteTable)
+
+    def view(self) -> VocesView:
+        """What your seat may know now (the engine's view, here or on the room server); a room's log entries
+        in the words its server gave them."""
+        view: VocesView = self.controller.view()
+        if self.in_room:
+            view = dataclasses.replace(view, log=tuple(self._events()))
+        return view
+
+    def _events(self) -> list[Any]:
+        """The seat's log: a room's entries in its server's words (in the app's language)."""
+        events = self.controller.events
+        if not self.in_room:
+            return list(events)
+        words = self.controller.log_words()
+        return [Spoken(event, words[index] if index < len(words) else "") for index, event in enumerate(events)]
+
+    def game(self) -> Any:
+        """The game as the result and the status read it: the state here, or what a room's seat knows of it."""
+        table = self.table
+        if isinstance(table, RemoteTable):
+            return RoomGame(table, self._events(), self.view())
+        return self.state
 
     @property
     def paused(self) -> bool:
@@ -242,7 +326,11 @@ class VocesGame(GamePart):
     def log_lines(self) -> list[tuple[str, Any]]:
         """The log as you may read it, each bot's reason (as you may hear it) after the first entry of its move:
         ("event", event) or ("reason", (player, reason)), put into words when drawn."""
-        return self.controller.log_lines(self.state.players if self.state is not None else ())
+        lines = self.controller.log_lines(self.view().players if self.table is not None else ())
+        if not self.in_room:
+            return lines
+        spoken = iter(self._events())
+        return [(kind, next(spoken) if kind == "event" else entry) for kind, entry in lines]
 
     def _trade_steps(self) -> int:
         return PACED_STEPS if self.paced.value else TRADE_STEPS
@@ -261,6 +349,23 @@ class VocesGame(GamePart):
                                 hear=_heard)
         self.controller.start(self.table, tell_story=False, bot_moves=0, **start)
 
+    def _start_room(self, table: RemoteTable) -> None:
+        """Play the room's table from now on (the seat joined by :class:`~widgets.room_join.RoomJoin`)."""
+        if isinstance(self.table, RemoteTable) and self.table is not table:
+            self.table.close()
+        self.table = table
+        self.selected = set()
+        self.desk.close_viewer()
+        for widget in self.setup:
+            widget.layout.display = "none"
+        self.desk.box.layout.display = "none"  # a room's game is the server's: no scenario of it here
+        self.controller.source = table
+        events = [event for move in table.moves_since(0) for event in move.events]
+        self.scored_rounds = len({event.round for event in events if event.kind == "scored"})
+        self.result_round = max(1, self.scored_rounds if table.paused is not None or self.view().phase is VocesPhase.OVER
+                                else self.scored_rounds + 1)
+        self.controller.start(table, tell_story=False, aloud=False, focus=True)
+
     # ------------------------------------------------------------------ flow
     def new_game(self) -> None:
         """A new round (or game) with the players, rounds and special cards chosen; a choice the engine
@@ -278,13 +383,17 @@ class VocesGame(GamePart):
         self.seed = params.seed if params.seed is not None else int(np.random.default_rng().integers(1_000_000))
         self.app.say("")
         self.desk.close_viewer()
+        if self.join.playing:
+            self.join.leave(quietly=True)
+        for widget in (*self.setup, self.desk.box):
+            widget.layout.display = ""
         self._start(rules.new_game(seed=self.seed), np.random.default_rng([self.seed, 99]), running=False, focus=False)
 
     def _new_game_pressed(self) -> None:
         """New game pressed: the new round is also said in the board's live region (not when the app is
         built: nothing has happened yet, and a page's language may still change)."""
         self.new_game()
-        if self.state is not None:
+        if self.table is not None:
             self.controller.say(self._status_text)
 
     # ------------------------------------------------------------------ scenarios (ScenarioPlay)
@@ -313,9 +422,7 @@ class VocesGame(GamePart):
 
     def let_others_trade(self) -> None:
         """Let the bots make a few trading moves while you wait."""
-        state = self.state
-        assert state is not None
-        if state.phase is not VocesPhase.TRADING or self.paused:
+        if self.table is None or self.view().phase is not VocesPhase.TRADING or self.paused:
             self.app.say(self.app.t(_K + "wait_not_trading"), "error")
             return
         self.controller.go_on(PACED_STEPS if self.paced.value else WAIT_STEPS, focus_first=(self.wait_button,))
@@ -329,19 +436,19 @@ class VocesGame(GamePart):
         self.controller.say(self._status_text)
 
     def _on_paced(self) -> None:
-        if self.table is not None:
+        if isinstance(self.table, LocalTable):
             self.table.bot_moves = self._trade_steps()
         self.refresh()
 
     def _selection(self) -> tuple[AnyVocesCard, ...]:
         """The selected cards, in the order they are held."""
-        state = self.state
-        assert state is not None
-        return tuple(c for c in state.view_for(HUMAN).hand if c in self.selected)
+        if self.table is None or self.controller.source is None:
+            return ()
+        return tuple(c for c in self.controller.view().hand if c in self.selected)
 
     def _chosen_bet(self) -> Bet:
         a, b, c = (int(coin.value) for coin in self.coins)
-        return Bet(HUMAN, int(self.pile.value), (a, b, c))
+        return Bet(self.me, int(self.pile.value), (a, b, c))
 
     def _on_pile(self, change: dict[str, Any]) -> None:
         """A new pile: put its coins on hands 1, 2, 3 in the order printed (change them as you like)."""
@@ -354,12 +461,11 @@ class VocesGame(GamePart):
     # ------------------------------------------------------------------ the game's part (GamePart)
     def moved(self, moves: Sequence[TableMove]) -> None:
         """A round scored shows its result until Next round; your move uses up the cards you selected."""
-        state = self.state
-        assert state is not None
-        if len(state.round_scores) > self.scored_rounds:
-            self.scored_rounds = len(state.round_scores)
+        scored = len(self.game().round_scores)
+        if scored > self.scored_rounds:
+            self.scored_rounds = scored
             self.result_round = self.scored_rounds
-        if any(move.seat == HUMAN for move in moves):
+        if any(move.seat == self.me for move in moves):
             self.selected = set()
 
     def move_for(self, key: str, view: VocesView) -> Any:
@@ -373,18 +479,18 @@ class VocesGame(GamePart):
                 return None
             if card in self.selected:
                 return Choice(None, lambda: self._choose_card(card, False))
-            return Choice(Offer(HUMAN, (card,)), lambda: self._choose_card(card, True))
+            return Choice(Offer(self.me, (card,)), lambda: self._choose_card(card, True))
         if kind == "offer":
             seat = int(rest)
-            return Withdraw(HUMAN) if seat == HUMAN else Accept(HUMAN, seat, self._selection())
+            return Withdraw(self.me) if seat == self.me else Accept(self.me, seat, self._selection())
         if kind == "pile":
             pile = int(rest)
-            return Choice(Bet(HUMAN, pile, PILES[pile]), lambda: self._choose_pile(pile))
+            return Choice(Bet(self.me, pile, PILES[pile]), lambda: self._choose_pile(pile))
         if kind == "slot":
-            return Place(HUMAN)
+            return Place(self.me)
         if kind == "five":
-            return PlaceFive(HUMAN, int(self.five_hand.value))
-        return Pick(HUMAN, (int(rest),)) if kind == "drawn" else None
+            return PlaceFive(self.me, int(self.five_hand.value))
+        return Pick(self.me, (int(rest),)) if kind == "drawn" else None
 
     def _choose_card(self, card: AnyVocesCard, chosen: bool) -> Callable[[], str]:
         if chosen:
@@ -402,6 +508,8 @@ class VocesGame(GamePart):
         return lambda: self.app.t(_D + "pile_chosen", pile=pile)
 
     def draw(self, view: VocesView) -> Drawing:
+        if self.in_room:
+            view = self.view()  # the log in the server's words
         return VocesDrawing(view, self.app.lang, paused=self.paused, result_round=self.result_round, selected=self.selected,
                             chosen=self._selection(), pile=int(self.pile.value), five_hand=int(self.five_hand.value),
                             why_not=self.controller.why_not).drawing()
@@ -412,7 +520,7 @@ class VocesGame(GamePart):
         if pressed:
             return ()
         takes = [button for _, button in self.accept_buttons]
-        ending = [self.new_button] if self.state is not None and self.state.is_terminal() else []
+        ending = [self.new_button] if self.state is not None and self.state.is_terminal() else []  # not in a room
         return [self.next_button, *self.pick_box.children, self.bet_button, self.stay_button, *takes, self.place_button,
                 self.wait_button, *ending]
 
@@ -423,7 +531,8 @@ class VocesGame(GamePart):
     def draw_controls(self) -> None:
         t = self.app.t
         lang = self.app.lang
-        self.intro.value = f"<p>{esc(t(_K + 'intro'))}</p>"
+        # the bots' table's intro; a room's table has the join part's words instead
+        self.intro.value = "" if self.in_room else f"<p>{esc(t(_K + 'intro'))}</p>"
         self.specials.refresh(lang, t("apps.voces.specials_label"), t("apps.voces.specials_tip"))
         for control, key in ((self.players, "apps.common.players"), (self.rounds, _K + "rounds"), (self.new_button, _K + "new_game"),
                              (self.study, _K + "study"), (self.paced, _K + "paced"), (self.offer_button, _K + "offer"),
@@ -437,19 +546,21 @@ class VocesGame(GamePart):
         self.five_hand.description = t(_K + "five_on")
         for name, heading in self.headings.items():
             heading.value = f"<h4 style='margin:0.6em 0 0.2em 0'>{esc(t(_K + 'heading.' + name))}</h4>"
-        state = self.state
-        if state is None:
+        if self.table is None or self.controller.source is None:
             return
-        view = state.view_for(HUMAN)
+        self.join.refresh()
+        game = self.game()
+        view = self.view()
+        me = self.me
         self.status.value = f"<p role='status'><b>{esc(self._status_text())}</b></p>"
         self.selected &= set(view.hand)
-        if view.phase is VocesPhase.BETTING and view.piles[HUMAN] and int(self.pile.value) not in view.piles[HUMAN]:
-            self.pile.value = view.piles[HUMAN][0]
+        if view.phase is VocesPhase.BETTING and view.piles[me] and int(self.pile.value) not in view.piles[me]:
+            self.pile.value = view.piles[me][0]
         self._draw_moves()
         self.next_button.layout.display = "" if self.paused else "none"
         self._show_groups(view)
         self.specials_revealed.value = specials_revealed_html(view.log, self.result_round, lang)
-        self.result.value = result_html(state, self.result_round, lang)
+        self.result.value = result_html(game, self.result_round, lang, me)
         self.log.value = log_html(self.log_lines[-LOG_LINES:], lang, heading=t(_K + "log_heading"), reason_class="pkt-voces-reason", height="20em")
         self.desk.refresh()
 
@@ -478,8 +589,9 @@ class VocesGame(GamePart):
             self._relabelling = False
 
     def _status_text(self) -> str:
-        assert self.state is not None
-        return status_text(self.state, self.paused, self.result_round, self.seed, self.app.lang)
+        assert self.table is not None
+        # a room's seed would tell every hidden card: not shown
+        return status_text(self.game(), self.paused, self.result_round, None if self.in_room else self.seed, self.app.lang, self.me)
 
     def _redraw_moves(self) -> None:
         """A choice in the menus or on the table: the moves and the table drawn again."""
@@ -487,31 +599,32 @@ class VocesGame(GamePart):
         self.controller.draw_board()
 
     def _draw_moves(self) -> None:
-        state = self.state
-        if state is None:
+        if self.table is None or self.controller.source is None:
             return
         t = self.app.t
         show = self.controller.show_move
-        view = state.view_for(HUMAN)
+        me = self.me
+        view = self.controller.view()
         chosen = self._selection()
         token = len(view.placed) + 1
         self.place_button.description = t(_K + "place", token=min(token, 3))
-        show(self.offer_button, Offer(HUMAN, chosen), t(_K + "offer_tip", count=CardCount(len(chosen))))
-        show(self.withdraw_button, Withdraw(HUMAN), t(_K + "withdraw_tip"))
-        show(self.place_button, Place(HUMAN), t(_K + "place_tip", token=min(token, 3)))
-        trading = state.phase is VocesPhase.TRADING and not self.paused
-        threat = [seat for seat in view.stop_callers if seat != HUMAN] if trading else []
+        show(self.offer_button, Offer(me, chosen), t(_K + "offer_tip", count=CardCount(len(chosen))))
+        show(self.withdraw_button, Withdraw(me), t(_K + "withdraw_tip"))
+        show(self.place_button, Place(me), t(_K + "place_tip", token=min(token, 3)))
+        trading = view.phase is VocesPhase.TRADING and not self.paused
+        threat = [seat for seat in view.stop_callers if seat != me] if trading else []
         paced = bool(self.paced.value)
+        self.moves["wait"].layout.display = "none" if self.in_room else ""  # a room's bots move by themselves
         self.wait_button.description = t(_K + ("wait_one" if paced else "wait") + ("_stop" if threat and view.hand else ""))
         show_move(self.wait_button, None if trading else Msg.of(_K + "wait_not_trading"), self.app.lang,
                   t(_K + ("wait_one_tip" if paced else "wait_tip")))
         self.stop_warning.value = stop_warning_html(view, self.app.lang) if trading else ""
         # a Take button for every open offer of another player (the others show only how many cards)
-        offers = [(seat, count) for seat, count in view.offers if seat != HUMAN] if not self.paused else []
+        offers = [(seat, count) for seat, count in view.offers if seat != me] if not self.paused else []
         if [seat for seat, _ in offers] != [seat for seat, _ in self.accept_buttons]:
             self.accept_buttons = []
             for seat, _ in offers:
-                button = self._button("pkt-voces-accept", lambda seat=seat: self.play(Accept(HUMAN, seat, self._selection())), "info")
+                button = self._button("pkt-voces-accept", lambda seat=seat: self.play(Accept(self.me, seat, self._selection())), "info")
                 button.add_class("pkt-voces-take")
                 self.accept_buttons.append((seat, button))
             self.accept_moves = [MoveControl(button, layout=ipywidgets.Layout(margin="0 1em 0.3em 0")) for _, button in self.accept_buttons]
@@ -520,14 +633,14 @@ class VocesGame(GamePart):
         for seat, button in self.accept_buttons:
             count = CardCount(counts[seat])
             button.description = t(_K + "take", player=view.players[seat], count=count)
-            show(button, Accept(HUMAN, seat, chosen), t(_K + "accept_tip", player=view.players[seat], count=count))
+            show(button, Accept(me, seat, chosen), t(_K + "accept_tip", player=view.players[seat], count=count))
         show(self.bet_button, self._chosen_bet(), t(_K + "bet_tip"))
-        show(self.five_button, PlaceFive(HUMAN, int(self.five_hand.value)), t(_K + "five_tip", hand=self.five_hand.value))
+        show(self.five_button, PlaceFive(me, int(self.five_hand.value)), t(_K + "five_tip", hand=self.five_hand.value))
         hand = view.hand_in_play or 3
         self.stay_button.description = t(_K + "stay", hand=hand)
         self.fold_button.description = t(_K + "fold", hand=hand)
-        show(self.stay_button, Stay(HUMAN), t(_K + "stay_tip", hand=hand))
-        show(self.fold_button, Fold(HUMAN), t(_K + "fold_tip", hand=hand))
+        show(self.stay_button, Stay(me), t(_K + "stay_tip", hand=hand))
+        show(self.fold_button, Fold(me), t(_K + "fold_tip", hand=hand))
         self.offers_label.value = (f"<p>{esc(t(_K + ('open_offers' if offers else 'no_offers')))}</p>"
                                    if trading else "")
         self._draw_picks(view)

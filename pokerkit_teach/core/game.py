@@ -27,7 +27,7 @@ from __future__ import annotations
 import copy
 import enum
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Mapping, Sequence, TypeVar
 
 import numpy as np
 
@@ -363,6 +363,9 @@ class LogEvent:
     after which action of the history, to whom, with which values."""
 
     prefix: ClassVar[str] = ""
+    param_readers: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
+    """How a client of the room server reads a value of ``params`` back from the wire, by its name (cards,
+    a ranked hand: what the log's words and the apps need as the engine's values); the rest as JSON says."""
 
     kind: str
     round: int

@@ -287,7 +287,8 @@ def _back(data: Any, hint: Any, depth: int) -> Any:  # noqa: C901 - one case per
             if name in data:
                 value = data[name]
                 if name == "params" and isinstance(value, dict) and hints.get(name) is not None and get_origin(hints[name]) is tuple:
-                    values[name] = tuple((key, _param(item)) for key, item in value.items())
+                    readers = getattr(hint, "param_readers", None) or {}
+                    values[name] = tuple((key, _read_param(item, readers.get(key))) for key, item in value.items())
                 else:
                     values[name] = _back(value, hints.get(name, Any), depth + 1)
             elif not _has_default(hint, name):
@@ -326,6 +327,17 @@ def _message(data: dict[str, Any]) -> Msg:
     if isinstance(words, dict):
         return WireMsg(str(data["key"]), params, tuple((str(k), str(v)) for k, v in words.items()))
     return Msg(str(data["key"]), params)
+
+
+def _read_param(value: Any, reader: Any) -> Any:
+    """A log entry's value back: by the reader its event class names for it (``param_readers``: cards, a hand),
+    else as :func:`_param` reads it (also when the reader does not fit: a hidden hand in place of cards)."""
+    if reader is not None:
+        try:
+            return reader(value)
+        except (ValueError, TypeError, KeyError, LookupError):
+            pass
+    return _param(value)
 
 
 def _param(value: Any) -> Any:

@@ -421,16 +421,19 @@ class Room:
 
     def _view_text(self, seat: int) -> str:
         """The JSON of the engine's view of ``seat`` with its messages in every language (each seat reads its
-        own), without its legal moves and log (they are the frame's ``legal`` and ``log``)."""
+        own), without its log (the frame's ``log``) and without its legal moves when they are a list (the
+        frame's ``legal``, with their texts); a game's own compact value of them (PokerGuess's thousands of
+        moves) stays."""
         value = self.state.view_for(seat)
         fields = record_fields(value)
         if fields is None:  # a view that is no record: turned into JSON whole
             data = dict(to_wire(value, cache=self._wire, texts=True))  # a copy: the cache's own stays as it is
-            data.pop("legal_actions", None)
+            if not isinstance(data.get("legal_actions"), dict):
+                data.pop("legal_actions", None)
             data.pop("log", None)
             return _json(data)
         return "{" + ",".join(_key(name) + self._field_text(name, item) for name, item in fields
-                              if name not in ("legal_actions", "log")) + "}"
+                              if name != "log" and not (name == "legal_actions" and isinstance(item, (list, tuple)))) + "}"
 
     def forget_sent(self) -> None:
         """The JSON kept of views sent before let go (nobody is connected: the next view is made whole). A

@@ -14,11 +14,11 @@ from typing import Any, Iterator
 import numpy as np
 
 from pokerkit_teach.core.registry import get_game
-from pokerkit_teach.core.wire import card_text
+from pokerkit_teach.core.wire import card_text, to_wire
 from pokerkit_teach.rooms.client import Connection, connect
 from tests.conformance.facts import facts_of
 
-__all__ = ["Table", "engine_replay", "leaks", "OPTIONS"]
+__all__ = ["Table", "engine_replay", "leaks", "OPTIONS", "as_sent"]
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "pokerface": {},
@@ -149,3 +149,11 @@ def leaks(game_name: str, players: int, options: dict[str, Any], seed: int, move
                 if shown:
                     found.append((seat, version, shown))
     return found
+
+
+def as_sent(view: Any, texts: bool = False) -> dict[str, Any]:
+    """The engine's view as a seat's ``view`` message carries it: without the log and the list of moves (the
+    message's ``legal``); a game's own compact value of its moves (PokerGuess's ``LegalMoves``) stays."""
+    wire: dict[str, Any] = to_wire(view, texts=texts)
+    return {name: value for name, value in wire.items()
+            if name != "log" and not (name == "legal_actions" and not isinstance(value, dict))}

@@ -17,10 +17,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from pokerkit_teach.core.registry import get_game
-from pokerkit_teach.core.wire import to_wire
 from pokerkit_teach.rooms.client import connect, create_room
 from pokerkit_teach.rooms.room import Room
-from tests.rooms.driver import OPTIONS
+from tests.rooms.driver import OPTIONS, as_sent
 from tests.rooms.serving import RoomServerProcess, run_async
 
 pytestmark = pytest.mark.slow  # about 15 s a game
@@ -130,7 +129,7 @@ def test_hostile_messages_are_refused_and_change_nothing_else(server: RoomServer
         state.apply(get_game(game).scenarios.parse_move(line["move"], state))
     last = observed[-1]
     assert last["version"] == len(moves)
-    assert last["view"] == {k: v for k, v in to_wire(state.view_for(1)).items() if k not in ("legal_actions", "log")}
+    assert last["view"] == as_sent(state.view_for(1))
     assert Room.load(path).state.snapshot() == state.snapshot()
 
 

@@ -5,13 +5,35 @@ may not see.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, Mapping
 
 from pokerkit_teach.core.game import LogEvent
-from pokerkit_teach.core.i18n import ListRow, counted, message
+from pokerkit_teach.core.i18n import Items, ListRow, counted, message
 from pokerkit_teach.games.voces.ranking import VocesHand
 
 __all__ = ["VocesEvent", "HiddenCards", "HiddenHand"]
+
+
+def _cards(data: Any) -> ListRow:
+    from pokerkit_teach.core.wire import from_wire
+    from pokerkit_teach.games.voces.cards import AnyVocesCard
+
+    if not isinstance(data, list):
+        raise TypeError("cards expected")
+    return ListRow(from_wire(data, tuple[AnyVocesCard, ...]))
+
+
+def _ranking(data: Any) -> VocesHand:
+    from pokerkit_teach.core.wire import from_wire
+
+    hand: VocesHand = from_wire(data, VocesHand)
+    return hand
+
+
+def _names(data: Any) -> Items:
+    if not isinstance(data, list):
+        raise TypeError("names expected")
+    return Items(str(name) for name in data)
 
 
 @dataclass(frozen=True)
@@ -19,6 +41,8 @@ class VocesEvent(LogEvent):
     """One entry of the log: what happened, in which round, after which action, to whom."""
 
     prefix: ClassVar[str] = "voces.event"
+    param_readers: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
+        "cards": _cards, "given": _cards, "taken": _cards, "ranking": _ranking, "players": _names}
 
 
 class HiddenCards:

@@ -9,7 +9,8 @@ a button seats a bot in an empty or abandoned seat, another ends a table, and "S
 last showdown read-only below the list (every hand turned over, each comparison, the deal's moves; never
 the deal being played) to discuss it with the class. At the end the class's own results stand beside the bots' in a simulation of tables of
 the same sizes (Pokerface: the share of deals that succeeded, with its 95% interval, per table and for the
-class), and every table's game downloads as a scenario file (the replay app opens it).
+class; PokerGuess and Póker a Voces: each player's chips or points, the bots marked, the learners' average
+beside the bots'), and every table's game downloads as a scenario file (the replay app opens it).
 
 CSS classes for browser tests: ``pkt-class-make``, ``pkt-class-sheet``, ``pkt-class-code`` (a table's code),
 ``pkt-class-seat-link`` (a seat's link), ``pkt-class-status`` (the live list; a table's row
@@ -31,6 +32,7 @@ import ipywidgets
 import segno
 
 from pokerkit_teach.core.i18n import message
+from pokerkit_teach.core.i18n import number as number_text
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.simulate import simulate, wilson_interval
 from pokerkit_teach.rooms.client import RoomError, create_room
@@ -42,6 +44,7 @@ from .room_table import REQUEST_SECONDS, RemoteTable, _request, _run, hub_header
 __all__ = ["ClassTablesApp", "table_sizes", "GAMES", "SIM_GAMES"]
 
 GAMES = ("pokerface", "pokerguess", "voces")
+STANDING = {"pokerguess": "chips", "voces": "scores"}  # what the class's results show of the other games' players
 PAGES = {"pokerface": "table.ipynb", "pokerguess": "pokerguess_explorer.ipynb?tab=play", "voces": "voces_explorer.ipynb?tab=play"}
 """The app each game's seat link opens."""
 SIM_GAMES = 300
@@ -337,8 +340,8 @@ class ClassTablesApp(App):
             self.results.value = ""
             return
         game = str(self.rooms[0].get("game", "pokerface"))
-        if game != "pokerface":  # the class's figures and the simulation's are Pokerface's deals
-            self.results.value = f"<p>{esc(t('apps.class.results_other', game=get_game(game).title(self.lang)))}</p>"
+        if game != "pokerface":  # each player's chips or points; the simulation's figures are Pokerface's deals
+            self.results.value = self.standings(game)
             return
         figures = self.class_figures()
         rows = []
@@ -358,6 +361,40 @@ class ClassTablesApp(App):
                        ("apps.class.col_table", "apps.class.col_players", "apps.class.col_deals", "apps.class.col_rate"))
         self.results.value = (f"<h3>{esc(t('apps.class.results_heading'))}</h3><table><tr>{head}</tr>{''.join(rows)}"
                               f"{''.join(sim_rows)}</table><p>{esc(t('apps.class.results_note', games=SIM_GAMES))}</p>")
+
+    def standings(self, game: str) -> str:
+        """PokerGuess's chips or Póker a Voces's points of every player at every table (bots marked), with the
+        learners' average beside the bots'."""
+        t = self.t
+        field = STANDING.get(game, "scores")
+        rows: list[str] = []
+        learners: list[int] = []
+        bots: list[int] = []
+        for number, (table, room) in enumerate(zip(self.watch, self.rooms), start=1):
+            views = table.view()
+            first = views[0] if isinstance(views, list) and views else None
+            values = tuple(getattr(first, field, ()) or ())
+            seats = (table.presence or {}).get("seats", [])
+            cells = []
+            for index, seat in enumerate(room["seats"]):
+                if index >= len(values):
+                    continue
+                bot = index < len(seats) and bool(seats[index].get("bot"))
+                (bots if bot else learners).append(int(values[index]))
+                name = t("apps.class.standing_bot", name=seat["name"]) if bot else seat["name"]
+                cells.append(t("apps.class.standing", name=name, value=int(values[index])))
+            round_text = t("apps.class.row_round", round=first.round) if first is not None and hasattr(first, "round") else ""
+            rows.append(f"<tr><td>{esc(t('apps.class.table', number=number))}</td><td>{esc(round_text)}</td>"
+                        f"<td>{esc(' · '.join(cells) or '–')}</td></tr>")
+
+        def average(values: list[int]) -> str:
+            return number_text(sum(values) / len(values), self.lang, 1) if values else "–"
+
+        head = "".join(f"<th>{esc(t(key))}</th>" for key in ("apps.class.col_table", "apps.class.col_round", f"apps.class.col_{field}"))
+        title = get_game(game).title(self.lang)
+        summary = t("apps.class.standing_averages", learners=average(learners), bots=average(bots))
+        return (f"<h3>{esc(t('apps.class.results_heading_' + field, game=title))}</h3><table><tr>{head}</tr>{''.join(rows)}</table>"
+                f"<p><b>{esc(summary)}</b></p><p>{esc(t('apps.class.results_other', game=title))}</p>")
 
     def scenarios(self) -> list[tuple[str, str]]:
         """Every table's game as a scenario file: (file name, its text)."""

@@ -310,13 +310,17 @@ def test_the_class_view_makes_a_table_of_the_game_seats_two_bots_and_says_what_i
         server: RoomServerProcess, monkeypatch: pytest.MonkeyPatch, name: str, page: str) -> None:
     """The class view for PokerGuess and Póker a Voces: a class of 3 makes one table whose seat links open the
     game's play tab; the teacher seats bots in two seats from the table's row, which then names them and
-    the round; the results and the read-only view say plainly that they are Pokerface's (and show no card);
-    the download holds the table's game as a scenario file of the game."""
+    the round; the read-only view says plainly that it is Pokerface's (and shows no card); the download
+    holds the table's game as a scenario file of the game, and the results show each player's chips or
+    points as the engine's replay of that file has them, the bots marked, the learners' average beside
+    the bots'."""
     import base64
+    import html
     import io
     import re
     import zipfile
 
+    from pokerkit_teach.core.i18n import number
     from pokerkit_teach.core.scenarios import load_scenario_text
     from pokerkit_teach.widgets.class_tables import ClassTablesApp
 
@@ -348,15 +352,27 @@ def test_the_class_view_makes_a_table_of_the_game_seats_two_bots_and_says_what_i
         title = get_game(name).title("de")
         assert title in teacher.shown_box.value and "Replay-App" in teacher.shown_box.value
         assert not re.search(r"[A-Z]\d|s\d", re.sub(r"<[^>]+>|\([A-Z]{6}\)", "", teacher.shown_box.value))  # no card named
-        teacher.results_button.click()
-        assert f"Für {title} zeigt dieser Teil keine Zahlen" in teacher.results.value
+        # the bots have made their moves and wait for the learner's seat (seat 0): the game stands still
+        assert watch.wait_for(lambda t: isinstance(t.view(), list) and bool(t.view()) and t.view()[0].to_act == 0, WAIT)
         teacher.download_button.click()
         data = re.search(r"base64,([A-Za-z0-9+/=]+)'", teacher.download.value)
         assert data is not None
         with zipfile.ZipFile(io.BytesIO(base64.b64decode(data.group(1)))) as archive:
             scenario = load_scenario_text(archive.read(archive.namelist()[0]).decode("utf-8"))
         assert get_game(scenario.game).name == name
-        scenario.replay()  # the engine replays the table's game so far
+        final = scenario.replay().final  # the engine replays the table's game so far
+        # the results: each player's chips (PokerGuess) or points (Póker a Voces) as the engine's replay of the
+        # downloaded game has them, the two bots marked, and the averages of the learner's seat and of the bots
+        teacher.results_button.click()
+        shown = html.unescape(re.sub(r"<[^>]+>", " ", teacher.results.value))
+        values = list(getattr(final.view_for(0), "chips" if name == "pokerguess" else "scores"))
+        heading = {"pokerguess": "die Chips an jedem Tisch", "voces": "die Punkte an jedem Tisch"}[name]
+        assert f"{title}: {heading}" in shown, shown
+        names = [seat["name"] for seat in players]
+        assert f"{names[0]} {values[0]} · {names[1]} (Bot) {values[1]} · {names[2]} (Bot) {values[2]}" in shown, (values, shown)
+        bots = number((values[1] + values[2]) / 2, "de", 1)
+        assert f"Durchschnitt der Lernenden: {number(values[0], 'de', 1)} · Durchschnitt der Bots: {bots}" in shown, shown
+        assert "nur für Pokerface" in shown
     finally:
         teacher.close_tables()
 

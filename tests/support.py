@@ -6,6 +6,7 @@ Test modules import from here (``from tests.support import ROOT``), never from o
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import signal
 import socket
@@ -14,6 +15,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import IO, Callable, Sequence
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,6 +47,19 @@ def fuzz_games() -> int:
     if not text.isdigit() or int(text) < 100:
         raise ValueError(f"PKT_FUZZ_GAMES must be a whole number of at least 100, not {text!r}")
     return int(text)
+
+
+def load_script(relative: str) -> ModuleType:
+    """A script of the repository that is no package module (``scripts/class_pool.py``,
+    ``benchmarks/hub_load.py``), loaded as a module of its file's name; registered in ``sys.modules``, where
+    its dataclasses look their module up."""
+    path = ROOT / relative
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None, f"no script {relative}"
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def free_port() -> int:

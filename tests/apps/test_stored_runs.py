@@ -9,26 +9,19 @@ writes the file again (then the lessons' and guides' figures are checked by test
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from typing import Any
 
 import pytest
 
 from pokerkit_teach.widgets.lab import DEFAULT_GAMES, VARIANTS, VariantLabApp
 from pokerkit_teach.widgets.stored_run import Games, SimulationRun, result_json, stored_run, stored_runs
-from tests.support import ROOT
+from tests.support import load_script
 
 RUNS = [(name, index) for name, entries in stored_runs().items() for index in range(len(entries))]
 
 
 def _script() -> Any:
-    spec = importlib.util.spec_from_file_location("stored_runs_script", ROOT / "scripts" / "stored_runs.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/stored_runs.py")
 
 
 def test_the_stored_runs_are_those_the_script_plays() -> None:

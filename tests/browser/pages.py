@@ -10,7 +10,6 @@ changing) and bounded; a wait that runs out fails with what it waited for and wh
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import json
 import os
 import re
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import pytest
+from tests.support import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -620,12 +620,7 @@ COUNTED = ("serious", "critical")
 
 def lesson_load() -> Any:
     """benchmarks/lesson_load.py, for its in-page watch of the widget views."""
-    spec = importlib.util.spec_from_file_location("lesson_load", ROOT / "benchmarks" / "lesson_load.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/lesson_load.py")
 
 
 def open_lesson(page: Page, url: str) -> None:

@@ -12,13 +12,12 @@ app's words (status, buttons, tally, cards, headings) and that none of them is l
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from .pages import ANSWER_TIMEOUT, MAX_CLICKS, RENDER_TIMEOUT, ROOT, SNAPSHOT_JS, Page, move_candidates, play_by_clicks
+from .pages import ANSWER_TIMEOUT, MAX_CLICKS, RENDER_TIMEOUT, SNAPSHOT_JS, Page, move_candidates, play_by_clicks
+from tests.support import load_script
 
 VoilaServer = Any
 
@@ -45,12 +44,7 @@ def app_text(p: Any) -> str:
 
 
 def benchmark() -> Any:
-    spec = importlib.util.spec_from_file_location("classroom_load", ROOT / "benchmarks" / "classroom_load.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/classroom_load.py")
 
 
 def stopwatches_agree_with_playwright(p: Any, bench: Any, start: float) -> None:

@@ -31,7 +31,7 @@ import pytest
 from pokerkit_teach.core.i18n import catalogue, number, percent
 
 from tests.lessons.material import LANGS, LESSONS, page_text, texts
-from tests.support import ROOT
+from tests.support import ROOT, load_script
 
 TEACHERS = ROOT / "docs" / "teachers"
 
@@ -245,12 +245,7 @@ KERNELS = {
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_setup_says_how_many_ready_kernels_the_server_keeps(lang: str) -> None:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("class_pool", ROOT / "scripts" / "class_pool.py")
-    assert spec and spec.loader
-    class_pool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(class_pool)
+    class_pool = load_script("scripts/class_pool.py")
     config = json.loads((ROOT / "voila.json").read_text())
     apps = class_pool.preheated_kernels(config, ROOT / "notebooks" / "table.ipynb")
     lessons = class_pool.preheated_kernels(config, ROOT / "notebooks" / "lessons" / lang / f"{LESSONS['04']}.ipynb")

@@ -8,7 +8,6 @@ on free ports of 127.0.0.1) and everything it started are stopped by the test; e
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
 import os
 import subprocess
@@ -25,7 +24,7 @@ from tornado.websocket import websocket_connect
 from pokerkit_teach.rooms.client import Connection, RoomError, connect
 from tests.rooms.driver import Table
 from tests.rooms.serving import run_async
-from tests.support import ROOT, free_port
+from tests.support import ROOT, free_port, load_script
 
 pytestmark = pytest.mark.slow
 
@@ -34,12 +33,7 @@ OUTSIDER = "dan"
 
 
 def hub_load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hub_load", ROOT / "benchmarks" / "hub_load.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["hub_load"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/hub_load.py")
 
 
 async def hub_token(client: Any) -> str:

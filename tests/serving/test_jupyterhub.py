@@ -14,7 +14,6 @@ when the test fails.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import os
 import socket
 import subprocess
@@ -28,7 +27,7 @@ from typing import Any
 import psutil
 import pytest
 
-from tests.support import ROOT
+from tests.support import ROOT, load_script
 
 pytestmark = pytest.mark.slow
 
@@ -40,12 +39,7 @@ IDLE = 20  # seconds: the culler's idle time here (voila.json's 900 in a class)
 
 
 def hub_load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hub_load", ROOT / "benchmarks" / "hub_load.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["hub_load"] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/hub_load.py")
 
 
 def run(body: Any, seconds: float) -> None:

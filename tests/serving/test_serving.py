@@ -24,7 +24,7 @@ import pytest
 from jupyter_client.manager import KernelManager
 from websockets.sync.server import serve
 
-from tests.support import ROOT, free_port, stop_group
+from tests.support import ROOT, free_port, load_script, stop_group
 
 
 @pytest.mark.slow
@@ -166,13 +166,7 @@ def test_a_preheated_kernel_without_voila_warns_and_uses_the_defaults() -> None:
 
 
 def _class_pool() -> object:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("class_pool", ROOT / "scripts" / "class_pool.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/class_pool.py")
 
 
 def test_a_class_gets_a_preheated_kernel_per_learner_for_its_app() -> None:

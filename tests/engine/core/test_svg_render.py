@@ -5,7 +5,6 @@ Pokerdrez card, nothing of a face-down card)."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -25,7 +24,7 @@ from pokerkit_teach.games.voces.cards import SUIT_COUNT, AnyVocesCard, Special, 
 from pokerkit_teach.games.voces.ranking import rank_voces_hand
 from pokerkit_teach.games.voces.render import voces_card_svg, voces_hand_svg, voces_ranked_svg, voces_wild_svg
 
-from tests.support import ROOT
+from tests.support import ROOT, load_script
 
 SVG = "{http://www.w3.org/2000/svg}"
 VOCES_CARDS: list[AnyVocesCard] = [VocesCard(value, suit) for suit in range(1, SUIT_COUNT + 1) for value in range(1, 14)]
@@ -227,10 +226,7 @@ def test_pictures_load_nothing_and_print_large_enough_for_a_projector() -> None:
 
 
 def test_the_gallery_shows_every_card_of_the_three_systems_and_the_tokens(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("card_gallery", ROOT / "scripts" / "card_gallery.py")
-    assert spec is not None and spec.loader is not None
-    gallery = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(gallery)
+    gallery = load_script("scripts/card_gallery.py")
     pages = {path.name: path.read_text("utf-8") for path in gallery.write_gallery(tmp_path, "de")}
     pictures = {name: re.findall(r'<svg xmlns="http://www.w3.org/2000/svg" class="pkt-svg".*?</svg>(?=<svg xmlns|</div>)',
                                  text) for name, text in pages.items()}

@@ -28,7 +28,7 @@ from pokerkit_teach.core.i18n import capitalize_first
 from .app import esc, tr
 from .controls import focus_first, show_move
 from .drawn import DrawnBoard, Item, Region
-from .table_source import Said, TableMove, TableSource
+from .table_source import LocalTable, Said, TableMove, TableSource
 
 if TYPE_CHECKING:
     from .app import App
@@ -93,6 +93,17 @@ class GamePart:
 
     pause_key = ""
     not_now_key = ""
+    table: Any = None  # the table played: a LocalTable (bots in this kernel), a room's RemoteTable, or None yet
+
+    @property
+    def me(self) -> int:
+        """The learner's seat: 0 at a table with bots, the room's seat in a room."""
+        return int(self.table.seat) if self.table is not None else 0
+
+    @property
+    def in_room(self) -> bool:
+        """Whether the table is a room's (the server holds the game)."""
+        return self.table is not None and not isinstance(self.table, LocalTable)
 
     def draw(self, view: Any) -> Drawing:
         """The board for ``view`` (the learner's view now)."""

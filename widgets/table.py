@@ -63,7 +63,6 @@ from .table_source import LocalTable, Pause, Said, TableMove
 __all__ = ["TableApp", "TABLE_CSS", "table_style"]
 
 SEAT_NAMES = ("Anna", "Ben", "Carla", "Dan", "Eva", "Finn")  # you are Anna, in seat 0
-HUMAN = 0
 MAX_BOT_MOVES = 400
 SHOWDOWN = Pause("showdown", lambda move: isinstance(move.move, Showdown))
 """The table waits after a showdown until the learner has turned its hands over and asks for the next deal."""
@@ -251,11 +250,6 @@ class TableApp(App, GamePart):
         assert table is not None
         rules: PokerfaceRules = table.rules if isinstance(table, RemoteTable) else table.state.rules
         return rules
-
-    @property
-    def me(self) -> int:
-        """The learner's seat (0 at a table with bots; a room's seat in a room)."""
-        return self.table.seat if self.table is not None else HUMAN
 
     def _start_room(self, table: RemoteTable) -> None:
         """Play the room's table from now on (the seat joined by :class:`RoomJoin`)."""

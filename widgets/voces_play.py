@@ -285,15 +285,6 @@ class VocesGame(GamePart):
         """The game in this kernel (``None`` while the table is a room's: the server holds the game)."""
         return self.table.state if isinstance(self.table, LocalTable) else None
 
-    @property
-    def me(self) -> int:
-        """Your seat (0 at a table with bots; a room's seat in a room)."""
-        return self.table.seat if self.table is not None else HUMAN
-
-    @property
-    def in_room(self) -> bool:
-        return isinstance(self.table, RemoteTable)
-
     def view(self) -> VocesView:
         """What your seat may know now (the engine's view, here or on the room server); a room's log entries
         in the words its server gave them."""

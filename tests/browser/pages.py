@@ -782,3 +782,58 @@ def keep_still(p: Any, reading_js: str, what: str, frames: int = 30, timeout: in
       }};
       requestAnimationFrame(look);
     }})""", what, arg=frames, timeout=timeout)
+
+
+# The log's lines (each move's entry, not the bots' reasons under them), the live region's size, and the visible
+# elements outside the log that hold two of its lines in a row. The app's text, with the log and the live region
+# left out, is read once: most steps hold no pair of log lines there, and the element-by-element search (which
+# names the element) runs only when one is there.
+LOG_REPEATS_JS = """([logSelector, lineSelector]) => {
+  const log = document.querySelector(logSelector);
+  const lines = log ? [...log.querySelectorAll(lineSelector)].map(e => e.innerText.trim()).filter(t => t.length > 8) : [];
+  const lives = [...document.querySelectorAll('.pkt-drawn-status')];
+  const live = lives.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; });
+  const app = document.querySelector('.pkt-app');
+  const pairs = [];
+  for (let i = 0; i + 1 < lines.length; i++) pairs.push([lines[i], lines[i + 1]]);
+  const left = [log, ...lives].filter(e => e);
+  const display = left.map(e => e.style.display);
+  left.forEach(e => { e.style.display = 'none'; });
+  const rest = app ? app.innerText : '';
+  left.forEach((e, i) => { e.style.display = display[i]; });
+  const suspects = pairs.filter(pair => pair.every(t => rest.includes(t)));
+  const found = [];
+  for (const pair of suspects) {
+    for (const e of document.querySelectorAll('.pkt-app *')) {
+      if (log && log.contains(e)) continue;
+      if (e.children.length > 0 && [...e.children].some(c => pair.every(t => (c.innerText || '').includes(t)))) continue;
+      const text = e.innerText || '';
+      const r = e.getBoundingClientRect();
+      if (r.width > 1 && r.height > 1 && e.checkVisibility({visibilityProperty: true}) && pair.every(t => text.includes(t))) {
+        found.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: ${text.slice(0, 80)}`);
+      }
+    }
+    if (found.length >= 3) break;
+  }
+  return {lines: lines.length, live, found: found.slice(0, 3), searched: suspects.length};
+}"""
+
+
+def assert_log_not_repeated(p: Any, log: tuple[str, str], step: str) -> int:
+    """No visible element outside the play tab's log (``log``: its box and its lines' selector) holds two of its
+    lines in a row, and the drawn table's live region takes no room; returns the number of log lines read."""
+    seen = p.evaluate(LOG_REPEATS_JS, list(log))
+    assert all(w <= 1 and h <= 1 for w, h in seen["live"]), f"{step}: the live region is shown: {seen['live']}"
+    assert not seen["found"], f"{step}: the log repeated on the page: {seen['found']}"
+    return int(seen["lines"])
+
+
+def planted_pair_is_found(p: Any, log: tuple[str, str]) -> None:
+    """The repeat check is not blind: the log's last two lines put into a visible box of the app are reported."""
+    p.evaluate("""([logSelector, lineSelector]) => {
+      const lines = [...document.querySelector(logSelector).querySelectorAll(lineSelector)].map(e => e.innerText.trim());
+      const e = document.createElement('div'); e.id = 'pkt-repeat'; e.innerText = lines.slice(-2).join(' ');
+      document.querySelector('.pkt-app').appendChild(e); }""", list(log))
+    planted = p.evaluate(LOG_REPEATS_JS, list(log))["found"]
+    p.evaluate("() => document.getElementById('pkt-repeat').remove()")
+    assert any(found.startswith("div.:") for found in planted), f"two log lines in a box of the app went unnoticed: {planted}"

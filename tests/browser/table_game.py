@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from .pages import ANSWER_TIMEOUT, PASS, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, settle, settle_layout
+from .pages import ANSWER_TIMEOUT, PASS, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, assert_log_not_repeated, settle, settle_layout
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "screenshots"
@@ -86,38 +86,8 @@ IN_VIEW_JS = """() => {
   return {seat: !!seat, outside: out, count: wanted.length, statusPlace};
 }"""
 
-# The log's lines, the live region's size, and the visible elements outside the log that hold two log lines.
-# First the app's text with the log and the live region left out, read once: most steps hold no pair of log
-# lines there, and the element-by-element search (which names the element) runs only when one is there.
-REPEATS_JS = """() => {
-  const lines = [...document.querySelectorAll('.pkt-log .pkt-log-line')].map(e => e.innerText.trim()).filter(t => t.length > 8);
-  const lives = [...document.querySelectorAll('.pkt-drawn-status')];
-  const live = lives.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; });
-  const log = document.querySelector('.pkt-log');
-  const app = document.querySelector('.pkt-app');
-  const pairs = [];
-  for (let i = 0; i + 1 < lines.length; i++) pairs.push([lines[i], lines[i + 1]]);
-  const left = [log, ...lives].filter(e => e);
-  const display = left.map(e => e.style.display);
-  left.forEach(e => { e.style.display = 'none'; });
-  const rest = app ? app.innerText : '';
-  left.forEach((e, i) => { e.style.display = display[i]; });
-  const suspects = pairs.filter(pair => pair.every(t => rest.includes(t)));
-  const found = [];
-  for (const pair of suspects) {
-    for (const e of document.querySelectorAll('.pkt-app *')) {
-      if (log && log.contains(e)) continue;
-      if (e.children.length > 0 && [...e.children].some(c => pair.every(t => (c.innerText || '').includes(t)))) continue;
-      const text = e.innerText || '';
-      const r = e.getBoundingClientRect();
-      if (r.width > 1 && r.height > 1 && e.checkVisibility({visibilityProperty: true}) && pair.every(t => text.includes(t))) {
-        found.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: ${text.slice(0, 80)}`);
-      }
-    }
-    if (found.length >= 3) break;
-  }
-  return {lines: lines.length, live, found: found.slice(0, 3), searched: suspects.length};
-}"""
+TABLE_LOG = (".pkt-log", ".pkt-log-line")  # the table's log: its box, its lines
+
 
 
 def seat_in_view(p: Any, where: str) -> None:
@@ -127,9 +97,7 @@ def seat_in_view(p: Any, where: str) -> None:
     assert seen["seat"], f"{where}: no seat of yours drawn"
     assert not seen["outside"], f"{where}: out of view: {seen['outside']}"
     assert seen["statusPlace"] in ("above", "beside"), f"{where}: the status line is not above or beside the table: {seen['statusPlace']}"
-    repeats = p.evaluate(REPEATS_JS)
-    assert all(w <= 1 and h <= 1 for w, h in repeats["live"]), f"{where}: the live region is shown: {repeats['live']}"
-    assert not repeats["found"], f"{where}: the log repeated on the page: {repeats['found']}"
+    assert_log_not_repeated(p, TABLE_LOG, where)
 
 
 def seat_in_view_at_both_sizes(p: Any, where: str) -> None:

@@ -44,61 +44,6 @@ FIT_JS = """([seats, controls]) => {
 }"""
 
 
-# The log's lines (each move's entry, not the bots' reasons under them), the live region's size, and the visible
-# elements outside the log that hold two of its lines in a row. The app's text, with the log and the live region
-# left out, is read once: most steps hold no pair of log lines there, and the element-by-element search (which
-# names the element) runs only when one is there. As table_game.REPEATS_JS, for the play tabs' logs.
-LOG_REPEATS_JS = """([logSelector, lineSelector]) => {
-  const log = document.querySelector(logSelector);
-  const lines = log ? [...log.querySelectorAll(lineSelector)].map(e => e.innerText.trim()).filter(t => t.length > 8) : [];
-  const lives = [...document.querySelectorAll('.pkt-drawn-status')];
-  const live = lives.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; });
-  const app = document.querySelector('.pkt-app');
-  const pairs = [];
-  for (let i = 0; i + 1 < lines.length; i++) pairs.push([lines[i], lines[i + 1]]);
-  const left = [log, ...lives].filter(e => e);
-  const display = left.map(e => e.style.display);
-  left.forEach(e => { e.style.display = 'none'; });
-  const rest = app ? app.innerText : '';
-  left.forEach((e, i) => { e.style.display = display[i]; });
-  const suspects = pairs.filter(pair => pair.every(t => rest.includes(t)));
-  const found = [];
-  for (const pair of suspects) {
-    for (const e of document.querySelectorAll('.pkt-app *')) {
-      if (log && log.contains(e)) continue;
-      if (e.children.length > 0 && [...e.children].some(c => pair.every(t => (c.innerText || '').includes(t)))) continue;
-      const text = e.innerText || '';
-      const r = e.getBoundingClientRect();
-      if (r.width > 1 && r.height > 1 && e.checkVisibility({visibilityProperty: true}) && pair.every(t => text.includes(t))) {
-        found.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: ${text.slice(0, 80)}`);
-      }
-    }
-    if (found.length >= 3) break;
-  }
-  return {lines: lines.length, live, found: found.slice(0, 3), searched: suspects.length};
-}"""
-
-
-def assert_log_not_repeated(p: Any, log: tuple[str, str], step: str) -> int:
-    """No visible element outside the play tab's log (``log``: its box and its lines' selector) holds two of its
-    lines in a row, and the drawn table's live region takes no room; returns the number of log lines read."""
-    seen = p.evaluate(LOG_REPEATS_JS, list(log))
-    assert all(w <= 1 and h <= 1 for w, h in seen["live"]), f"{step}: the live region is shown: {seen['live']}"
-    assert not seen["found"], f"{step}: the log repeated on the page: {seen['found']}"
-    return int(seen["lines"])
-
-
-def planted_pair_is_found(p: Any, log: tuple[str, str]) -> None:
-    """The repeat check is not blind: the log's last two lines put into a visible box of the app are reported."""
-    p.evaluate("""([logSelector, lineSelector]) => {
-      const lines = [...document.querySelector(logSelector).querySelectorAll(lineSelector)].map(e => e.innerText.trim());
-      const e = document.createElement('div'); e.id = 'pkt-repeat'; e.innerText = lines.slice(-2).join(' ');
-      document.querySelector('.pkt-app').appendChild(e); }""", list(log))
-    planted = p.evaluate(LOG_REPEATS_JS, list(log))["found"]
-    p.evaluate("() => document.getElementById('pkt-repeat').remove()")
-    assert any(found.startswith("div.:") for found in planted), f"two log lines in a box of the app went unnoticed: {planted}"
-
-
 def assert_seat_and_controls_fit(p: Any, seats: Sequence[str], controls: str, step: str) -> int:
     """The learner's seat (``seats``: its regions on the drawn table) and every enabled control of ``controls``
     fit in the window together; returns how many controls were usable."""
@@ -108,7 +53,7 @@ def assert_seat_and_controls_fit(p: Any, seats: Sequence[str], controls: str, st
     outside = [part for part in found["parts"]
                if part["top"] < -1 or part["bottom"] > height + 1 or part["left"] < -1 or part["right"] > width + 1]
     assert not outside, f"{step}: outside the {width}x{height} window: {outside}"
-    return len(found["parts"]) - found["seatCount"]
+    return int(len(found["parts"]) - found["seatCount"])
 
 
 def at_both_sizes(p: Any, measure: Callable[[str], int], step: str) -> int:
@@ -120,6 +65,26 @@ def at_both_sizes(p: Any, measure: Callable[[str], int], step: str) -> int:
     p.set_viewport_size({"width": other[0], "height": other[1]})
     apps.settle_layout(p)
     return max(first, measure(f"{other[0]}x{other[1]} {step}"))
+
+
+def round_checks(p: Any, log: tuple[str, str], seats: Sequence[str], controls: str,
+                 where: str) -> tuple[Callable[[str], int], list[int], list[int]]:
+    """The check of a round's step at both sizes: no visible repeat of the log (``log``), the learner's seat and
+    usable controls in the window. Returns it, with the lists it fills: the usable controls counted at each step
+    and the log lines read."""
+    usable: list[int] = []
+    lines: list[int] = []
+
+    def measure(at: str) -> int:
+        lines.append(apps.assert_log_not_repeated(p, log, f"{where} {at}"))
+        return assert_seat_and_controls_fit(p, seats, controls, f"{where} {at}")
+
+    def check(step: str) -> int:
+        count = at_both_sizes(p, measure, step)
+        usable.append(count)
+        return count
+
+    return check, usable, lines
 
 
 def play_checking(p: Any, candidates: Callable[[Any], list[Any]], done: Callable[[], bool], check: Callable[[str], int],
@@ -165,30 +130,18 @@ GUESS_CONTROLS = ".pkt-guess-side button, .pkt-guess-side select, .pkt-guess-rea
 GUESS_LOG = (".pkt-guess-log", "[role=region] > div:not(.pkt-guess-reason)")  # its box, its moves' lines
 
 
-
 @pytest.mark.skipif(GUESS not in apps.EXISTING, reason=f"notebooks/{GUESS} does not exist")
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_pokerguess_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_server: Any, artifacts: Path, lang: str) -> None:
     p = open_play(page, voila_server, GUESS, "seed=5&players=6", lang)
     p.locator(".pkt-guess-status").first.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
-    usable: list[int] = []
-
-    lines: list[int] = []
-
-    def measure(where: str) -> int:
-        lines.append(assert_log_not_repeated(p, GUESS_LOG, f"{lang} {where}"))
-        return assert_seat_and_controls_fit(p, GUESS_SEATS, GUESS_CONTROLS, f"{lang} {where}")
-
-    def check(step: str) -> int:
-        count = at_both_sizes(p, measure, step)
-        usable.append(count)
-        return count
+    check, usable, lines = round_checks(p, GUESS_LOG, GUESS_SEATS, GUESS_CONTROLS, lang)
 
     next_round = p.locator("button.pkt-guess-next-round")
     play_checking(p, apps.guess_moves, lambda: next_round.first.is_visible(), check, "check")
     assert max(usable) >= 4  # the prediction's menus and a move were in view, not only Next round
     assert max(lines) >= 4, lines  # the log was read: the round's moves were in it
-    planted_pair_is_found(p, GUESS_LOG)
+    apps.planted_pair_is_found(p, GUESS_LOG)
     # the check: the pot drawn empty, the log does not run ahead of the status, the bots' reasons beside the table
     pot = p.locator(".pkt-guess-board [data-key='pot']").first
     assert ("paid out" if lang == "en" else "ausgezahlt") in (pot.get_attribute("aria-label") or "")
@@ -217,7 +170,6 @@ VOCES_LOG = (".pkt-voces-log", "[role=region] > div:not(.pkt-voces-reason)")  # 
 RACCOON = {"en": "it becomes whatever card makes its hand best", "de": "Er wird zu der Karte, die seine Hand am besten macht"}
 
 
-
 @pytest.mark.skipif(VOCES not in apps.EXISTING, reason=f"notebooks/{VOCES} does not exist")
 @pytest.mark.parametrize(("lang", "players"), [("en", 3), ("de", 3), ("en", 6)])
 def test_voces_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_server: Any, artifacts: Path,
@@ -240,24 +192,13 @@ def test_voces_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_
     assert before is not None and after is not None and after["y"] <= before["y"] - 5, (before, after)
     assert card.locator(".pkt-drawn-mark").count() == 1
     apps.click_and_wait(p, card)  # put back
-    usable: list[int] = []
-
-    lines: list[int] = []
-
-    def measure(where: str) -> int:
-        lines.append(assert_log_not_repeated(p, VOCES_LOG, f"{lang} {players} players {where}"))
-        return assert_seat_and_controls_fit(p, VOCES_SEATS, VOCES_CONTROLS, f"{lang} {where}")
-
-    def check(step: str) -> int:
-        count = at_both_sizes(p, measure, step)
-        usable.append(count)
-        return count
+    check, usable, lines = round_checks(p, VOCES_LOG, VOCES_SEATS, VOCES_CONTROLS, f"{lang} {players} players")
 
     score = p.locator(".pkt-voces-score")
     play_checking(p, apps.voces_moves, lambda: bool(score.count()), check, "score")
     assert max(usable) >= 3  # the coin step's menus and button were in view
     assert max(lines) >= 4, lines  # the log was read: the round's moves were in it
-    planted_pair_is_found(p, VOCES_LOG)
+    apps.planted_pair_is_found(p, VOCES_LOG)
     # the Raccoons revealed in the round (seed 1, three players), explained on the page in its language
     if players == 3:
         explained = p.locator(".pkt-voces-specials-explained").first

@@ -30,7 +30,7 @@ import pytest
 
 from . import pages
 from .pages import ANSWER_TIMEOUT, EXISTING, PASS, TAKE_FROM, TAKE_MIDDLE, Page, VoilaServer, settle, settle_layout
-from .table_game import NEXT_DEAL, REPEATS_JS, REVEAL, click, seat_in_view, visible
+from .table_game import NEXT_DEAL, REVEAL, TABLE_LOG, click, seat_in_view, visible
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif("table.ipynb" not in EXISTING, reason="notebooks/table.ipynb does not exist yet")]
@@ -82,13 +82,7 @@ def test_your_seat_and_your_moves_stay_in_view_through_a_whole_game(players: int
         assert time.monotonic() - start < GAME_SECONDS, f"{where}: the game took over {GAME_SECONDS} s"
         click(p, target)
         steps += 1
-    # the check is not blind: two of the log's lines put into a visible box of the app are reported
-    p.evaluate("""() => { const lines = [...document.querySelectorAll('.pkt-log .pkt-log-line')].map(e => e.innerText.trim());
-                          const e = document.createElement('div'); e.id = 'pkt-repeat'; e.innerText = lines.slice(-2).join(' ');
-                          document.querySelector('.pkt-app').appendChild(e); }""")
-    planted = p.evaluate(REPEATS_JS)["found"]
-    p.evaluate("() => document.getElementById('pkt-repeat').remove()")
-    assert any(found.startswith("div.:") for found in planted), f"two log lines in a box of the app went unnoticed: {planted}"
+    pages.planted_pair_is_found(p, TABLE_LOG)  # the check is not blind
     status = p.locator(".pkt-status").first.inner_text()
     assert any(word in status for word in ("won the game", "lost the game", "gewonnen", "verloren")), status
     assert {REVEAL, NEXT_DEAL, PASS} <= phases, phases  # rounds, showdowns and the next deal were all seen

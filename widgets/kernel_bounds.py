@@ -10,7 +10,10 @@ later. Two bounds, both set in ``voila.json`` (docs/serving.md, "Kernel bounds")
   ``notify_connect``), and the culler, which Jupyter Server runs every ``cull_interval`` seconds, shuts
   down a kernel outside the preheated pools that no websocket ever reached once it has been quiet for
   ``unconnected_timeout`` seconds (45): curl's kernels go within a minute; a learner's page, connected
-  within seconds, keeps its kernel and the usual rules (page close, 15 minutes idle).
+  within seconds, keeps its kernel and the usual rules (page close, 15 minutes idle). A preheated
+  kernel may wait in its pool for an hour; its quiet time counts from when it left the pool (the first
+  check that finds it outside), so a page that takes it is not culled for the pool's wait before its
+  browser connects.
 - **A ceiling.** The server holds at most ``max_kernels`` kernels, counting those running, those
   starting and those promised to pages already let in (a page that takes a preheated kernel makes Voila
   start its replacement a few seconds later). A request for an app page beyond it gets
@@ -72,6 +75,7 @@ class PageKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # jupyter_server leaves it unannotated
         self._connected: set[str] = set()  # kernels a websocket ever connected to
         self._starting: set[str] = set()
+        self._pooled: set[str] = set()  # preheated kernels not yet seen outside their pool by the culler
         self._promised: list[float] = []  # when each promise to a page let in runs out (time.monotonic)
 
     # -- the ceiling
@@ -105,6 +109,8 @@ class PageKernelManager(AsyncMappingKernelManager):
         elif (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "False" and self.held_kernels() >= self.max_kernels:
             raise HTTPError(503, "the server holds its most kernels (%d)", self.max_kernels)
         self._starting.add(kernel_id)
+        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True":
+            self._pooled.add(kernel_id)
         try:
             return str(await super().start_kernel(kernel_id=kernel_id, **kwargs))
         finally:
@@ -124,13 +130,22 @@ class PageKernelManager(AsyncMappingKernelManager):
         await super().shutdown_kernel(kernel_id, now=now, restart=restart)  # type: ignore[no-untyped-call]
         if not restart:
             self._connected.discard(kernel_id)
+            self._pooled.discard(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Jupyter Server's culling (idle for ``cull_idle_timeout``), and before it the shutdown of a kernel no
         page ever connected to, quiet (not busy) for ``unconnected_timeout`` seconds. Voila calls this only
-        for kernels outside its preheated pools, which wait for their page unconnected."""
-        self._connected &= set(self.list_kernel_ids())  # kernels that died are gone from the map
+        for kernels outside its preheated pools, which wait for their page unconnected; the first call for a
+        preheated kernel is just after a page took it, and marks it active then (Jupyter Server's own idle
+        culling reads the same ``last_activity``)."""
+        alive = set(self.list_kernel_ids())
+        self._connected &= alive  # kernels that died are gone from the map
+        self._pooled &= alive | self._starting
         kernel = self.get_kernel(kernel_id)
+        if kernel_id in self._pooled and kernel_id not in self._starting:  # it has just left its pool for a page
+            self._pooled.discard(kernel_id)
+            if isinstance(kernel, ServerKernelManager):  # its quiet time starts now
+                kernel.last_activity = datetime.now(timezone.utc)
         if kernel_id not in self._connected and isinstance(kernel, ServerKernelManager) \
                 and kernel.execution_state not in ("busy", "starting"):
             quiet = datetime.now(timezone.utc) - kernel.last_activity

@@ -11,13 +11,16 @@ the server's output, with a bound.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import re
 import threading
 import time
 import urllib.error
 import urllib.request
 import uuid
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import psutil
@@ -195,3 +198,49 @@ def test_without_the_identity_provider_a_page_kernel_is_still_refused_at_the_cei
         assert first[0] == 200 and "kernelId" in first[2]
         assert second[0] == 503 and "kernelId" not in second[2]
         assert _kernel_processes(server) == 1
+
+
+@pytest.mark.slow  # two kernels
+def test_a_preheated_kernel_a_page_takes_is_quiet_from_then_not_from_its_wait_in_the_pool() -> None:
+    """A preheated lesson runs to its end in the pool and waits there, quiet, perhaps for an hour. When a page
+    takes it, the page's browser connects a moment later; a culler's check in that moment must not count
+    the pool's wait as the page's quiet time (it did, and shut the kernel down under the page). A kernel
+    started for a page that has been quiet as long is shut down, as before."""
+    from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+
+    from pokerkit_teach.widgets.kernel_bounds import PageKernelManager
+
+    async def body() -> None:
+        culling = json.loads((ROOT / "voila.json").read_text())["MappingKernelManager"]
+        manager = PageKernelManager(unconnected_timeout=QUIET, root_dir=str(ROOT), **culling)
+        env = dict(os.environ)
+        pooled = await manager.start_kernel(kernel_name="python3", env=env | {"VOILA_PREHEAT": "True"})
+        page = await manager.start_kernel(kernel_name="python3", env=env | {"VOILA_PREHEAT": "False"})
+        try:
+            kernels = {name: manager.get_kernel(kernel_id) for name, kernel_id in (("pooled", pooled), ("page", page))}
+            for kernel in kernels.values():
+                assert isinstance(kernel, ServerKernelManager)
+                client = kernel.client()
+                client.start_channels()
+                try:
+                    await client.wait_for_ready(timeout=60)  # a kernel_info request: the kernel goes busy, then idle
+                finally:
+                    client.stop_channels()
+            deadline = time.monotonic() + 30
+            while {kernel.execution_state for kernel in kernels.values()} != {"idle"}:
+                assert time.monotonic() < deadline, {name: kernel.execution_state for name, kernel in kernels.items()}
+                await asyncio.sleep(0.05)  # the iopub status reaches the manager's activity watch
+            an_hour_ago = datetime.now(timezone.utc) - timedelta(hours=1)
+            for kernel in kernels.values():
+                kernel.last_activity = an_hour_ago  # as after an hour's wait
+            # Voila asks the culler about the pooled kernel only once a page took it from its pool
+            await manager.cull_kernel_if_idle(pooled)
+            await manager.cull_kernel_if_idle(page)
+            assert pooled in manager and page not in manager
+            assert datetime.now(timezone.utc) - kernels["pooled"].last_activity < timedelta(seconds=QUIET)
+            await manager.cull_kernel_if_idle(pooled)  # still within its quiet time
+            assert pooled in manager
+        finally:
+            await manager.shutdown_all()
+
+    asyncio.run(asyncio.wait_for(body(), 120))

@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from tests.browser.pages import PAGE_LOADS, page_load_summary
+from tests.browser.pages import MODULE_LOADS, PAGE_LOADS, page_load_summary
 from tests.support import DATA
 
-LOADS_KEY = "pkt_page_loads"
+LOADS_KEY, MODULES_KEY = "pkt_page_loads", "pkt_page_loads_by_module"
 WORKER_LOADS: Counter[str] = Counter()  # the controller's sum of its workers' counts (pytest-xdist)
+WORKER_MODULE_LOADS: Counter[str] = Counter()
 
 
 @pytest.fixture(scope="session")
@@ -53,12 +54,14 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     workeroutput = getattr(session.config, "workeroutput", None)
     if workeroutput is not None:
         workeroutput[LOADS_KEY] = dict(PAGE_LOADS)
+        workeroutput[MODULES_KEY] = dict(MODULE_LOADS)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node: Any, error: Any) -> None:
     """The controller adds up its workers' page-load counts."""
     WORKER_LOADS.update(getattr(node, "workeroutput", {}).get(LOADS_KEY, {}))
+    WORKER_MODULE_LOADS.update(getattr(node, "workeroutput", {}).get(MODULES_KEY, {}))
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
@@ -67,3 +70,4 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     if loads:
         terminalreporter.write_sep("-", "page loads")
         terminalreporter.write_line(page_load_summary(loads))
+        terminalreporter.write_line(page_load_summary(WORKER_MODULE_LOADS + MODULE_LOADS, "by test module"))

@@ -16,6 +16,7 @@ import ipywidgets
 
 from pokerkit_teach.core.i18n import LANGUAGES, Msg, language_name, message
 
+from .address import PageAddress
 from .params import AppParams, app_params
 from .preheat import page_pending
 
@@ -192,13 +193,15 @@ class App:
         self.style = ipywidgets.HTML(APP_CSS)
         self.style.add_class("pkt-style")
         self.link_problems: list[Any] = []  # what a ?scenario= or ?deal= of the address could not open (said in the page's language)
+        # the page's address follows the language switched to (and a seat taken in a room), so a reload keeps them
+        self.address = PageAddress()
         body = self.build()
         # the header: the title, and the two switches kept together on its right (under it when narrow)
         switches = ipywidgets.HBox([self.language, self.projector])
         switches.add_class("pkt-header-switches")
         header = ipywidgets.HBox([self.title, switches])
         header.add_class("pkt-header")
-        self.box = ipywidgets.VBox([self.style, header, self.notice, *body, self.message_area, self.output])
+        self.box = ipywidgets.VBox([self.style, header, self.notice, *body, self.message_area, self.output, self.address])
         self.box.add_class("pkt-app")
         self._refresh_frame()
         self.refresh()
@@ -265,6 +268,8 @@ class App:
 
     def _on_language(self, change: dict[str, Any]) -> None:
         self.lang = change["new"]
+        if self.lang != self.params.lang or "lang" in self.address.params:  # the learner's switch, not the address's own
+            self.address.set(lang=self.lang)
         self._refresh_frame()
         self.say("")
         self.refresh()

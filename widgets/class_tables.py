@@ -143,6 +143,7 @@ class ClassTablesApp(App):
             self.say(self.t("apps.rooms.no_answer", url=rooms_url()), "error")
             return
         self.rooms = made
+        self.results.value = self.download.value = ""  # the earlier class's, if any
         self.watch = [RemoteTable(room["room"], room["teacher"], about=_about(room, game.name, options)) for room in made]
         for table in self.watch:
             table.on_change(lambda _: self.draw_status())

@@ -4,7 +4,9 @@ A learner types the room's code (as the teacher projects it) and picks a free se
 (``?room=CODE&seat=TOKEN``: the page joins that seat at once, and a reload joins it again). Then the tab
 plays a :class:`~widgets.room_table.RemoteTable` with its usual controls; this part shows who sits where,
 who is connected, who is a bot and whose turn it is, the seat's own link (to come back to the seat from
-another device), and a dropped connection while it is mended.
+another device), and a dropped connection while it is mended. Once seated, the page's address carries the
+seat's link (the app's :class:`~widgets.address.PageAddress`), so a reload keeps the seat also after a typed code;
+leaving the table takes it out again.
 
 CSS classes for browser tests: ``pkt-room`` (the part), ``pkt-room-code`` (the code's field),
 ``pkt-room-find`` (the button that shows the seats), ``pkt-room-seat`` (a seat's button, free or not),
@@ -152,6 +154,8 @@ class RoomJoin:
         self.code.value = code
         self.seats.children = ()
         table.on_change(lambda _: self.refresh())
+        if not table.teacher:
+            self.app.address.set(room=code, seat=token)
         self.on_join(table)
         self.app.say(self.app.t("apps.rooms.joined", room=code, name=self._players()[table.seat] if table.seat >= 0 else ""))
         self.refresh()
@@ -164,6 +168,7 @@ class RoomJoin:
             return
         table.close()
         if not quietly:
+            self.app.address.set(room=None, seat=None)
             self.on_leave()
             self.refresh()
 

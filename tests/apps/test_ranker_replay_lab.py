@@ -136,8 +136,10 @@ def test_language_switch_redraws_every_text() -> None:
     assert app.rank_button.description == "Hände bewerten" and app.deal_button.description == "Geben"
     assert "das Ass schlägt die Dame als erste Beikarte" in text(app.result.value)
     assert "Hand ranker" not in app.title.value and "Hände vergleichen" in app.title.value
+    assert app.address.params == {"lang": "de"}  # the page's address follows: a reload stays in German
     app.language.value = "en"
     assert "the Ace beats the Queen as first side card" in text(app.result.value)
+    assert app.address.params == {"lang": "en"}
 
 
 @pytest.mark.parametrize(

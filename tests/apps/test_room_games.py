@@ -62,6 +62,16 @@ def hidden_cards_told(frames: list[dict[str, Any]], hidden: dict[int, set[str]],
 
 
 # ---------------------------------------------------------------------------------------------- PokerGuess
+def address_after(query: str, params: dict[str, str | None]) -> str:
+    """The page's query string once its PageAddress set ``params`` (``None`` takes one out), as widgets/address.js does.
+
+    >>> address_after("lang=de&tab=play", {"lang": "en", "room": "ABCDEF", "tab": None})
+    'lang=en&room=ABCDEF'
+    """
+    merged: dict[str, str | None] = dict(pair.split("=", 1) for pair in query.split("&") if pair) | params
+    return "&".join(f"{name}={value}" for name, value in merged.items() if value is not None)
+
+
 def test_pokerguess_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_reload_keeps_the_seat(
         server: RoomServerProcess, monkeypatch: pytest.MonkeyPatch) -> None:
     """The PokerGuess play tab in German: the code typed shows seat 1 free and the two bots' seats taken;
@@ -75,7 +85,8 @@ def test_pokerguess_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_re
     monkeypatch.setenv("PKT_ROOMS_URL", server.base)
     room, teacher = room_with_two_bots(server, "pokerguess", get_game("pokerguess").default_bot)
     code = room["room"]
-    app = GuessExplorerApp(query="lang=de&tab=play&seed=4")
+    query = "lang=de&tab=play&seed=4"
+    app = GuessExplorerApp(query=query)
     game = app.game
     reload: GuessExplorerApp | None = None
     try:
@@ -88,6 +99,7 @@ def test_pokerguess_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_re
         table = game.table
         assert isinstance(table, RemoteTable) and table.seat == 0 and game.state is None
         assert game.setup.layout.display == "none" and game.join.leave_button.layout.display == ""
+        assert app.address.params == {"room": code, "seat": table.token}  # the page's address: the seat's link
         assert table.wait_for(lambda t: t.presence is not None and t.presence["seats"][0]["connected"], WAIT)
         app.refresh()
         presence = game.join.presence.value
@@ -160,19 +172,21 @@ def test_pokerguess_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_re
         assert "Player 1</b>: you" in game.join.presence.value and table.seat == 0
         game.next_button.click()
         assert game.next_button.layout.display == "none"
-        # a reload: the seat's link opens the same seat and the same view
-        reload = GuessExplorerApp(query=f"lang=es&room={code}&seat={table.token}")
-        assert reload.tabs.selected_index == 3
+        # a reload of the page's address as it is now (the seat's link and the language switched to): the same
+        # seat, the same view, in English
+        reload = GuessExplorerApp(query=address_after(query, app.address.params))
+        assert reload.tabs.selected_index == 3 and reload.lang == "en"
         again = reload.game.table
         assert isinstance(again, RemoteTable) and again.seat == 0 and again.view() == table.view()
         assert again.paused is None and reload.game.next_button.layout.display == "none"  # past round 1's check
         assert table.wait_for(lambda t: t.closed is not None, WAIT) and table.closed is not None
         assert table.closed.key == "rooms.closed.replaced"
         reload.refresh()
-        assert "Player 1</b>: tú" in reload.game.join.presence.value
+        assert "Player 1</b>: you" in reload.game.join.presence.value
         # the learner leaves the table: the tab plays with the bots again, its settings back
         reload.game.join.leave_button.click()
         assert reload.game.state is not None and reload.game.join.table is None
+        assert reload.address.params == {"room": None, "seat": None}  # a reload now plays with the bots
         assert reload.game.setup.layout.display == "" and reload.game.join.form.layout.display == ""
     finally:
         game.join.leave(quietly=True)
@@ -373,6 +387,10 @@ def test_the_class_view_makes_a_table_of_the_game_seats_two_bots_and_says_what_i
         bots = number((values[1] + values[2]) / 2, "de", 1)
         assert f"Durchschnitt der Lernenden: {number(values[0], 'de', 1)} · Durchschnitt der Bots: {bots}" in shown, shown
         assert "nur für Pokerface" in shown
+        # a new class: the earlier class's results and download are gone
+        first = teacher.rooms[0]["room"]
+        teacher.make_button.click()
+        assert teacher.rooms and teacher.rooms[0]["room"] != first and teacher.results.value == teacher.download.value == ""
     finally:
         teacher.close_tables()
 

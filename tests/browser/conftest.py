@@ -27,8 +27,8 @@ import pytest
 
 from tests.rooms.serving import RoomServerProcess
 
-from .pages import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ONLY_POOLS, POOLS, Page, VoilaServer, count_page_load, page_shows,
-                    voila_running)
+from .pages import (ANSWER_TIMEOUT, ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ONLY_POOLS, POOLS, PROJECTOR, Page, VoilaServer,
+                    count_page_load, counted_context, open_app, page_shows, voila_running)
 
 HERE = Path(__file__).resolve().parent
 
@@ -114,6 +114,32 @@ def browser(playwright: Any) -> Iterator[object]:
     finally:
         context.close()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def class_browser(playwright: Any) -> Iterator[Any]:
+    """A second Chromium for a class at the tables: the teacher and each learner in a browser context of their
+    own (separate cookies and storage: :func:`pages.counted_context`)."""
+    launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    try:
+        yield launched
+    finally:
+        launched.close()
+
+
+@pytest.fixture(scope="session")
+def class_view(class_browser: Any, voila_server: VoilaServer) -> Iterator[Any]:
+    """The teacher's class view (class_tables.ipynb in English, seed 50) at 1280x720, loaded once for every
+    test of a class at the tables (test_class_tables.py: Pokerface; test_room_games.py: PokerGuess and Póker
+    a Voces); each test makes its own tables on it."""
+    width, height = PROJECTOR
+    teacher = counted_context(class_browser, viewport={"width": width, "height": height}).new_page()
+    open_app(teacher, voila_server.url("class_tables.ipynb", "seed=50"))
+    teacher.locator(".pkt-class-make").first.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
+    try:
+        yield teacher
+    finally:
+        teacher.context.close()
 
 
 @pytest.fixture

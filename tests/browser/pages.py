@@ -50,23 +50,42 @@ ONLY_POOLS = "^(?!(.*/)?(" + "|".join(name.replace(".", "[.]") for name in POOLS
 # Every Voila page a browser test opens (a document of ``/voila/render/``) is counted here by notebook, in
 # each process; tests/conftest.py adds up the workers' counts and prints them at the end of the run.
 PAGE_LOADS: Counter[str] = Counter()
+MODULE_LOADS: Counter[str] = Counter()  # the same loads by the test module that made them
 
 
 def count_page_load(url: str) -> None:
-    """Count ``url`` if it is a page of Voila (``.../voila/render/<notebook>``), by its notebook."""
+    """Count ``url`` if it is a page of Voila (``.../voila/render/<notebook>``), by its notebook and by the test
+    module running (pytest's ``PYTEST_CURRENT_TEST``; a session's shared page counts for the first module
+    that asked for it)."""
     path = url.split("?", 1)[0].split("#", 1)[0]
     if "/voila/render/" in path:
         PAGE_LOADS[path.split("/voila/render/", 1)[1]] += 1
+        MODULE_LOADS[os.environ.get("PYTEST_CURRENT_TEST", "?").split("::", 1)[0].rsplit("/", 1)[-1]] += 1
 
 
-def page_load_summary(loads: Counter[str]) -> str:
-    """One line: the total and the loads by notebook, most first.
+def counted_context(launched: Any, **options: Any) -> Any:
+    """A new browser context of ``launched`` (a Chromium of its own: separate cookies and storage per
+    context) whose page loads are counted as the session's browser's are."""
+    context = launched.new_context(**options)
+    context.on("page", lambda opened: opened.on("domcontentloaded", lambda loaded: count_page_load(loaded.url)))
+    return context
+
+
+def open_app(p: Any, url: str) -> None:
+    """Load an app's page and wait (bounded) for its title and for the page to settle."""
+    p.goto(url, timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
+    p.locator(".pkt-title").first.wait_for(state="visible", timeout=RENDER_TIMEOUT)
+    settle(p)
+
+
+def page_load_summary(loads: Counter[str], what: str = "Voila page loads") -> str:
+    """One line: the total and the loads by notebook (or by test module), most first.
 
     >>> page_load_summary(Counter({"notebooks/table.ipynb": 3, "notebooks/index.ipynb": 1}))
     'Voila page loads: 4 (notebooks/table.ipynb 3, notebooks/index.ipynb 1)'
     """
     parts = ", ".join(f"{name} {count}" for name, count in loads.most_common())
-    return f"Voila page loads: {sum(loads.values())}" + (f" ({parts})" if parts else "")
+    return f"{what}: {sum(loads.values())}" + (f" ({parts})" if parts else "")
 
 
 # ------------------------------------------------------------------------------------------------ waits
@@ -270,6 +289,65 @@ def click_and_wait(p: Any, target: Any) -> None:
     target.click(timeout=ANSWER_TIMEOUT)
     p.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=ANSWER_TIMEOUT)
     settle(p)
+
+
+def choose(select: Any, text: str) -> None:
+    """Choose the first option of ``select`` (an ipywidgets menu) whose words hold ``text``; ipywidgets writes the
+    spaces of its options' words as no-break spaces."""
+    texts = [" ".join(option.replace("\u00a0", " ").split()) for option in select.locator("option").all_inner_texts()]
+    index = next((number for number, option in enumerate(texts) if text in option), None)
+    assert index is not None, (text, texts)
+    select.select_option(index=index)
+
+
+def make_class(teacher: Any, game: str, learners: int) -> str:
+    """On the teacher's class view: choose ``game`` (its title, as the menu says it) and a class of
+    ``learners``, make the tables, and return the first table's code (once the join sheet shows the new
+    tables)."""
+    old = teacher.locator(".pkt-class-code").all_inner_texts()
+    choose(teacher.locator("select").first, game)
+    settle(teacher)
+    field = teacher.locator("input[type='number']").first
+    field.fill(str(learners))
+    field.press("Enter")
+    settle(teacher)
+    click_and_wait(teacher, teacher.locator("button.pkt-class-make").first)
+    wait_for(teacher, "old => { const c = [...document.querySelectorAll('.pkt-class-code')].map(e => e.innerText);"
+             " return c.length > 0 && c.join() !== old.join(); }", f"the join sheet of a new class of {game}", arg=old)
+    return str(teacher.locator(".pkt-class-code").first.inner_text()).strip()
+
+
+def seat_bots(teacher: Any, names: Sequence[str]) -> None:
+    """On the class view, seat a bot in each of the first table's seats ``names`` (the players' names), by its
+    row's menu and button; each time the row names the bot."""
+    row = teacher.locator(".pkt-class-row").first
+    for name in names:
+        wait_for(teacher, "name => [...document.querySelectorAll('.pkt-class-row select option')]"
+                 ".some(o => o.textContent.replace(/\\u00a0/g, ' ').includes(name))",
+                 f"the class view's menu offering a bot for {name}", arg=name, shown=".pkt-class-status")
+        choose(row.locator("select").first, name)
+        settle(teacher)
+        click_and_wait(teacher, row.locator("button.pkt-class-bot").first)
+        wait_for(teacher, "name => { const line = document.querySelector('.pkt-class-row .widget-html').innerText;"
+                 " const bots = line.match(/bots: ([^\u00b7]*)/i); return !!bots && bots[1].includes(name); }",
+                 f"the class view's first row naming {name} among its bots", arg=name, shown=".pkt-class-status")
+
+
+def downloaded_scenarios(teacher: Any) -> list[Any]:
+    """Press the class view's download and read its zip (the link's ``data:`` address) as the scenario files
+    it holds, one per table, each loaded by the kit's scenario codec."""
+    import base64
+    import io
+    import zipfile
+
+    from pokerkit_teach.core.scenarios import load_scenario_text
+
+    click_and_wait(teacher, teacher.locator("button:has-text('Download')").first)
+    href = teacher.locator(".pkt-class-download a").first.get_attribute("href") or ""
+    data = re.search(r"base64,([A-Za-z0-9+/=]+)$", href)
+    assert data is not None, href[:200]
+    with zipfile.ZipFile(io.BytesIO(base64.b64decode(data.group(1)))) as archive:
+        return [load_scenario_text(archive.read(name).decode("utf-8")) for name in archive.namelist()]
 
 
 def play_by_clicks(p: Any, candidates: Callable[[Any], list[Any]], done: Callable[[], bool], status: Any,

@@ -7,7 +7,8 @@ bottom or the sides. At every step and size no visible element outside the play 
 lines in a row, and the drawn table's live region takes no room (:func:`assert_log_not_repeated`; a pair of
 log lines planted in the page at the end proves the check sees one). The Póker a
 Voces round (seeded so that Raccoons are revealed) also shows what the Raccoon did, in the page's
-language; the hand ranker draws its cards as pictures and its file chooser shows no file count.
+language. (A special card pressed, and the hand ranker's drawn cards, are checked on their apps' journey
+pages: test_journeys.py, step 5.)
 
 Uses the session's Voila server and Chromium (conftest.py) and the Page helper of pages.py; every test
 here is in the slow tier, like every browser test.
@@ -207,30 +208,4 @@ def test_voces_round_keeps_your_seat_and_moves_on_screen(page: apps.Page, voila_
         p.set_viewport_size({"width": width, "height": height})
         apps.settle_layout(p)
         shot(page, artifacts, f"board_screen-voces-{lang}-{players}-{width}x{height}")
-    assert not page.errors, "\n".join(page.errors)
-
-
-def test_pressing_a_special_card_explains_it_on_the_page(page: apps.Page, voila_server: Any, artifacts: Path) -> None:
-    page.page.set_viewport_size({"width": 1280, "height": 720})
-    page.open(voila_server.url(VOCES, "seed=1&players=3&lang=de"))
-    p = page.page
-    apps.open_tab(p, "Gegen Bots spielen")
-    help_box = p.locator(".pkt-voces-play .pkt-voces-specials-help").first
-    apps.click_and_wait(p, p.locator(".pkt-voces-play .pkt-voces-special-capybara").first)
-    shown = help_box.inner_text()
-    assert "gewinnt die schlechteste Hand" in shown and shown.index("Wasserschwein") < shown.index("Waschbär")
-    assert help_box.is_visible()
-    assert not page.errors, "\n".join(page.errors)
-
-
-# -- the hand ranker
-
-def test_hand_ranker_draws_its_cards_and_has_no_file_count(page: apps.Page, voila_server: Any) -> None:
-    page.open(voila_server.url("hand_ranker.ipynb", "seed=4"))
-    p = page.page
-    apps.click_and_wait(p, p.locator("button.pkt-deal").first)
-    result = p.locator(".pkt-result").first
-    result.wait_for(state="visible", timeout=apps.ANSWER_TIMEOUT)
-    assert result.locator("svg.pkt-svg").count() >= 2  # the board and every hand drawn as pictures
-    assert "(0)" not in p.locator(".pkt-app").first.inner_text()
     assert not page.errors, "\n".join(page.errors)

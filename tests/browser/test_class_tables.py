@@ -2,13 +2,15 @@
 a browser context of their own (separate cookies and storage), join it, one by typing the code and two by
 their seat links, in English, German and Spanish, and play a Pokerface deal to its showdown.
 
-Checked on the way: no websocket frame a learner's page receives before it turns the showdown over names
-another seat's hole card (the page's kernel is the room's client: what reaches the page is what the
-seat may know); a reload gives the same seat; the class view shows the table read-only with the deal's
-showdown, and its results count the deal.
+Checked on the way: no websocket frame a learner's page receives from its seat until it turns the showdown
+over names another seat's hole card (the page's kernel is the room's client: what reaches the page is
+what the seat may know); the learner who typed the code reloads her page and has the same seat (the
+page's address took her seat's link when she sat down); the class view shows the table read-only with
+the deal's showdown, and its results count the deal, as the engine's replay of the downloaded game has it.
 
-A room server and a Voila server of their own (127.0.0.1, free ports, stopped by the test), the Voila
-kernels told the room server's address by ``PKT_ROOMS_URL``.
+The session's room server and its one Voila server (conftest.py), the Voila kernels told the room
+server's address by ``PKT_ROOMS_URL``; the class view is the session's (conftest.py ``class_view``), shared
+with the other games' tables (test_room_games.py).
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.holdem.render import card_label
 from tests.rooms.serving import RoomServerProcess
 
-from .pages import (ANSWER_TIMEOUT, CHROMIUM, CHROMIUM_ARGS, PASS, RENDER_TIMEOUT, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE,
-                    VoilaServer, settle)
+from .pages import (ANSWER_TIMEOUT, PASS, RENDER_TIMEOUT, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, VoilaServer,
+                    counted_context, downloaded_scenarios, make_class, open_app, settle, wait_for)
 
 pytestmark = pytest.mark.slow
 
@@ -35,12 +37,6 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 DEAL_SECONDS = 300  # a bound on a deal that never ends, not a speed goal
 MOVE = f"{PASS}, {TAKE_MIDDLE}, {TAKE_FROM}"
 REVEAL = "button.pkt-reveal-next"
-
-
-def open_app(page: Any, url: str) -> None:
-    page.goto(url, timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
-    page.locator(".pkt-title").first.wait_for(state="visible", timeout=RENDER_TIMEOUT)
-    settle(page)
 
 
 def shot(page: Any, artifacts: Path, name: str) -> None:
@@ -59,37 +55,29 @@ def click(page: Any, selector: str) -> None:
 
 
 def test_three_learners_play_a_pokerface_deal_at_a_table_of_the_class_view(
-        artifacts: Path, voila_server: VoilaServer, room_server: RoomServerProcess, playwright: Any) -> None:
-    """On the browser tests' one Voila server, whose kernels find the session's room server (conftest.py); three
-    learners in browser contexts of their own (separate cookies and storage) and the teacher in a fourth."""
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        artifacts: Path, voila_server: VoilaServer, room_server: RoomServerProcess, class_browser: Any,
+        class_view: Any) -> None:
+    """Three learners in browser contexts of their own (separate cookies and storage), the teacher in a fourth."""
+    contexts = [class_view.context]
     try:
-        play_a_deal(browser, voila_server, room_server, artifacts)
+        play_a_deal(class_browser, class_view, contexts, voila_server, room_server, artifacts)
     except BaseException:  # every page as it was, for the failure's report
-        for number, context in enumerate(browser.contexts):
+        for number, context in enumerate(contexts):
             for page in context.pages:
                 page.screenshot(path=str(artifacts / f"class-failed-{number}.png"), full_page=True)
                 print(number, page.url, page.locator(".pkt-app").first.inner_text()[:3000])
         raise
     finally:
-        browser.close()
+        for context in contexts[1:]:
+            context.close()
     assert room_server.errors() == []
 
 
-def play_a_deal(browser: Any, voila: Any, rooms: RoomServerProcess, artifacts: Path) -> None:
+def play_a_deal(browser: Any, teacher: Any, contexts: list[Any], voila: Any, rooms: RoomServerProcess,
+                artifacts: Path) -> None:
     view = {"width": 1280, "height": 720}
-    teacher = browser.new_context(viewport=view).new_page()
-    open_app(teacher, voila.url("class_tables.ipynb", "seed=50"))
-    teacher.locator(".pkt-class-make").first.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
-    learners_field = teacher.locator("input[type='number']").first
-    learners_field.fill("3")
-    learners_field.press("Enter")
-    settle(teacher)
-    click(teacher, "button.pkt-class-make")
-    teacher.locator(".pkt-class-code").first.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
-    codes = teacher.locator(".pkt-class-code").all_inner_texts()
-    assert len(codes) == 1
-    code = codes[0].strip()
+    code = make_class(teacher, "Pokerface", 3)
+    assert len(teacher.locator(".pkt-class-code").all_inner_texts()) == 1
     links = [teacher.locator(".pkt-class-seat-link").nth(i).get_attribute("href") for i in range(3)]
     assert all(link and f"table.ipynb?room={code}&seat=" in link for link in links), links
     assert teacher.locator(".pkt-class-sheet svg").count() == 3  # a QR code per seat
@@ -100,9 +88,13 @@ def play_a_deal(browser: Any, voila: Any, rooms: RoomServerProcess, artifacts: P
     holes = [list(hand) for hand in state.hole]  # the first deal's hole cards, from the engine's own deal
 
     langs = ["en", "de", "es"]
-    pages = [browser.new_context(viewport=view).new_page() for _ in langs]
+    contexts += [counted_context(browser, viewport=view) for _ in langs]
+    pages = [context.new_page() for context in contexts[1:]]
     frames: list[list[str]] = [[] for _ in langs]
-    counting = [True, True, True]
+    # what each page receives from the moment it sits at the table: Anna's page, opened without a seat, plays
+    # a deal of its own with the bots until she takes hers (its cards are not the room's); the others open
+    # their seats with the page
+    counting = [False, True, True]
 
     def record(seat: int) -> Any:
         def on_socket(socket: Any) -> None:
@@ -119,6 +111,7 @@ def play_a_deal(browser: Any, voila: Any, rooms: RoomServerProcess, artifacts: P
     field.fill(code.lower())
     field.press("Enter")
     pages[0].locator("button.pkt-room-seat:not([disabled])").first.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
+    counting[0] = True
     click(pages[0], "button.pkt-room-seat:not([disabled])")
     for seat in (1, 2):
         open_app(pages[seat], str(links[seat]) + f"&lang={langs[seat]}")
@@ -160,9 +153,12 @@ def play_a_deal(browser: Any, voila: Any, rooms: RoomServerProcess, artifacts: P
     for _ in range(3):  # Anna turns the showdown over
         click(pages[0], REVEAL)
     assert "Showdown of deal 1" in pages[0].locator(".pkt-showdown").first.inner_text()
-    # Ben reloads his page: the same seat
-    pages[1].reload(timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
-    pages[1].locator(".pkt-message").filter(has_text=joined["de"]).first.wait_for(timeout=RENDER_TIMEOUT)
+    # Anna, who typed the code, reloads her page: its address holds her seat's link now, so the same seat
+    assert pages[0].url.startswith(voila.url("table.ipynb", "lang=en")), pages[0].url
+    wait_for(pages[0], "code => new URLSearchParams(location.search).get('room') === code"
+             " && !!new URLSearchParams(location.search).get('seat')", "the seat's link in Anna's address", arg=code)
+    pages[0].reload(timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
+    pages[0].locator(".pkt-message").filter(has_text=joined["en"]).first.wait_for(timeout=RENDER_TIMEOUT)
     # the class view: the table read-only with its showdown, and the results counting the deal
     click(teacher, "button.pkt-class-show")
     teacher.locator(".pkt-class-shown").filter(has_text="Showdown of deal 1").first.wait_for(timeout=ANSWER_TIMEOUT)
@@ -171,6 +167,11 @@ def play_a_deal(browser: Any, voila: Any, rooms: RoomServerProcess, artifacts: P
     teacher.locator(".pkt-class-results").filter(has_text="Bots, tables of 3").first.wait_for(timeout=60_000)
     row = teacher.locator(".pkt-class-results tr").nth(1).inner_text()
     assert row.split("\t")[:3] == ["Table 1", "3", "1"], row
+    # the download holds the table's game; the engine replays it to the same deal's result
+    scenario, = downloaded_scenarios(teacher)
+    final = scenario.replay().final.view_for(0)
+    assert (scenario.game, final.successes + final.failures) == ("pokerface", 1)
+    assert row.split("\t")[3].startswith(f"{100 * final.successes}% "), (row, final.successes)
     teacher.locator(".pkt-class-results").first.scroll_into_view_if_needed()
     shot(teacher, artifacts, "class-view-end")
     teacher.locator(".pkt-class-shown").first.scroll_into_view_if_needed()

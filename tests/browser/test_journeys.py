@@ -12,9 +12,11 @@ run on it in turn, in the order of this file, as a learner or teacher would meet
    checked as table_game.py says, audited after the first deal; on the English page: the explorers a round
    in their play tab, the hand ranker a ranking, the replay its last step, the variant lab a run) and the
    checks of what was played, then the audit again;
-5. the app's own extra checks on the played page (the PokerGuess rulebook example, the Póker a Voces
-   ranking of a typed hand, the variant lab's Stop);
-6. the language switch (English to German, audited again; German to English) and, over the whole visit,
+5. the app's own extra checks on the page (English: the PokerGuess rulebook example, the Póker a Voces
+   ranking of a typed hand, the variant lab's Stop, the hand ranker's cards drawn as pictures; German: a
+   Póker a Voces special card explained when pressed);
+6. the language switch (English to German, audited again; German to English; the page's address takes the
+   language, so a reload keeps it) and, over the whole visit,
    the network: nothing asked of any host but 127.0.0.1 and the icons drawn with their font (offline.py).
 
 Bad URL parameters are gathered into one address per app (:func:`test_bad_parameters_are_named`; the table's
@@ -386,13 +388,37 @@ def lab_stop(j: Journey, artifacts: Path) -> None:
     j.page.screenshot(artifacts, "lab-stopped")
 
 
-EXTRAS = {"pokerguess_explorer": guess_example, "voces_explorer": voces_rank, "variant_lab": lab_stop}
+def voces_special_explained(j: Journey, artifacts: Path) -> None:
+    """Pressing a special card in the play tab explains it on the page (the Capybara first, then the others)."""
+    p = j.p
+    pages.open_tab(p, "Gegen Bots spielen")
+    help_box = p.locator(".pkt-voces-play .pkt-voces-specials-help").first
+    pages.click_and_wait(p, p.locator(".pkt-voces-play .pkt-voces-special-capybara").first)
+    shown = help_box.inner_text()
+    assert "gewinnt die schlechteste Hand" in shown and shown.index("Wasserschwein") < shown.index("Waschbär")
+    assert help_box.is_visible()
+
+
+def ranker_draws(j: Journey, artifacts: Path) -> None:
+    """A new deal is drawn as pictures (the board and every hand), and the file chooser shows no file count."""
+    p = j.p
+    pages.click_and_wait(p, p.locator("button.pkt-deal").first)
+    result = p.locator(".pkt-result").first
+    result.wait_for(state="visible", timeout=ANSWER_TIMEOUT)
+    assert result.locator("svg.pkt-svg").count() >= 2
+    assert "(0)" not in p.locator(".pkt-app").first.inner_text()
+
+
+EXTRAS = {("pokerguess_explorer", "en"): guess_example, ("voces_explorer", "en"): voces_rank,
+          ("voces_explorer", "de"): voces_special_explained, ("variant_lab", "en"): lab_stop,
+          ("hand_ranker", "en"): ranker_draws}
 
 
 def test_the_apps_own_checks(journey: Journey, artifacts: Path) -> None:
-    if journey.lang != "en" or journey.app not in EXTRAS:
-        pytest.skip("on the English page" if journey.app in EXTRAS else "no checks of its own")
-    EXTRAS[journey.app](journey, artifacts)
+    check = EXTRAS.get((journey.app, journey.lang))
+    if check is None:
+        pytest.skip("no checks of its own on this page")
+    check(journey, artifacts)
     journey.no_errors()
 
 
@@ -402,6 +428,9 @@ def test_language_switch_and_offline(journey: Journey, artifacts: Path) -> None:
     before = journey.page.title()
     other = "Deutsch" if journey.lang == "en" else "English"
     pages.switch_language(p, other)
+    code = {"Deutsch": "de", "English": "en"}[other]  # the address follows the switch: a reload keeps the language
+    pages.wait_for(p, "lang => new URLSearchParams(location.search).get('lang') === lang",
+                   f"?lang={code} in the page's address", arg=code)
     after = journey.page.title()
     journey.page.screenshot(artifacts, f"{app}-{journey.lang}-to-{other}")
     assert after and after != before

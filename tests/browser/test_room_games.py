@@ -1,12 +1,16 @@
-"""Play with others in the PokerGuess and Póker a Voces play tabs, in Chromium: the teacher seats two bots
-(the teacher's connection to the session's room server, as the class view does it), one learner joins (by
-the room's typed code: the seat links are tested without a browser, tests/apps/test_room_games.py) and plays round 1 to its end by clicks.
+"""Play with others in the PokerGuess and Póker a Voces play tabs, in Chromium: on the teacher's class view
+(the session's page, conftest.py ``class_view``) the teacher makes a table of three for a class of one
+and seats two bots from the table's row; one learner joins (by the room's typed code: the seat links are
+tested without a browser, tests/apps/test_room_games.py) and plays round 1 to its end by clicks.
 
-One page load per game, every check on it in order: a move made with the keyboard (Tab to it, Enter); the
-round played to its end; no websocket frame the page received (``page.on("websocket")``: the messages of
-the page's kernel, the room's client) named a card of another seat before the rules showed it (the
-cards from the engine's own deal of the room's seed; the page's own cards are found, so the search
-works); no serious axe finding; no sideways scrolling at 1280x720 and at 768x1024.
+One learner's page per game, every check on it in order: a move made with the keyboard (Tab to it,
+Enter); the round played to its end; no websocket frame the page received (``page.on("websocket")``: the
+messages of the page's kernel, the room's client) named a card of another seat before the rules showed
+it (the cards from the engine's own deal of the room's seed; the page's own cards are found, so the
+search works); a reload gives the same seat (the page's address took the seat's link); no serious axe
+finding and no sideways scrolling at 1280x720 and at 768x1024, on the reloaded page. Then the class
+view: its results show each player's chips or points as the engine's replay of the downloaded game has
+them, the two bots marked.
 """
 
 from __future__ import annotations
@@ -17,32 +21,16 @@ from typing import Any, Callable
 
 import pytest
 
+from pokerkit_teach.core.i18n import message
 from pokerkit_teach.core.registry import get_game
-from pokerkit_teach.rooms.client import create_room
-from pokerkit_teach.widgets.room_table import RemoteTable, _run
 from tests.rooms.serving import RoomServerProcess
 
-from .pages import (ANSWER_TIMEOUT, PROJECTOR, RENDER_TIMEOUT, SNAPSHOT_JS, TABLET, VoilaServer, audit, look, settle,
-                    settle_layout, tab_to)
+from .pages import (ANSWER_TIMEOUT, PROJECTOR, RENDER_TIMEOUT, SNAPSHOT_JS, TABLET, VoilaServer, audit, click_and_wait,
+                    downloaded_scenarios, look, make_class, seat_bots, settle, settle_layout, tab_to, wait_for)
 
 pytestmark = pytest.mark.slow
 
-SEED = 31
 MOST_MOVES = 40  # a bound on a round that never ends, not a speed goal
-
-
-def room_with_two_bots(rooms: RoomServerProcess, game: str) -> tuple[dict[str, Any], RemoteTable]:
-    async def create() -> dict[str, Any]:
-        return await create_room(rooms.base, game, 3, seed=SEED)
-
-    room = _run(create())
-    teacher = RemoteTable(room["room"], room["teacher"], base=rooms.base)
-    assert teacher.wait_for(lambda t: t.ready, 30)
-    bot = get_game(game).default_bot
-    for seat in (1, 2):
-        teacher.send({"op": "bot", "seat": seat, "bot": bot})
-        assert teacher.wait_for(lambda t, s=seat: t.presence is not None and t.presence["seats"][s]["bot"] == bot, 30)
-    return room, teacher
 
 
 class Frames:
@@ -141,37 +129,69 @@ def join_by_code(page: Any, url: str, code: str, seats: list[str], joined: str, 
     page.locator(".pkt-message").filter(has_text=joined).first.wait_for(timeout=ANSWER_TIMEOUT)
 
 
-def run_game(browser: Any, voila: VoilaServer, rooms: RoomServerProcess, artifacts: Path, game: str,
-             body: Callable[[Any, dict[str, Any]], None]) -> None:
-    room, teacher = room_with_two_bots(rooms, game)
+def room_seed(rooms: RoomServerProcess, code: str) -> int:
+    """The seed the class view gave the room (its file's first line)."""
+    return int(json.loads((rooms.data / f"{code}.jsonl").read_text("utf-8").splitlines()[0])["seed"])
+
+
+def reload_keeps_the_seat(page: Any, code: str, joined: str) -> None:
+    """The page's address holds the seat's link once seated; a reload opens the same seat."""
+    wait_for(page, "code => new URLSearchParams(location.search).get('room') === code"
+             " && !!new URLSearchParams(location.search).get('seat')", "the seat's link in the page's address", arg=code)
+    page.reload(timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
+    page.locator(".pkt-message").filter(has_text=joined).first.wait_for(timeout=RENDER_TIMEOUT)
+    settle(page)
+
+
+def results_are_the_replayed_game(teacher: Any, game: str) -> None:
+    """The class view's download holds the table's game; the engine replays it, and the class view's results
+    show each player's chips (PokerGuess) or points (Póker a Voces) as that replay has them, bots marked."""
+    scenario, = downloaded_scenarios(teacher)
+    assert get_game(scenario.game).name == game
+    final = scenario.replay().final
+    values = list(getattr(final.view_for(0), "chips" if game == "pokerguess" else "scores"))
+    click_and_wait(teacher, teacher.locator("button:has-text('Results')").first)
+    shown = " ".join(teacher.locator(".pkt-class-results").first.inner_text().split())
+    names = [f"Player {seat + 1}" for seat in range(3)]
+    said = [message("apps.class.standing", "en", name=names[0], value=values[0])] + [
+        message("apps.class.standing", "en", name=message("apps.class.standing_bot", "en", name=name), value=value)
+        for name, value in zip(names[1:], values[1:])]
+    assert all(part in shown for part in said), (said, shown)
+
+
+def run_game(class_view: Any, browser: Any, rooms: RoomServerProcess, artifacts: Path, game: str, title: str,
+             body: Callable[[Any, str], None]) -> None:
+    code = make_class(class_view, title, 1)
+    seat_bots(class_view, ["Player 2", "Player 3"])
     page = browser.new_page()
     try:
-        body(page, room)
+        body(page, code)
+        results_are_the_replayed_game(class_view, game)
     except BaseException:
         page.screenshot(path=str(artifacts / f"room-{game}-failed.png"), full_page=True)
+        class_view.screenshot(path=str(artifacts / f"room-{game}-class-view-failed.png"), full_page=True)
         raise
     finally:
         page.close()
-        teacher.close()
     assert rooms.errors() == []
 
 
 # ---------------------------------------------------------------------------------------------- PokerGuess
-def test_pokerguess_a_learner_plays_round_one_with_two_bots_in_a_room(
-        browser: Any, voila_server: VoilaServer, room_server: RoomServerProcess, artifacts: Path) -> None:
+def test_pokerguess_a_learner_plays_round_one_with_two_bots_at_a_table_of_the_class_view(
+        browser: Any, class_view: Any, voila_server: VoilaServer, room_server: RoomServerProcess, artifacts: Path) -> None:
     from pokerkit_teach.games.pokerguess.render import drez_card_label
 
     lang = "de"
-    engine = get_game("pokerguess").new_rules(3).new_game(seed=SEED)  # the room's deal, independently
-    hands = [engine.view_for(seat).private for seat in range(3)]
 
-    def body(page: Any, room: dict[str, Any]) -> None:
+    def body(page: Any, code: str) -> None:
+        engine = get_game("pokerguess").new_rules(3).new_game(seed=room_seed(room_server, code))  # the room's deal
+        hands = [engine.view_for(seat).private for seat in range(3)]
         page.set_viewport_size({"width": PROJECTOR[0], "height": PROJECTOR[1]})
         # the status says the round is over first (then the check's result and table turn the hands over)
         frames = Frames(page, ("Runde 1 ist vorbei",))
-        join_by_code(page, voila_server.url("pokerguess_explorer.ipynb", f"lang={lang}&tab=play"), room["room"],
-                     ["Player 1: frei", "Player 2: ein Bot", "Player 3: ein Bot"],
-                     f"Du sitzt an Tisch {room['room']} als Player 1.", frames)
+        joined = f"Du sitzt an Tisch {code} als Player 1."
+        join_by_code(page, voila_server.url("pokerguess_explorer.ipynb", f"lang={lang}&tab=play"), code,
+                     ["Player 1: frei", "Player 2: ein Bot", "Player 3: ein Bot"], joined, frames)
         presence = page.locator(".pkt-room-presence").first.inner_text()
         assert "Player 1: du" in presence and "Player 2: hier spielt ein Bot" in presence, presence
         keyboard_move(page, "button.pkt-guess-stay:not([disabled]), button.pkt-guess-predict:not([disabled])")
@@ -186,14 +206,16 @@ def test_pokerguess_a_learner_plays_round_one_with_two_bots_in_a_room(
         checked = {label for hand in labels[1:] for label in hand} & set(frames.naming(
             [label for hand in labels[1:] for label in hand], later=True))
         assert checked, "the check's cards are found once shown"
+        reload_keeps_the_seat(page, code, joined)
+        assert "Player 1: du" in page.locator(".pkt-room-presence").first.inner_text()
         checks_on_the_seated_page(page, artifacts, "pokerguess")
 
-    run_game(browser, voila_server, room_server, artifacts, "pokerguess", body)
+    run_game(class_view, browser, room_server, artifacts, "pokerguess", "PokerGuess", body)
 
 
 # ---------------------------------------------------------------------------------------------- Póker a Voces
-def test_voces_a_learner_plays_round_one_with_two_bots_in_a_room(
-        browser: Any, voila_server: VoilaServer, room_server: RoomServerProcess, artifacts: Path) -> None:
+def test_voces_a_learner_plays_round_one_with_two_bots_at_a_table_of_the_class_view(
+        browser: Any, class_view: Any, voila_server: VoilaServer, room_server: RoomServerProcess, artifacts: Path) -> None:
     from pokerkit_teach.games.voces.cards import VocesCard, voces_deck
 
     lang = "es"
@@ -202,7 +224,7 @@ def test_voces_a_learner_plays_round_one_with_two_bots_in_a_room(
         """Every card the learner's seat held in round 1: the room's moves (its file) replayed by the engine from
         the room's seed, the seat's hand and placed hands after each."""
         game = get_game("voces")
-        state = game.new_rules(3).new_game(seed=SEED)
+        state = game.new_rules(3).new_game(seed=room_seed(room_server, code))
         cards: list[Any] = []
         lines = (room_server.data / f"{code}.jsonl").read_text("utf-8").splitlines()[1:]
         for record in [json.loads(line) for line in lines if line.strip()]:
@@ -212,13 +234,13 @@ def test_voces_a_learner_plays_round_one_with_two_bots_in_a_room(
                 state.apply(game.scenarios.parse_move(record["move"], state))
         return cards
 
-    def body(page: Any, room: dict[str, Any]) -> None:
+    def body(page: Any, code: str) -> None:
         page.set_viewport_size({"width": PROJECTOR[0], "height": PROJECTOR[1]})
         # a hand turned over: in the round's result (drawn first), on the board (items rev-HAND-SEAT)
         frames = Frames(page, ("pkt-voces-shown", '"rev-'))
-        join_by_code(page, voila_server.url("voces_explorer.ipynb", f"lang={lang}&tab=play"), room["room"],
-                     ["Player 1: libre", "Player 2: un bot", "Player 3: un bot"],
-                     f"Estás en la mesa {room['room']} como Player 1.", frames)
+        joined = f"Estás en la mesa {code} como Player 1."
+        join_by_code(page, voila_server.url("voces_explorer.ipynb", f"lang={lang}&tab=play"), code,
+                     ["Player 1: libre", "Player 2: un bot", "Player 3: un bot"], joined, frames)
         presence = page.locator(".pkt-room-presence").first.inner_text()
         assert "Player 1: tú" in presence and "Player 3: aquí juega un bot" in presence, presence
         moves = ["button.pkt-voces-place:not([disabled])", "button.pkt-voces-pick:not([disabled])",
@@ -226,10 +248,12 @@ def test_voces_a_learner_plays_round_one_with_two_bots_in_a_room(
         keyboard_move(page, ", ".join(moves))  # the bots may have called STOP already: the move there is
         play_round(page, moves, "button.pkt-voces-next-round")
         assert frames.stopped, "the reveal reached the page"
-        mine = held(room["room"])
+        mine = held(code)
         others = [card.label(lang) for card in voces_deck(3) if isinstance(card, VocesCard) and card not in mine]
         assert frames.naming(others) == []
         assert len(frames.naming(others, later=True)) >= 10  # the reveal's cards are found once shown: the search works
+        reload_keeps_the_seat(page, code, joined)
+        assert "Player 1: tú" in page.locator(".pkt-room-presence").first.inner_text()
         checks_on_the_seated_page(page, artifacts, "voces")
 
-    run_game(browser, voila_server, room_server, artifacts, "voces", body)
+    run_game(class_view, browser, room_server, artifacts, "voces", "Póker a Voces", body)

@@ -11,8 +11,12 @@ function apply(params) {
 }
 
 function render({ model }) {
-  apply(model.get("params"));
-  model.on("change:params", () => apply(model.get("params")));
+  // only the page's own app writes its address (widgets/address.py: PageAddress.owns)
+  const update = () => { if (model.get("owns")) apply(model.get("params")); };
+  update();
+  model.on("change:params", update);
+  model.on("change:owns", update);
+  return () => { model.off("change:params", update); model.off("change:owns", update); };
 }
 
 export default { render };

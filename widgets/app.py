@@ -296,8 +296,15 @@ class App:
         for (:meth:`take_params`): the language is switched as the switch button does, and a bad value
         gets its message. What the app cannot adopt it builds again with the address's values, closing
         the first build's widgets. The page then waits only for what its address changes, not for the
-        ~90 widget models of an app (0.1 to 0.3 s of a 2-core server's time per page).
+        ~90 widget models of an app (0.1 to 0.3 s of a 2-core server's time per page). The app is its page's
+        own: its :class:`~widgets.address.PageAddress` writes the page's address.
         """
+        app = cls._built_for_page()
+        app.address.owns = True
+        return app
+
+    @classmethod
+    def _built_for_page(cls) -> "App":
         if not page_pending():
             return cls()
         before = set(_widget_registry())

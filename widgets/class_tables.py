@@ -25,6 +25,7 @@ import io
 import json
 import math
 import os
+import threading
 import zipfile
 from typing import Any
 
@@ -39,7 +40,7 @@ from pokerkit_teach.rooms.client import RoomError, create_room
 
 from .app import App, esc
 from .preheat import page_address
-from .room_table import REQUEST_SECONDS, RemoteTable, _request, _run, hub_headers, rooms_url
+from .room_table import REQUEST_SECONDS, RemoteTable, _request, _run, hub_headers, rooms_url, seats_acting
 
 __all__ = ["ClassTablesApp", "table_sizes", "GAMES", "SIM_GAMES"]
 
@@ -82,6 +83,10 @@ class ClassTablesApp(App):
         self.rooms: list[dict[str, Any]] = []  # what the server answered for each table
         self.watch: list[RemoteTable] = []  # the teacher's connection to each table
         self.shown: int | None = None
+        # The rows are drawn by the teacher's clicks and by each table's connection (a thread of its own) when
+        # the table changes; one drawing at a time, so a drawing that read a table before its change cannot
+        # put its rows in place after the drawing that followed the change.
+        self._drawing = threading.RLock()
         super().__init__(*args, **kwargs)
 
     def build(self) -> list[ipywidgets.Widget]:
@@ -243,12 +248,11 @@ class ClassTablesApp(App):
             parts.append(t("apps.class.row_ended"))
         elif isinstance(views, list) and views:
             first = views[0]
-            to_act = getattr(first, "to_act", ())
-            acting = [to_act] if isinstance(to_act, int) else list(to_act or ())
+            acting = seats_acting(first, len(players))
             if frame is not None and frame.get("over"):
                 parts.append(t("apps.class.row_over"))
             elif acting:
-                parts.append(t("apps.class.row_turn", names=", ".join(players[s] for s in acting if 0 <= s < len(players))))
+                parts.append(t("apps.class.row_turn", names=", ".join(players[s] for s in acting)))
             if hasattr(first, "deal_number"):
                 parts.append(t("apps.class.row_deal", deal=first.deal_number, successes=first.successes, failures=first.failures))
             elif hasattr(first, "round"):
@@ -258,6 +262,10 @@ class ClassTablesApp(App):
         return f"{t('apps.class.table', number=index + 1)} ({room['room']}): " + " · ".join(parts)
 
     def draw_status(self) -> None:
+        with self._drawing:
+            self._draw_status()
+
+    def _draw_status(self) -> None:
         rows = []
         t = self.t
         for index, table in enumerate(self.watch):

@@ -24,7 +24,7 @@ from pokerkit_teach.rooms.client import RoomError
 
 from .app import App, esc
 from .preheat import page_address
-from .room_table import RemoteTable, room_about, rooms_url, take_seat
+from .room_table import RemoteTable, room_about, rooms_url, seats_acting, take_seat
 from .table_source import Pause
 
 __all__ = ["RoomJoin", "JOIN_SECONDS"]
@@ -168,7 +168,7 @@ class RoomJoin:
             return
         table.close()
         if not quietly:
-            self.app.address.set(room=None, seat=None)
+            self.app.address.set(room=None, seat=None, teacher=None)
             self.on_leave()
             self.refresh()
 
@@ -212,9 +212,7 @@ class RoomJoin:
         t = self.app.t
         presence = table.presence
         view = table.view()
-        to_act = set(getattr(view, "to_act", ()) or ()) if view is not None and not isinstance(view, list) else set()
-        if isinstance(getattr(view, "to_act", None), int):
-            to_act = {int(view.to_act)}
+        to_act = set(seats_acting(view, len(self._players()))) if view is not None and not isinstance(view, list) else set()
         rows = []
         seats = presence["seats"] if presence is not None else [
             {"seat": s, "name": name, "connected": False, "bot": None} for s, name in enumerate(self._players())]

@@ -35,6 +35,7 @@ from typing import Any, Callable, Coroutine, Sequence, TypeVar, get_args, get_ty
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
+from pokerkit_teach.core.game import SIMULTANEOUS
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.wire import from_wire
@@ -43,7 +44,8 @@ from pokerkit_teach.rooms.protocol import check_message, is_code
 
 from .table_source import Pause, Said, TableMove
 
-__all__ = ["RemoteTable", "RoomRefusal", "rooms_url", "room_about", "take_seat", "room_loop", "RETRY_MOST", "REQUEST_SECONDS"]
+__all__ = ["RemoteTable", "RoomRefusal", "rooms_url", "room_about", "take_seat", "room_loop", "seats_acting", "RETRY_MOST",
+           "REQUEST_SECONDS"]
 
 log = logging.getLogger("pokerkit_teach.widgets.room_table")
 
@@ -544,3 +546,21 @@ def _moves(events: Sequence[Any], first: int) -> list[TableMove]:
     if group:
         moves.append(TableMove(getattr(group[0], "seat", None), None, tuple(group), start))
     return moves
+
+
+def seats_acting(view: Any, seats: int) -> list[int]:
+    """The seats that may move in ``view`` (a seat's or the teacher's): its ``to_act`` is one seat, several, or
+    :data:`~pokerkit_teach.core.game.SIMULTANEOUS` while everyone moves at once (Póker a Voces's trading:
+    every seat); none at a chance step or the end.
+
+    >>> seats_acting(type("V", (), {"to_act": 1})(), 3), seats_acting(type("V", (), {"to_act": SIMULTANEOUS})(), 3)
+    ([1], [0, 1, 2])
+    >>> seats_acting(type("V", (), {"to_act": (0, 2)})(), 3), seats_acting(None, 3)
+    ([0, 2], [])
+    """
+    to_act = getattr(view, "to_act", None)
+    if to_act is None:
+        return []
+    if isinstance(to_act, int):
+        return list(range(seats)) if to_act == SIMULTANEOUS else [to_act] if 0 <= to_act < seats else []
+    return [int(seat) for seat in to_act if 0 <= int(seat) < seats]

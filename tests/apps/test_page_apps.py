@@ -85,7 +85,11 @@ def page_build(cls: type[App], query: str, monkeypatch: pytest.MonkeyPatch) -> t
 def test_a_preheated_page_shows_what_its_address_asks_for(cls: type[App], query: str, fixed_randomness: None,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     page_app, _ = page_build(cls, query, monkeypatch)
+    # the page's own app writes its address, but adopting the address's language writes nothing into it
+    assert page_app.address.owns and page_app.address.params == {}
     direct = cls(query=query)
+    assert not direct.address.owns  # an app built with a query (a lesson's) leaves its page's address alone
+    direct.address.owns = True
     assert tree_state(page_app.box) == tree_state(direct.box)
     assert page_app.params == direct.params
     page_app.close()
@@ -164,6 +168,7 @@ def test_a_preheated_page_opens_the_tab_its_address_asks_for(cls: type[App], que
     assert len(built) == 1
     direct = cls(query=query)
     assert page_app.tabs.selected_index == direct.tabs.selected_index == index
+    direct.address.owns = True  # the one difference: the page's own app writes its address
     assert tree_state(page_app.box) == tree_state(direct.box)
     assert page_app.params == direct.params
     page_app.close()

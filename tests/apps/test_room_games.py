@@ -13,6 +13,7 @@ from typing import Any, Iterator
 
 import pytest
 
+from pokerkit_teach.core.game import SIMULTANEOUS
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.rooms.client import create_room
 from pokerkit_teach.widgets.room_table import RemoteTable, _run, room_about
@@ -186,7 +187,7 @@ def test_pokerguess_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_re
         # the learner leaves the table: the tab plays with the bots again, its settings back
         reload.game.join.leave_button.click()
         assert reload.game.state is not None and reload.game.join.table is None
-        assert reload.address.params == {"room": None, "seat": None}  # a reload now plays with the bots
+        assert reload.address.params == {"room": None, "seat": None, "teacher": None}  # a reload now plays with the bots
         assert reload.game.setup.layout.display == "" and reload.game.join.form.layout.display == ""
     finally:
         game.join.leave(quietly=True)
@@ -351,6 +352,11 @@ def test_the_class_view_makes_a_table_of_the_game_seats_two_bots_and_says_what_i
         assert len(links) == 3 and page in links[0].replace("&amp;", "&")
         watch = teacher.watch[0]
         assert watch.wait_for(lambda t: t.presence is not None, WAIT)
+        if name == "voces":  # round 1 opens with the trading, everyone at once: the row names every player to move
+            first_view = watch.view()
+            assert isinstance(first_view, list) and first_view[0].to_act == SIMULTANEOUS
+            everyone = ", ".join(seat["name"] for seat in teacher.rooms[0]["seats"])
+            assert f"am Zug: {everyone} ·" in teacher.row_text(0), teacher.row_text(0)
         for seat in (1, 2):
             teacher.draw_status()  # as the class view does after every change of the table
             row = teacher.status.children[1]

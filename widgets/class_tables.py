@@ -385,13 +385,11 @@ class ClassTablesApp(App):
             values = tuple(getattr(first, field, ()) or ())
             seats = (table.presence or {}).get("seats", [])
             cells = []
-            for index, seat in enumerate(room["seats"]):
-                if index >= len(values):
-                    continue
+            for index, (seat, value) in enumerate(zip(room["seats"], values)):
                 bot = index < len(seats) and bool(seats[index].get("bot"))
-                (bots if bot else learners).append(int(values[index]))
+                (bots if bot else learners).append(int(value))
                 name = t("apps.class.standing_bot", name=seat["name"]) if bot else seat["name"]
-                cells.append(t("apps.class.standing", name=name, value=int(values[index])))
+                cells.append(t("apps.class.standing", name=name, value=int(value)))
             round_text = t("apps.class.row_round", round=first.round) if first is not None and hasattr(first, "round") else ""
             rows.append(f"<tr><td>{esc(t('apps.class.table', number=number))}</td><td>{esc(round_text)}</td>"
                         f"<td>{esc(' · '.join(cells) or '–')}</td></tr>")

@@ -103,13 +103,14 @@ class PageKernelManager(AsyncMappingKernelManager):
         if kernel_id is not None and kernel_id in self:
             return str(await super().start_kernel(kernel_id=kernel_id, **kwargs))
         kernel_id = kernel_id or str(uuid.uuid4())  # as Jupyter's own ids: 122 random bits
+        preheat = (kwargs.get("env") or {}).get("VOILA_PREHEAT")  # "True" for a pool's kernel, "False" for a page's
         self._drop_old_promises()
         if self._promised:
             self._promised.pop(0)
-        elif (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "False" and self.held_kernels() >= self.max_kernels:
+        elif preheat == "False" and self.held_kernels() >= self.max_kernels:
             raise HTTPError(503, "the server holds its most kernels (%d)", self.max_kernels)
         self._starting.add(kernel_id)
-        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True":
+        if preheat == "True":
             self._pooled.add(kernel_id)
         try:
             return str(await super().start_kernel(kernel_id=kernel_id, **kwargs))

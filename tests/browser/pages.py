@@ -333,6 +333,20 @@ def seat_bots(teacher: Any, names: Sequence[str]) -> None:
                  f"the class view's first row naming {name} among its bots", arg=name, shown=".pkt-class-status")
 
 
+def room_seed(rooms: Any, code: str) -> int:
+    """The seed the room was made with (the first line of its file in ``rooms.data``, the room server's folder)."""
+    return int(json.loads((rooms.data / f"{code}.jsonl").read_text("utf-8").splitlines()[0])["seed"])
+
+
+def reload_keeps_the_seat(page: Any, code: str, joined: str) -> None:
+    """The page's address holds the seat's link once seated; a reload opens the same seat."""
+    wait_for(page, "code => new URLSearchParams(location.search).get('room') === code"
+             " && !!new URLSearchParams(location.search).get('seat')", "the seat's link in the page's address", arg=code)
+    page.reload(timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
+    page.locator(".pkt-message").filter(has_text=joined).first.wait_for(timeout=RENDER_TIMEOUT)
+    settle(page)
+
+
 def downloaded_scenarios(teacher: Any) -> list[Any]:
     """Press the class view's download and read its zip (the link's ``data:`` address) as the scenario files
     it holds, one per table, each loaded by the kit's scenario codec."""

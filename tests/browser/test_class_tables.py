@@ -15,7 +15,6 @@ with the other games' tables (test_room_games.py).
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import time
@@ -28,8 +27,9 @@ from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.holdem.render import card_label
 from tests.rooms.serving import RoomServerProcess
 
-from .pages import (ANSWER_TIMEOUT, PASS, RENDER_TIMEOUT, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, VoilaServer,
-                    counted_context, downloaded_scenarios, make_class, open_app, settle, wait_for)
+from .pages import (ANSWER_TIMEOUT, PASS, SNAPSHOT_JS, TAKE_FROM, TAKE_MIDDLE, VoilaServer,
+                    counted_context, downloaded_scenarios, make_class, open_app, reload_keeps_the_seat, room_seed,
+                    settle)
 
 pytestmark = pytest.mark.slow
 
@@ -83,8 +83,7 @@ def play_a_deal(browser: Any, teacher: Any, contexts: list[Any], voila: Any, roo
     assert teacher.locator(".pkt-class-sheet svg").count() == 3  # a QR code per seat
     teacher.locator(".pkt-class-sheet").first.scroll_into_view_if_needed()
     shot(teacher, artifacts, "class-join-sheet")
-    header = json.loads((rooms.data / f"{code}.jsonl").read_text("utf-8").splitlines()[0])
-    state = get_game("pokerface").new_rules(3).new_game(seed=header["seed"])
+    state = get_game("pokerface").new_rules(3).new_game(seed=room_seed(rooms, code))
     holes = [list(hand) for hand in state.hole]  # the first deal's hole cards, from the engine's own deal
 
     langs = ["en", "de", "es"]
@@ -154,10 +153,7 @@ def play_a_deal(browser: Any, teacher: Any, contexts: list[Any], voila: Any, roo
         click(pages[0], REVEAL)
     assert "Showdown of deal 1" in pages[0].locator(".pkt-showdown").first.inner_text()
     # Anna, who typed the code, reloads her page: its address holds her seat's link now, so the same seat
-    wait_for(pages[0], "code => new URLSearchParams(location.search).get('room') === code"
-             " && !!new URLSearchParams(location.search).get('seat')", "the seat's link in Anna's address", arg=code)
-    pages[0].reload(timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
-    pages[0].locator(".pkt-message").filter(has_text=joined["en"]).first.wait_for(timeout=RENDER_TIMEOUT)
+    reload_keeps_the_seat(pages[0], code, joined["en"])
     # the class view: the table read-only with its showdown, and the results counting the deal
     click(teacher, "button.pkt-class-show")
     teacher.locator(".pkt-class-shown").filter(has_text="Showdown of deal 1").first.wait_for(timeout=ANSWER_TIMEOUT)

@@ -27,7 +27,8 @@ from pokerkit_teach.core.registry import get_game
 from tests.rooms.serving import RoomServerProcess
 
 from .pages import (ANSWER_TIMEOUT, PROJECTOR, RENDER_TIMEOUT, SNAPSHOT_JS, TABLET, VoilaServer, audit, click_and_wait,
-                    downloaded_scenarios, look, make_class, seat_bots, settle, settle_layout, tab_to, wait_for)
+                    downloaded_scenarios, look, make_class, reload_keeps_the_seat, room_seed, seat_bots, settle,
+                    settle_layout, tab_to)
 
 pytestmark = pytest.mark.slow
 
@@ -128,20 +129,6 @@ def join_by_code(page: Any, url: str, code: str, seats: list[str], joined: str, 
     seat.first.click()
     changed(page, before)
     page.locator(".pkt-message").filter(has_text=joined).first.wait_for(timeout=ANSWER_TIMEOUT)
-
-
-def room_seed(rooms: RoomServerProcess, code: str) -> int:
-    """The seed the class view gave the room (its file's first line)."""
-    return int(json.loads((rooms.data / f"{code}.jsonl").read_text("utf-8").splitlines()[0])["seed"])
-
-
-def reload_keeps_the_seat(page: Any, code: str, joined: str) -> None:
-    """The page's address holds the seat's link once seated; a reload opens the same seat."""
-    wait_for(page, "code => new URLSearchParams(location.search).get('room') === code"
-             " && !!new URLSearchParams(location.search).get('seat')", "the seat's link in the page's address", arg=code)
-    page.reload(timeout=RENDER_TIMEOUT, wait_until="domcontentloaded")
-    page.locator(".pkt-message").filter(has_text=joined).first.wait_for(timeout=RENDER_TIMEOUT)
-    settle(page)
 
 
 def results_are_the_replayed_game(teacher: Any, game: str) -> None:

@@ -111,6 +111,15 @@ def test_a_client_without_a_manager_keeps_its_heartbeat() -> None:
         km = manager()
         await km.start_kernel()
         try:
+            # first the kernel answers its manager's client: a heartbeat that starts with the kernel's process
+            # finds nobody there for its first second, and Jupyter's clients take that for a dead kernel
+            managed = km.client()
+            managed.start_channels()
+            try:
+                await managed.wait_for_ready(timeout=60)
+            finally:
+                managed.stop_channels()
+                close(managed.context)
             client = PageKernelClient()
             client.load_connection_info(km.get_connection_info())
             client.start_channels()

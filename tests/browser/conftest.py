@@ -27,7 +27,7 @@ import pytest
 
 from tests.rooms.serving import RoomServerProcess
 
-from .pages import (ANSWER_TIMEOUT, ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ONLY_POOLS, POOLS, PROJECTOR, Page, VoilaServer,
+from .pages import (ANSWER_TIMEOUT, watch_requests, ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ONLY_POOLS, POOLS, PROJECTOR, Page, VoilaServer,
                     count_page_load, counted_context, open_app, page_shows, voila_running)
 
 HERE = Path(__file__).resolve().parent
@@ -107,6 +107,7 @@ def browser(playwright: Any) -> Iterator[object]:
         profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
         viewport={"width": 1280, "height": 900},
     )
+    watch_requests(context)  # what each page asks of its kernel, for pages.settle
     # every Voila page loaded in any of the context's pages is counted (pages.PAGE_LOADS)
     context.on("page", lambda opened: opened.on("domcontentloaded", lambda loaded: count_page_load(loaded.url)))
     try:

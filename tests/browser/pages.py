@@ -66,7 +66,7 @@ def count_page_load(url: str) -> None:
 def counted_context(launched: Any, **options: Any) -> Any:
     """A new browser context of ``launched`` (a Chromium of its own: separate cookies and storage per
     context) whose page loads are counted as the session's browser's are."""
-    context = launched.new_context(**options)
+    context = watch_requests(launched.new_context(**options))
     context.on("page", lambda opened: opened.on("domcontentloaded", lambda loaded: count_page_load(loaded.url)))
     return context
 
@@ -463,11 +463,96 @@ def wait_until(p: Any, js: str, arg: Any = None, timeout: int = ANSWER_TIMEOUT) 
     return True
 
 
-def settle(p: Any, quiet_ms: int = 300, limit_ms: int = 10_000) -> None:
-    """Wait (bounded) until the page's kernel is idle and then the app has not changed for ``quiet_ms`` (the
-    kernel's last messages, a focus move among them, are drawn a moment after the kernel says idle, later
-    on a busy machine). Fails, with what the page showed, if the app keeps changing for ``limit_ms``."""
+# What the page asked of its kernel and what the kernel has answered, for :func:`settle`. Added to every browser
+# context before any page's script runs (:func:`watch_requests`): the page's kernel websockets (Jupyter's
+# ``.../channels``) are watched, every request the page sends on the shell channel is noted by its id, and it is
+# answered once the kernel's "idle" status for it comes on IOPub (a kernel sends it after its last message for
+# that request). Both wire formats of Jupyter Server are read: JSON text and the binary
+# "v1.kernel.websocket.jupyter.org" protocol. Anything else read (a Blob) makes the watch "unknown".
+REQUESTS_INIT_JS = """(() => {
+  if (window.__pktRequests || typeof WebSocket === 'undefined') return;
+  const watch = {pending: new Set(), sent: 0, unknown: false};
+  window.__pktRequests = watch;
+  const decoder = new TextDecoder();
+  const read = data => {
+    if (typeof data === 'string') {
+      const m = JSON.parse(data);
+      return {channel: m.channel, header: m.header || {}, parent: m.parent_header || {}, content: () => m.content || {}};
+    }
+    if (!(data instanceof ArrayBuffer || ArrayBuffer.isView(data))) { watch.unknown = true; return null; }
+    const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const count = view.getUint32(0, true) + view.getUint32(4, true) * 2 ** 32;
+    if (count >= 6 && count < 4096) {  // v1: the number of offsets, the offsets, the channel, then the parts in JSON
+      const at = i => view.getUint32(8 * (i + 1), true) + view.getUint32(8 * (i + 1) + 4, true) * 2 ** 32;
+      const part = i => decoder.decode(bytes.subarray(at(i), at(i + 1)));
+      return {channel: part(0), header: JSON.parse(part(1)), parent: JSON.parse(part(2)), content: () => JSON.parse(part(4))};
+    }
+    // the older binary form: the number of parts and their offsets (big-endian), the message's JSON first
+    const parts = view.getUint32(0);
+    const m = JSON.parse(decoder.decode(bytes.subarray(view.getUint32(4), parts > 1 ? view.getUint32(8) : bytes.length)));
+    return {channel: m.channel, header: m.header || {}, parent: m.parent_header || {}, content: () => m.content || {}};
+  };
+  const safely = (data, use) => { try { const m = read(data); if (m) use(m); } catch (error) { watch.unknown = true; } };
+  const kernel = url => /\/api\/kernels\/[^/]+\/channels/.test(String(url));
+  const Native = window.WebSocket;
+  class Watched extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      if (kernel(url)) {
+        this.addEventListener('message', event => safely(event.data, m => {
+          if (m.channel === 'iopub' && m.header.msg_type === 'status' && m.content().execution_state === 'idle') {
+            watch.pending.delete(m.parent.msg_id);
+          }
+        }));
+      }
+    }
+    send(data) {
+      if (kernel(this.url)) {
+        safely(data, m => { if (m.channel === 'shell') { watch.pending.add(m.header.msg_id); watch.sent += 1; } });
+      }
+      return super.send(data);
+    }
+  }
+  window.WebSocket = Watched;
+})()"""
+
+
+def watch_requests(context: Any) -> Any:
+    """Add :data:`REQUESTS_INIT_JS` to a browser context (every page it opens runs it first) and return the context."""
+    context.add_init_script(REQUESTS_INIT_JS)
+    return context
+
+
+# Settled: every request the page sent its kernel is answered, and then the app (its text, which buttons are
+# enabled) and the count of requests have stayed the same for ``frames`` animation frames in a row (the answer's
+# last messages are drawn, and drawing them asked the kernel nothing more). "unknown" where the watch cannot tell.
+SETTLED_JS = f"""frames => {{
+  const watch = window.__pktRequests;
+  if (!watch || watch.unknown) return 'unknown';
+  const now = watch.sent + '#' + ({SNAPSHOT_JS})();
+  const state = window.__pktSettle || (window.__pktSettle = {{last: null, still: 0}});
+  state.still = watch.pending.size === 0 && now === state.last ? state.still + 1 : 0;
+  state.last = now;
+  if (state.still < frames) return false;
+  window.__pktSettle = null;
+  return 'settled';
+}}"""
+SETTLED_FRAMES = 3
+
+
+def settle(p: Any, quiet_ms: int = 300, limit_ms: int = 10_000, pushed: bool = False) -> None:
+    """Wait (bounded) until the page's kernel is idle, every request the page sent it is answered, and the app is
+    drawn: unchanged, with no new request, for :data:`SETTLED_FRAMES` animation frames (:data:`SETTLED_JS`).
+    Where the page's kernel sends by itself what the test awaits (``pushed``: a room's update, which answers no
+    request of the page and comes in several messages), and on a page whose requests cannot be watched, it
+    then also waits until the app has not changed for ``quiet_ms``. Fails, with what the page showed, if the app
+    keeps changing for ``limit_ms``."""
     kernel_idle(p)
+    p.evaluate("() => { window.__pktSettle = null; }")
+    if wait_for(p, SETTLED_JS, "every request of the page answered by its kernel, and the app drawn",
+                arg=SETTLED_FRAMES, timeout=max(limit_ms, ANSWER_TIMEOUT)) == "settled" and not pushed:
+        return
     last = p.evaluate(SNAPSHOT_JS)
     deadline = time.monotonic() + limit_ms / 1000
     while time.monotonic() < deadline:
@@ -665,9 +750,30 @@ SIZES_JS = """() => {
 }"""
 
 
+# The app's boxes and the page's requests to its kernel unchanged, and none unanswered, for ``frames`` animation
+# frames in a row (the state kept in the page between the calls of Playwright's wait, once per frame).
+LAYOUT_STILL_JS = f"""frames => {{
+  const watch = window.__pktRequests;
+  const now = (watch ? watch.sent + '#' + watch.pending.size : '') + '#' + ({LAYOUT_JS})();
+  const state = window.__pktLayout || (window.__pktLayout = {{last: null, still: 0}});
+  state.still = (!watch || watch.pending.size === 0) && now === state.last ? state.still + 1 : 0;
+  state.last = now;
+  if (state.still < frames) return false;
+  window.__pktLayout = null;
+  return true;
+}}"""
+
+
 def settle_layout(p: Any, quiet_ms: int = 150, limit_ms: int = 8_000) -> None:
-    """Wait (bounded) until the app's boxes have not changed for ``quiet_ms``, and for the web fonts."""
+    """Wait (bounded) for the web fonts, then until the app's boxes have not changed for :data:`SETTLED_FRAMES`
+    animation frames in a row, with every request the page sent its kernel answered (a page whose requests are
+    not watched: for ``quiet_ms``). An app still moving after ``limit_ms`` is left as it is: the checks that
+    follow say what they find."""
     p.evaluate("() => document.fonts.ready.then(() => true)")
+    if p.evaluate("() => !!window.__pktRequests && !window.__pktRequests.unknown"):
+        p.evaluate("() => { window.__pktLayout = null; }")
+        wait_until(p, LAYOUT_STILL_JS, arg=SETTLED_FRAMES, timeout=limit_ms)
+        return
     last = p.evaluate(LAYOUT_JS)
     waited = 0
     while waited < limit_ms:

@@ -51,7 +51,7 @@ def click(page: Any, selector: str) -> None:
     before = page.evaluate(SNAPSHOT_JS)
     page.locator(selector).first.click(timeout=ANSWER_TIMEOUT)
     page.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=ANSWER_TIMEOUT)
-    settle(page, quiet_ms=200)
+    settle(page, quiet_ms=200, pushed=True)
 
 
 def test_three_learners_play_a_pokerface_deal_at_a_table_of_the_class_view(
@@ -135,12 +135,12 @@ def play_a_deal(browser: Any, teacher: Any, contexts: list[Any], voila: Any, roo
             click(movers[0], MOVE)
             for page, before in zip(others, befores):
                 page.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=ANSWER_TIMEOUT)
-                settle(page, quiet_ms=200)
+                settle(page, quiet_ms=200, pushed=True)
             continue
         waiting = next(page for page in pages if not page.locator(REVEAL).first.is_visible())
         before = waiting.evaluate(SNAPSHOT_JS)  # a move made elsewhere reaches this page
         waiting.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=ANSWER_TIMEOUT)
-        settle(waiting, quiet_ms=200)
+        settle(waiting, quiet_ms=200, pushed=True)
     for seat, page in enumerate(pages):
         counting[seat] = False
         shot(page, artifacts, f"class-learner-{langs[seat]}")

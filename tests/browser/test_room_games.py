@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -67,10 +68,22 @@ class Frames:
         said = "\n".join(self.later if later else self.texts)
         return [label for label in labels if label in said]
 
+    def wait_for_later(self, page: Any, labels: list[str], least: int, what: str) -> list[str]:
+        """Wait (bounded) until the frames from the marker on name at least ``least`` of ``labels``, and return
+        those named: the room's messages reach the page by themselves, after the move that ended the round.
+        Playwright hands the page's frames over while the test waits on the page."""
+        deadline = time.monotonic() + ANSWER_TIMEOUT / 1000
+        while len(named := self.naming(labels, later=True)) < least:
+            if time.monotonic() > deadline:
+                pytest.fail(f"waited {ANSWER_TIMEOUT / 1000:.0f} s for {what}: {least} of {labels}, found {named}")
+            page.wait_for_timeout(50)
+        settle(page)
+        return named
+
 
 def changed(page: Any, before: str) -> None:
     page.wait_for_function(f"old => ({SNAPSHOT_JS})() !== old", arg=before, timeout=ANSWER_TIMEOUT)
-    settle(page, quiet_ms=200)
+    settle(page, quiet_ms=200, pushed=True)
 
 
 def play_round(page: Any, moves: list[str], done: str) -> int:
@@ -191,8 +204,7 @@ def test_pokerguess_a_learner_plays_round_one_with_two_bots_at_a_table_of_the_cl
         # a bot shows one of its two cards in the last-card phase (the rules show it to everyone); never both
         assert all(len(shown & set(hand)) <= 1 for hand in labels[1:]), shown
         assert frames.naming(labels[0]) == labels[0]  # the page's own cards are found: the search works
-        checked = {label for hand in labels[1:] for label in hand} & set(frames.naming(
-            [label for hand in labels[1:] for label in hand], later=True))
+        checked = frames.wait_for_later(page, [label for hand in labels[1:] for label in hand], 1, "the check's cards")
         assert checked, "the check's cards are found once shown"
         checks_on_the_seated_page(page, artifacts, "pokerguess")  # on round 1's result
         reload_keeps_the_seat(page, code, joined)
@@ -247,7 +259,8 @@ def test_voces_a_learner_plays_round_one_with_two_bots_at_a_table_of_the_class_v
         # page may show round 2's deal)
         assert frames.naming([card.label(lang) for card in others]) == []
         revealed = [card.label(lang) for card in others if card in public]
-        assert len(frames.naming(revealed, later=True)) >= 10  # the reveal's cards are found once shown: the search works
+        # the reveal's cards are found once shown: the search works
+        assert len(frames.wait_for_later(page, revealed, 10, "the reveal's cards")) >= 10
         checks_on_the_seated_page(page, artifacts, "voces")  # on round 1's result
         reload_keeps_the_seat(page, code, joined)
         assert "Player 1: tú" in page.locator(".pkt-room-presence").first.inner_text()

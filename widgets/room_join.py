@@ -184,15 +184,17 @@ class RoomJoin:
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
         t = self.app.t
-        self.heading.value = f"<h3>{esc(t('apps.rooms.heading'))}</h3><p>{esc(t('apps.rooms.intro'))}</p>"
+        table = self.table
+        playing = table is not None
+        # how to join is said until the learner sits at a table; then the table's own lines follow the heading
+        intro = "" if playing else f"<p>{esc(t('apps.rooms.intro'))}</p>"
+        self.heading.value = f"<h3>{esc(t('apps.rooms.heading'))}</h3>{intro}"
         self.code.description = t("apps.rooms.code")
         self.code.placeholder = t("apps.rooms.code_placeholder")
         self.find_button.description = t("apps.rooms.find")
         self.find_button.tooltip = t("apps.rooms.find_tip")
         self.leave_button.description = t("apps.rooms.leave")
         self.leave_button.tooltip = t("apps.rooms.leave_tip")
-        table = self.table
-        playing = table is not None
         self.form.layout.display = "none" if playing else ""
         self.seats.layout.display = "none" if playing else ""
         self.leave_button.layout.display = "" if playing else "none"

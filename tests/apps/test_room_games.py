@@ -14,6 +14,7 @@ from typing import Any, Iterator
 import pytest
 
 from pokerkit_teach.core.game import SIMULTANEOUS
+from pokerkit_teach.core.i18n import message
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.rooms.client import create_room
 from pokerkit_teach.widgets.room_table import RemoteTable, _run, room_about
@@ -189,6 +190,7 @@ def test_pokerguess_a_learner_joins_by_code_plays_a_round_with_two_bots_and_a_re
         assert reload.game.state is not None and reload.game.join.table is None
         assert reload.address.params == {"room": None, "seat": None, "teacher": None}  # a reload now plays with the bots
         assert reload.game.setup.layout.display == "" and reload.game.join.form.layout.display == ""
+        assert message("apps.rooms.intro", "en") in reload.game.join.heading.value  # how to join, said again
     finally:
         game.join.leave(quietly=True)
         if reload is not None:

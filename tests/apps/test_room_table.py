@@ -12,6 +12,7 @@ from typing import Any, Iterator
 
 import pytest
 
+from pokerkit_teach.core.i18n import message
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.wire import card_text
 from pokerkit_teach.rooms.client import RoomError, create_room
@@ -172,6 +173,8 @@ def test_three_table_apps_play_a_deal_of_one_room_each_in_its_language(server: R
     room = new_room(server)
     code = room["room"]
     first = TableApp(query="seed=5&players=3")
+    intro = message("apps.rooms.intro", "en")
+    assert intro in first.join.heading.value  # how to join, until the learner sits down
     first.join.code.value = code.lower()  # typed as it comes
     seat_buttons = [b for b in first.join.seats.children if "pkt-room-seat" in b._dom_classes]
     assert [b.disabled for b in seat_buttons] == [False, False, False]
@@ -184,6 +187,7 @@ def test_three_table_apps_play_a_deal_of_one_room_each_in_its_language(server: R
         for seat, app in enumerate(apps):
             assert app.table is not None and app.table.seat == seat and app.state is None
             assert app.join.leave_button.layout.display == "" and app.setup.layout.display == "none"
+            assert "<p>" not in app.join.heading.value, "how to join is not said to a seated learner"
             mine = next(r for r in app.board.regions if r["key"] == f"seat-{seat}")
             assert mine["area"] == "s0"  # your own seat at the bottom
         assert apps[0].table is not None and apps[0].table.wait_for(

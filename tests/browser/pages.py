@@ -494,7 +494,7 @@ REQUESTS_INIT_JS = """(() => {
     return {channel: m.channel, header: m.header || {}, parent: m.parent_header || {}, content: () => m.content || {}};
   };
   const safely = (data, use) => { try { const m = read(data); if (m) use(m); } catch (error) { watch.unknown = true; } };
-  const kernel = url => /\/api\/kernels\/[^/]+\/channels/.test(String(url));
+  const kernel = url => { const path = String(url).split('?')[0]; return path.includes('/api/kernels/') && path.endsWith('/channels'); };
   const Native = window.WebSocket;
   class Watched extends Native {
     constructor(url, protocols) {

@@ -118,6 +118,10 @@ def test_title_language_and_no_error(journey: Journey, artifacts: Path) -> None:
     # settle() relies on reading the page's kernel state; if that ever reads nothing (the template, the
     # page's config or the server's API changed) every settle() would return at once: fail here instead
     assert p.evaluate(pages.KERNEL_STATE_JS) in {"idle", "busy"}, f"{journey.app}: the page's kernel state cannot be read"
+    # and on its watch of the page's requests to its kernel: with no request seen (a renamed websocket address),
+    # every settle() would wait for no answer; a format it cannot read makes it wait for a quiet time instead
+    watch = p.evaluate("() => window.__pktRequests ? {sent: window.__pktRequests.sent, unknown: window.__pktRequests.unknown} : null")
+    assert watch is not None and watch["sent"] > 0 and not watch["unknown"], f"{journey.app}: the page's requests are not watched: {watch}"
     chosen = p.locator(".pkt-language button.mod-active").first.inner_text().strip()
     assert chosen == LANGUAGES[journey.lang], f"?lang={journey.lang} shows the language switch on {chosen!r}"
     if (journey.app, journey.lang) == ("pokerguess_explorer", "de"):  # ?tab=play: the play tab is in view

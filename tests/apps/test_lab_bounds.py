@@ -157,7 +157,7 @@ def test_a_background_run_disables_run_offers_stop_and_moves_the_progress_as_it_
     assert f"{int(result.totals['won'])} / {result.games}" in text(app.results_html.value)
     app.run()  # Run works again after a stop
     app.stop()
-    assert app.wait(5)
+    assert app.wait(120), "the run ends after Stop (after the slice being played)"
     app.close()
 
 
@@ -169,7 +169,7 @@ def test_closing_the_app_stops_its_run() -> None:
     thread = app.thread
     assert thread is not None and thread.daemon, "a daemon thread never keeps the kernel's process alive"
     app.close()
-    thread.join(5)
+    thread.join(120)  # a bound: the run ends after the slice being played
     assert not thread.is_alive()
 
 
@@ -220,11 +220,15 @@ def test_in_a_kernel_a_run_leaves_the_kernel_answering_and_free_to_shut_down() -
                                                output_hook=lambda msg: outputs.append(msg["content"].get("text", "")))
             assert "".join(outputs).split() == ["True"], "the kernel answers while the run still plays"
             outputs.clear()
-            reply = client.execute_interactive("app.stop(); print(app.wait(2), app.running)", timeout=10,
+            # app.wait returns when the run's thread has ended (after the slice being played); 60 s is a bound
+            reply = client.execute_interactive("app.stop(); print(app.wait(60), app.running)", timeout=90,
                                                output_hook=lambda msg: outputs.append(msg["content"].get("text", "")))
             assert "".join(outputs).split() == ["True", "False"]
             client.execute_interactive("app.run()", timeout=10)
             process = manager.provisioner.process
+            # jupyter_client waits shutdown_wait_time (5 s) for the kernel to end by itself, then signals it; a
+            # loaded machine may need longer. The wait ends as soon as the process has ended.
+            manager.shutdown_wait_time = 60
             manager.shutdown_kernel(now=False)
             assert not manager.is_alive()
             # a run in progress does not hold up the shutdown: the kernel ended by itself (status 0) before
@@ -242,7 +246,7 @@ def test_in_a_kernel_a_run_leaves_the_kernel_answering_and_free_to_shut_down() -
 def test_the_seconds_played_move_during_one_long_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game on the engine can take more than a second (an earlier reader took several at 6 players):
     the seconds beside the progress bar still move, one by one, while a game holds the interpreter. The
-    first game here is Python work that lasts until "2 s" is shown (bounded), so the clock must tick while
+    first game here is Python work that lasts until "2 s" (or a later second) is shown (bounded), so the clock must tick while
     that game plays; the first game's result is then counted as usual."""
     real = lab.play_games
     two_seconds = threading.Event()
@@ -262,12 +266,17 @@ def test_the_seconds_played_move_during_one_long_game(monkeypatch: pytest.Monkey
     def seen(change: dict[str, Any]) -> None:
         if change["new"]:
             ticks.append((change["new"], app.progress.value))
-            if change["new"] == "2 s":
+            if int(change["new"].split()[0]) >= 2:
                 two_seconds.set()
     app.progress.observe(seen, names="description")
     app.run()
     assert two_seconds.wait(90), ticks
     app.stop()
     assert app.wait(60)
-    assert ticks[:3] == [("0 s", 0), ("1 s", 0), ("2 s", 0)], "each second shown while the first game played"
+    # the seconds shown while the first game played: from "0 s" up to "2 s", each later than the one before (a
+    # clock thread woken late on a loaded machine shows the second it is in, and may skip one)
+    seconds = [int(text.split()[0]) for text, _ in ticks]
+    shown = ticks[:next(index for index, second in enumerate(seconds) if second >= 2) + 1]
+    seconds = seconds[:len(shown)]
+    assert seconds[0] == 0 and seconds == sorted(set(seconds)) and {done for _, done in shown} == {0}, ticks
     app.close()

@@ -88,7 +88,9 @@ def test_a_managed_kernel_is_ready_without_a_heartbeat_and_runs_a_notebook() -> 
                 nbformat.v4.new_code_cell("from pokerkit_teach.holdem.cards import parse_cards\nprint(*parse_cards('Ah Td'))"),
                 nbformat.v4.new_code_cell("6 * 7"),
             ])
-            runner = NotebookClient(notebook, km=km, timeout=60)
+            # each cell's outputs are awaited until the kernel's idle status for it (nbclient's default waits 4 s
+            # and then goes on without them), as voila.json has Voila do
+            runner = NotebookClient(notebook, km=km, timeout=60, iopub_timeout=60, raise_on_iopub_timeout=True)
             async with runner.async_setup_kernel():
                 assert isinstance(runner.kc, PageKernelClient)
                 for index, cell in enumerate(notebook.cells):
@@ -122,6 +124,9 @@ def test_a_client_without_a_manager_keeps_its_heartbeat() -> None:
                 close(managed.context)
             client = PageKernelClient()
             client.load_connection_info(km.get_connection_info())
+            # the heartbeat's answer may take more than its usual second on a loaded machine: a kernel that is
+            # only slow must not count as dead while the client waits for it
+            client.hb_channel.time_to_dead = 30
             client.start_channels()
             try:
                 await client.wait_for_ready(timeout=60)

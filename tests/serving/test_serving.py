@@ -19,6 +19,7 @@ import urllib.request
 import uuid
 from pathlib import Path
 from queue import Empty
+from typing import Callable
 
 import pytest
 from jupyter_client.manager import KernelManager
@@ -302,8 +303,11 @@ def test_a_preheated_kernel_waits_for_its_page_busy_and_silent_so_cull_busy_stay
     a running cell, busy and without output, so culling busy kernels after 15 silent minutes would end
     a class pool's kernels while they wait."""
 
+    entered, release = threading.Event(), threading.Event()
+
     def never_answer(connection: object) -> None:
-        time.sleep(6)  # no page asks for the kernel while it is watched (4 s)
+        entered.set()  # the kernel asked for its page
+        release.wait(120)  # and no page answers while the kernel is watched
 
     with serve(never_answer, "127.0.0.1", 0) as server:
         threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -316,14 +320,13 @@ def test_a_preheated_kernel_waits_for_its_page_busy_and_silent_so_cull_busy_stay
         def body() -> None:
             manager.start_kernel(env=env)
             client = manager.client()
-            try:
-                client.start_channels()
-                client.wait_for_ready(timeout=60)
-                asked = client.execute("from pokerkit_teach.widgets.params import app_params\napp_params()")
-                deadline = time.monotonic() + 4
-                while time.monotonic() < deadline:
+
+            def read_until(done: Callable[[], bool], limit: float) -> None:
+                """Note the cell's status and outputs until ``done()`` or ``limit`` seconds from now."""
+                deadline = time.monotonic() + limit
+                while not done() and time.monotonic() < deadline:
                     try:
-                        message = client.get_iopub_msg(timeout=0.5)
+                        message = client.get_iopub_msg(timeout=0.2)
                     except Empty:
                         continue
                     if message["parent_header"].get("msg_id") != asked:
@@ -332,7 +335,15 @@ def test_a_preheated_kernel_waits_for_its_page_busy_and_silent_so_cull_busy_stay
                         states.append(message["content"]["execution_state"])
                     elif message["msg_type"] in ("stream", "execute_result", "display_data", "error"):
                         outputs.append(message["msg_type"])
+
+            try:
+                client.start_channels()
+                client.wait_for_ready(timeout=60)
+                asked = client.execute("from pokerkit_teach.widgets.params import app_params\napp_params()")
+                read_until(lambda: bool(states) and entered.is_set(), 60)  # busy, and waiting for its page
+                read_until(lambda: False, 3)  # then the kernel waits: busy, silent, for as long as no page asks
             finally:
+                release.set()
                 client.stop_channels()
                 manager.shutdown_kernel(now=True)
                 manager.context.destroy(linger=0)
@@ -341,6 +352,8 @@ def test_a_preheated_kernel_waits_for_its_page_busy_and_silent_so_cull_busy_stay
         thread.start()
         thread.join(120)
         server.shutdown()
+        assert not thread.is_alive(), "the kernel check did not end within 120 s"
+    assert entered.is_set(), "the preheated kernel never asked for its page"
     assert states == ["busy"] and outputs == [], (states, outputs)
     config = json.loads((ROOT / "voila.json").read_text())["MappingKernelManager"]
     assert config["cull_busy"] is False and config["cull_idle_timeout"] < 3600

@@ -6,7 +6,7 @@ are missing), the simple local process spawner, the idle culler as a hub service
 Three learners log in with the class password at once; each gets a server of their own whose default
 address is the index app, opens the Pokerface table and plays a move through the widget protocol (the
 kernel websocket through the proxy, as benchmarks/hub_load.py does, which drives the hub here); one of
-them opens the index app in Chromium too (Debian's, through Playwright). The teacher, the hub's admin, lists the servers; once idle for the culler's time they are gone; the hub,
+them opens the index app in Chromium too (Debian's, through Playwright). The teacher, the hub's admin, sees each learner's server while they play; once idle for the culler's time they are gone; the hub,
 the proxy and everything they started stop. Every request and wait is bounded; the hub is stopped even
 when the test fails.
 """
@@ -71,12 +71,14 @@ def test_a_class_on_jupyterhub(tmp_path: Path) -> None:
     hub = hl.start_hub(tmp_path / "hub", PKT_HUB_CULL_TIMEOUT=str(IDLE), PKT_HUB_CULL_EVERY="5",
                        PKT_HUB_ACTIVITY_INTERVAL="5")
     seen: dict[str, Any] = {}
+    servers: dict[str, Any] = {}  # each learner's server process, found while the learner plays
+    teacher: list[Any] = []  # the teacher's hub client, logged in before the class starts
 
     async def learner(name: str, seed: int) -> None:
         client = hl.HubClient(hub.base, name, timeout=60)
         try:
             await client.login(hl.CLASS_PASSWORD)
-            await client.spawn(time.monotonic() + 60)
+            await client.spawn(time.monotonic() + 180)  # three servers start at once on two cores: a bound only
             url, _, _ = await client.page("")  # the server's default address
             assert url == f"{hub.base}/user/{name}/{hl.INDEX}"
             _, _, kernel_id = await client.page(f"{hl.TABLE}?seed={seed}")
@@ -90,6 +92,12 @@ def test_a_class_on_jupyterhub(tmp_path: Path) -> None:
             _, answered = await connection.click(move)
             assert answered, "the move got no widget updates"
             seen[name] = (before, learner.states[status]["value"], kernel_id)
+            # the learner's own server, and the teacher sees it running, now: once the learner is gone it may be
+            # culled within IDLE seconds, before the other learners and the browser are done
+            servers[name] = hl.server_process(hub, name)
+            assert servers[name], f"{name} has no server process"
+            listed = await teacher[0].api(f"users/{name}")
+            assert listed["servers"], f"the teacher does not see {name}'s server while {name} plays"
         finally:
             client.close()  # the learner closes the tabs: the servers go idle
 
@@ -113,36 +121,31 @@ def test_a_class_on_jupyterhub(tmp_path: Path) -> None:
                 await browser.close()
 
     async def class_and_teacher() -> None:
-        await asyncio.gather(*(learner(name, seed) for seed, name in enumerate(LEARNERS, start=1)))
-        await in_chromium(LEARNERS[0])
-        assert seen["browser"] == f"{hub.base}/user/{LEARNERS[0]}/{hl.INDEX}"
-        servers = {name: hl.server_process(hub, name) for name in LEARNERS}
-        assert all(servers.values()), f"a learner has no server process: {servers}"
-        assert len({proc.pid for proc in servers.values()}) == 3, "the learners share a server"
-        seen["servers"] = servers
-        teacher = hl.HubClient(hub.base, hl.TEACHER, timeout=30)
+        teacher.append(hl.HubClient(hub.base, hl.TEACHER, timeout=30))
         try:
-            await teacher.login(hl.TEACHER_PASSWORD)
-            me = await teacher.api(f"users/{hl.TEACHER}")
+            await teacher[0].login(hl.TEACHER_PASSWORD)
+            me = await teacher[0].api(f"users/{hl.TEACHER}")
             assert me["admin"] is True
-            users = await teacher.api("users?state=active")
-            assert sorted(user["name"] for user in users if user["servers"]) == LEARNERS
+            await asyncio.gather(*(learner(name, seed) for seed, name in enumerate(LEARNERS, start=1)))
+            await in_chromium(LEARNERS[0])
+            assert seen["browser"] == f"{hub.base}/user/{LEARNERS[0]}/{hl.INDEX}"
+            assert len({proc.pid for proc in servers.values()}) == 3, "the learners share a server"
             seen["listed"] = time.monotonic()
             for _ in range(60):  # at most 60 requests, every 2 s: the culler's time and its round
-                users = await teacher.api("users?state=active")
+                users = await teacher[0].api("users?state=active")
                 if not users:
                     break
                 await asyncio.sleep(2)
             seen["culled"] = time.monotonic() - seen["listed"]
             assert users == [], f"servers still running {IDLE} s idle and 100 s later: {[u['name'] for u in users]}"
         finally:
-            teacher.close()
+            teacher[0].close()
 
     try:
-        run(class_and_teacher, 180)
+        run(class_and_teacher, 420)  # a bound on a hung hub: the spawns, the browser, the culler
         # the culled servers and their kernels are gone
-        psutil.wait_procs([proc for proc in seen["servers"].values() if proc.is_running()], timeout=15)
-        assert not [name for name, proc in seen["servers"].items() if proc.is_running()]
+        psutil.wait_procs([proc for proc in servers.values() if proc.is_running()], timeout=15)
+        assert not [name for name, proc in servers.items() if proc.is_running()]
         kernels = [p for p in hub.processes() if "ipykernel" in " ".join(p.cmdline())]
         assert kernels == [], "kernels outlived their servers"
     finally:

@@ -122,11 +122,16 @@ def test_ten_plain_gets_leave_only_the_pool_after_their_bound() -> None:
                 assert _get(f"{server.base}/api/kernels/{kernel}")[0] == 200, "each GET holds a kernel"
             assert len(served) == 10 and browser_kernel not in served
             lived: dict[str, float] = {}
+            quiet: dict[str, int] = {}
             for kernel, at in served.items():
-                server.output.wait_for(f"kernel {kernel}, whose page never connected, shut down within {BOUND:.0f} s of its page",
-                                       lambda line, k=kernel: f"Shut down kernel {k}:" in line, max(1.0, at + BOUND - time.monotonic()))
+                line = server.output.wait_for(f"kernel {kernel}, whose page never connected, shut down within {BOUND:.0f} s of its page",
+                                              lambda line, k=kernel: f"Shut down kernel {k}:" in line, max(1.0, at + BOUND - time.monotonic()))
                 lived[kernel] = time.monotonic() - at
-            assert QUIET - 2 <= min(lived.values()) and max(lived.values()) <= BOUND, lived  # not before its quiet time
+                said = re.search(r"quiet for (\d+) s", line)
+                assert said, line
+                quiet[kernel] = int(said.group(1))
+            # not before its quiet time (as the server measured it, from the kernel's last message), and within the bound
+            assert min(quiet.values()) >= QUIET and max(lived.values()) <= BOUND, (quiet, lived)
             print("seconds from each page to its kernel's shutdown:", ", ".join(f"{value:.0f}" for value in lived.values()))
             assert {kernel: _get(f"{server.base}/api/kernels/{kernel}")[0] for kernel in served} == {kernel: 404 for kernel in served}
             # the connected page's kernel stays (it was served before the others, longer ago than the bound)

@@ -524,20 +524,32 @@ def watch_requests(context: Any) -> Any:
     return context
 
 
-# Settled: every request the page sent its kernel is answered, and then the app (its text, which buttons are
-# enabled) and the count of requests have stayed the same for ``frames`` animation frames in a row (the answer's
-# last messages are drawn, and drawing them asked the kernel nothing more). "unknown" where the watch cannot tell.
-SETTLED_JS = f"""frames => {{
+WATCHED_JS = "() => !!window.__pktRequests && !window.__pktRequests.unknown"
+"""Whether the page's requests to its kernel are watched (:data:`REQUESTS_INIT_JS`) and can be read."""
+
+
+def answered_and_still_js(reading_js: str) -> str:
+    """A page function (its argument: a number of animation frames) for a page whose requests are watched: it
+    resolves to true once every request the page sent its kernel is answered and, with no new request sent,
+    ``reading_js`` has returned the same value for that many frames in a row (the answer's last messages are
+    drawn, and drawing them asked the kernel nothing more); to "unknown" if the watch can no longer read the
+    page's messages."""
+    return f"""frames => new Promise(done => {{
   const watch = window.__pktRequests;
-  if (!watch || watch.unknown) return 'unknown';
-  const now = watch.sent + '#' + ({SNAPSHOT_JS})();
-  const state = window.__pktSettle || (window.__pktSettle = {{last: null, still: 0}});
-  state.still = watch.pending.size === 0 && now === state.last ? state.still + 1 : 0;
-  state.last = now;
-  if (state.still < frames) return false;
-  window.__pktSettle = null;
-  return 'settled';
-}}"""
+  const read = {reading_js};
+  let last = null, still = 0;
+  const look = () => {{
+    if (watch.unknown) return done('unknown');
+    const now = watch.sent + '#' + JSON.stringify(read());
+    still = watch.pending.size === 0 && now === last ? still + 1 : 0;
+    last = now;
+    if (still >= frames) done(true); else requestAnimationFrame(look);
+  }};
+  requestAnimationFrame(look);
+}})"""
+
+
+SETTLED_JS = answered_and_still_js(SNAPSHOT_JS)  # the app's text and which of its buttons are enabled
 SETTLED_FRAMES = 3
 
 
@@ -549,9 +561,9 @@ def settle(p: Any, quiet_ms: int = 300, limit_ms: int = 10_000, pushed: bool = F
     then also waits until the app has not changed for ``quiet_ms``. Fails, with what the page showed, if the app
     keeps changing for ``limit_ms``."""
     kernel_idle(p)
-    p.evaluate("() => { window.__pktSettle = null; }")
-    if wait_for(p, SETTLED_JS, "every request of the page answered by its kernel, and the app drawn",
-                arg=SETTLED_FRAMES, timeout=max(limit_ms, ANSWER_TIMEOUT)) == "settled" and not pushed:
+    if p.evaluate(WATCHED_JS) and wait_for(
+            p, SETTLED_JS, "every request of the page answered by its kernel, and the app drawn", arg=SETTLED_FRAMES,
+            timeout=max(limit_ms, ANSWER_TIMEOUT)) is True and not pushed:
         return
     last = p.evaluate(SNAPSHOT_JS)
     deadline = time.monotonic() + limit_ms / 1000
@@ -750,18 +762,7 @@ SIZES_JS = """() => {
 }"""
 
 
-# The app's boxes and the page's requests to its kernel unchanged, and none unanswered, for ``frames`` animation
-# frames in a row (the state kept in the page between the calls of Playwright's wait, once per frame).
-LAYOUT_STILL_JS = f"""frames => {{
-  const watch = window.__pktRequests;
-  const now = (watch ? watch.sent + '#' + watch.pending.size : '') + '#' + ({LAYOUT_JS})();
-  const state = window.__pktLayout || (window.__pktLayout = {{last: null, still: 0}});
-  state.still = (!watch || watch.pending.size === 0) && now === state.last ? state.still + 1 : 0;
-  state.last = now;
-  if (state.still < frames) return false;
-  window.__pktLayout = null;
-  return true;
-}}"""
+LAYOUT_STILL_JS = answered_and_still_js(LAYOUT_JS)  # the app's boxes
 
 
 def settle_layout(p: Any, quiet_ms: int = 150, limit_ms: int = 8_000) -> None:
@@ -770,10 +771,10 @@ def settle_layout(p: Any, quiet_ms: int = 150, limit_ms: int = 8_000) -> None:
     not watched: for ``quiet_ms``). An app still moving after ``limit_ms`` is left as it is: the checks that
     follow say what they find."""
     p.evaluate("() => document.fonts.ready.then(() => true)")
-    if p.evaluate("() => !!window.__pktRequests && !window.__pktRequests.unknown"):
-        p.evaluate("() => { window.__pktLayout = null; }")
-        wait_until(p, LAYOUT_STILL_JS, arg=SETTLED_FRAMES, timeout=limit_ms)
-        return
+    if p.evaluate(WATCHED_JS):
+        wait_until(p, LAYOUT_STILL_JS, arg=SETTLED_FRAMES, timeout=limit_ms)  # an app still moving is left as it is
+        if p.evaluate(WATCHED_JS):  # unless the watch could not read a message meanwhile
+            return
     last = p.evaluate(LAYOUT_JS)
     waited = 0
     while waited < limit_ms:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator, Sequence, Union, overload
 
 from pokerkit_teach.core.game import Phase, is_whole_number, whole_number_fields
@@ -87,6 +88,14 @@ class Check:
 Action = Union[Predict, Stay, Fold, Reveal, Deal, Check]
 
 
+@lru_cache(maxsize=32)
+def _predictions(seat: int, raise_by: int) -> tuple[Predict, ...]:
+    """Every prediction move of ``seat`` with ``raise_by``, in the order of :data:`ALL_PREDICTIONS`, made once:
+    a move is a frozen value, the same wherever it is listed, and a betting turn lists thousands of them,
+    each checked as it is made (a room's messages list a seat's moves after every move)."""
+    return tuple(Predict(seat, prediction, raise_by) for prediction in ALL_PREDICTIONS)
+
+
 
 
 @dataclass(frozen=True)
@@ -160,7 +169,7 @@ class LegalMoves(Sequence[Action]):
                         position += 1
                     else:
                         break
-                return Predict(self.seat, ALL_PREDICTIONS[position], raise_by)
+                return _predictions(self.seat, raise_by)[position]
             index -= level
         raise IndexError("legal move index out of range")  # pragma: no cover
 
@@ -169,10 +178,12 @@ class LegalMoves(Sequence[Action]):
         if not self.betting:
             return
         for raise_by in range(self.most_raise + 1):
-            excluded = set(self._excluded(raise_by))
-            for position, prediction in enumerate(ALL_PREDICTIONS):
-                if position not in excluded:
-                    yield Predict(self.seat, prediction, raise_by)
+            moves = _predictions(self.seat, raise_by)
+            start = 0
+            for excluded in self._excluded(raise_by):  # sorted: the moves between two excluded ones
+                yield from moves[start:excluded]
+                start = excluded + 1
+            yield from moves[start:]
 
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Predict):

@@ -221,6 +221,10 @@ def test_the_legal_moves_are_the_moves_the_engine_allows() -> None:
         assert (action in moves) == (state.why_not(action) is None), action
     for index in rng.integers(len(moves), size=50):
         assert moves[int(index)] == listed[int(index)] and state.why_not(listed[int(index)]) is None
+    allowed = [move for move in (Fold(2), Stay(2)) if state.why_not(move) is None] + [
+        Predict(2, prediction, raise_by) for raise_by in range(moves.most_raise + 2) for prediction in ALL_PREDICTIONS
+        if state.why_not(Predict(2, prediction, raise_by)) is None]  # every move the rules allow, found one by one
+    assert listed == allowed and len(listed) > 10_000
 
 
 def test_a_malformed_deal_is_refused_by_key_and_changes_nothing() -> None:

@@ -40,7 +40,7 @@ from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE, Msg
 from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.wire import from_wire
 from pokerkit_teach.rooms.client import RoomError, refusal_text, ws_url
-from pokerkit_teach.rooms.protocol import check_message, is_code
+from pokerkit_teach.rooms.protocol import check_message, is_code, whole_view
 
 from .table_source import Pause, Said, TableMove
 
@@ -387,6 +387,7 @@ class RemoteTable:
     async def _read(self, socket: WebSocketClientConnection, lang: str) -> bool:
         """Read the socket until it closes: whether to connect again."""
         first = True
+        previous: dict[str, Any] | None = None  # this connection's last view: the fields a view keeps come from it
         while True:
             raw = await socket.read_message()
             if raw is None:
@@ -396,6 +397,13 @@ class RemoteTable:
             frame = json.loads(raw)
             if check_message("server", frame) is not None:
                 continue
+            if frame["op"] == "view":
+                missing = whole_view(frame, previous)
+                if missing is not None:  # not readable: a new connection brings a whole view
+                    log.warning("the room server's view kept %r, which no earlier view had; connecting again", missing)
+                    socket.close()
+                    continue
+                previous = frame["view"]
             self.frames.append(frame)
             op = frame["op"]
             if op == "view":

@@ -21,7 +21,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 from pokerkit_teach.core.i18n import DEFAULT_LANGUAGE
-from pokerkit_teach.rooms.protocol import check_message, refusal_text
+from pokerkit_teach.rooms.protocol import check_message, refusal_text, whole_view
 
 __all__ = ["RoomError", "create_room", "connect", "Connection", "refusal_text", "ws_url"]
 
@@ -84,7 +84,8 @@ async def connect(base: str, code: str, token: str, lang: str = DEFAULT_LANGUAGE
 
 
 class Connection:
-    """One websocket to the room server. ``frames`` keeps every message received, in order."""
+    """One websocket to the room server. ``frames`` keeps every message received, in order, each ``view``
+    message with its whole view (the fields the server left out as kept filled in from the one before)."""
 
     def __init__(self, socket: WebSocketClientConnection, timeout: float = 30, check: bool = True) -> None:
         self.socket = socket
@@ -101,6 +102,8 @@ class Connection:
             return None
         frame: dict[str, Any] = json.loads(raw)
         problem = check_message("server", frame) if self.check else None
+        if problem is None and frame.get("op") == "view":  # the fields the server left out, from the previous view
+            problem = whole_view(frame, self.view["view"] if self.view is not None else None)
         if problem is not None:
             raise RoomError("rooms.client.not_protocol", {"field": problem, "op": frame.get("op")})
         self.frames.append(frame)

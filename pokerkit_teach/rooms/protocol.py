@@ -23,7 +23,7 @@ __all__ = [
     "PROTOCOL", "CODE_LETTERS", "CODE_LENGTH", "MAX_MESSAGE_BYTES", "MAX_FRAME_BYTES", "MAX_BODY_BYTES", "MAX_ROOMS",
     "ACTS_PER_SECOND", "ACTS_BURST", "MESSAGES_PER_SECOND", "MESSAGES_BURST", "IDLE_SECONDS", "LEGAL_LISTED",
     "MAX_BOT_MOVES", "MAX_TEXT_CHARS", "new_code", "new_token", "token_hash", "schema", "check_message", "is_code",
-    "refusal_text",
+    "refusal_text", "whole_view",
 ]
 
 PROTOCOL = 1
@@ -109,6 +109,26 @@ def check_message(side: str, message: Any) -> str | None:
         return None
     path = [str(part) for part in error.absolute_path]
     return ".".join(path) if path else "message"
+
+
+def whole_view(frame: dict[str, Any], previous: dict[str, Any] | None) -> str | None:
+    """Fills a ``view`` message's ``view`` with the fields its ``kept`` names, from ``previous`` (the ``view``
+    of the connection's previous view message), and drops ``kept``. Answers ``None``, or the name of a kept
+    field the previous view does not have (the message then cannot be read; a new connection gets a whole view).
+
+    >>> frame = {"op": "view", "view": {"phase": "flop"}, "kept": ["hole"]}
+    >>> whole_view(frame, {"phase": "deal", "hole": ["Ah", "Kd"]}), frame["view"], "kept" in frame
+    (None, {'phase': 'flop', 'hole': ['Ah', 'Kd']}, False)
+    >>> whole_view({"op": "view", "view": {}, "kept": ["hole"]}, None)
+    'hole'
+    """
+    kept = frame.pop("kept", None) or []
+    view = frame["view"]
+    for name in kept:
+        if previous is None or name not in previous:
+            return str(name)
+        view[name] = previous[name]
+    return None
 
 
 def refusal_text(frame: dict[str, Any], lang: str = "en") -> str:

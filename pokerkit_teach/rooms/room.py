@@ -374,20 +374,27 @@ class Room:
         frame: dict[str, Any] = json.loads(self.frame_text(seat, log_start, lang)[0])
         return frame
 
-    def frame_text(self, seat: int, log_start: int = 0, lang: str = DEFAULT_LANGUAGE) -> tuple[str, int]:
+    def frame_text(self, seat: int, log_start: int = 0, lang: str = DEFAULT_LANGUAGE,
+                   sent: dict[str, str] | None = None) -> tuple[str, int]:
         """:meth:`frame_for` as the JSON text the server sends (ASCII, no spaces), and the length of the seat's
         log it brings the client to (the next frame's ``log_start``). Its ``view`` is put together
         from the JSON of each field of the engine's view, and a field equal to the one written before (the
         board, the players, the last showdown: what every seat sees alike, and what did not change since the
-        last move) is not turned into JSON again."""
+        last move) is not turned into JSON again.
+
+        ``sent``: the JSON of each view field this connection has received so far (updated here). A field
+        whose JSON is the one sent last is left out of ``view`` and named in the frame's ``kept``: the
+        client keeps it from its previous view (a Pokerface view's last showdown, most of its bytes, then
+        goes once a deal instead of with every move). Without ``sent`` (and for the teacher) the view is whole."""
         state = self.state
+        kept: list[str] = []
         if seat == TEACHER:
             view = '{"seats":[' + ",".join(self._view_text(s) for s in range(len(self.seats))) + "]}"
             events = state.events_for(None)
             legal: list[dict[str, Any]] = []
             count = 0
         else:
-            view = self._view_text(seat)
+            view = self._view_text(seat, sent, kept)
             events = state.events_for(seat)
             actions = [] if self.ended else state.legal_actions(seat)
             count = len(actions)
@@ -417,13 +424,16 @@ class Room:
         if seat == TEACHER:
             frame["teacher"] = {"bots": self.game.bot_names, "away_seconds": self.away_seconds, "seed": self.seed,
                                 "players": [s.name for s in self.seats]}
+        if kept:
+            frame["kept"] = kept
         return _json(frame)[:-1] + ',"view":' + view + "}", len(events)
 
-    def _view_text(self, seat: int) -> str:
+    def _view_text(self, seat: int, sent: dict[str, str] | None = None, kept: list[str] | None = None) -> str:
         """The JSON of the engine's view of ``seat`` with its messages in every language (each seat reads its
         own), without its log (the frame's ``log``) and without its legal moves when they are a list (the
         frame's ``legal``, with their texts); a game's own compact value of them (PokerGuess's thousands of
-        moves) stays."""
+        moves) stays. With ``sent`` (see :meth:`frame_text`), a field sent before as it is now is left out
+        and its name added to ``kept``."""
         value = self.state.view_for(seat)
         fields = record_fields(value)
         if fields is None:  # a view that is no record: turned into JSON whole
@@ -431,9 +441,22 @@ class Room:
             if not isinstance(data.get("legal_actions"), dict):
                 data.pop("legal_actions", None)
             data.pop("log", None)
+            if sent is not None:
+                sent.clear()  # nothing kept: the next view is whole too
             return _json(data)
-        return "{" + ",".join(_key(name) + self._field_text(name, item) for name, item in fields
-                              if name != "log" and not (name == "legal_actions" and isinstance(item, (list, tuple)))) + "}"
+        parts = []
+        for name, item in fields:
+            if name == "log" or (name == "legal_actions" and isinstance(item, (list, tuple))):
+                continue
+            text = self._field_text(name, item)
+            if sent is not None and kept is not None:
+                before = sent.get(name)
+                if before is text or before == text:
+                    kept.append(name)
+                    continue
+                sent[name] = text
+            parts.append(_key(name) + text)
+        return "{" + ",".join(parts) + "}"
 
     def forget_sent(self) -> None:
         """The JSON kept of views sent before let go (nobody is connected: the next view is made whole). A

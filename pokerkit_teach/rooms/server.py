@@ -332,6 +332,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
     seat: int
     lang: str
     log_sent: int
+    fields_sent: dict[str, str]  # the JSON of each view field this connection has received (see Room.frame_text)
     closed_by_server = False
 
     def check_origin(self, origin: str) -> bool:
@@ -360,7 +361,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             return
         lang = self.get_query_argument("lang", "en")
         self.lang = lang if lang in LANGUAGES else "en"
-        self.live, self.seat, self.log_sent = live, seat, 0
+        self.live, self.seat, self.log_sent, self.fields_sent = live, seat, 0, {}
         self.acts = Bucket(server.settings.acts_per_second, server.settings.acts_burst)
         self.messages = Bucket(server.settings.messages_per_second, server.settings.messages_burst)
         await super().get(*args, **kwargs)
@@ -426,7 +427,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             pass
 
     def send_view(self) -> None:
-        text, self.log_sent = self.live.room.frame_text(self.seat, self.log_sent, self.lang)
+        text, self.log_sent = self.live.room.frame_text(self.seat, self.log_sent, self.lang, self.fields_sent)
         self.send_text(text)
 
     def refuse(self, key: str, **args: Any) -> None:

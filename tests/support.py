@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -16,7 +17,9 @@ import threading
 import time
 from pathlib import Path
 from types import ModuleType
-from typing import IO, Callable, Sequence
+from typing import IO, Any, Callable, Sequence
+
+import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
 """The repository's root folder."""
@@ -62,11 +65,55 @@ def load_script(relative: str) -> ModuleType:
     return module
 
 
+def _ports_for_this_worker() -> range:
+    """The ports this test process may give its servers: below the system's ephemeral range (the ports it
+    hands out for port 0 and to every outgoing connection, kernels' ports included), so no other process
+    can take one by chance; a slice of them for each pytest-xdist worker, so the two workers never pick
+    the same."""
+    try:
+        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768  # Linux's default
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    index = int(worker[2:]) if worker[2:].isdigit() else 0
+    first, size = 20000, 2000
+    if first + (index + 1) * size > low:  # an unusual ephemeral range: the system's own choice instead
+        return range(0, 1)
+    return range(first + index * size, first + (index + 1) * size)
+
+
 def free_port() -> int:
-    """A TCP port free on 127.0.0.1 now (for a server a test starts)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A TCP port free on 127.0.0.1 now, for a server a test starts, taken from :func:`_ports_for_this_worker`:
+    no other process is given it by the system meanwhile (a port chosen by the system for port 0 could
+    be handed to a starting kernel before the server binds it)."""
+    ports = _ports_for_this_worker()
+    for port in random.sample(ports, min(len(ports), 200)):  # bounded: 200 looks at most
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # a server of this worker holds it
+            return int(sock.getsockname()[1])
+    raise RuntimeError(f"no free port among {ports}")
+
+
+def listening_port(process: subprocess.Popen[Any], timeout: float, what: str = "the server") -> int:
+    """The TCP port ``process`` itself (not its children: a kernel listens on ports of its own) listens on,
+    once it does (the one the system gave it for port 0, or the one it was given). A look every 0.1 s, for at most ``timeout`` s; raises naming
+    ``what`` if the process ended or did not listen."""
+    watched = psutil.Process(process.pid)
+    deadline = time.monotonic() + timeout
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"{what} ended (status {process.returncode}) before it listened")
+        ports = sorted({conn.laddr.port for conn in watched.net_connections(kind="tcp")
+                        if conn.status == psutil.CONN_LISTEN and conn.laddr})
+        if ports:
+            assert len(ports) == 1, f"{what} listens on several ports: {ports}"
+            return int(ports[0])
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{what} did not listen within {timeout:.0f} s")
+        time.sleep(0.1)  # a look at the process's sockets every 0.1 s (bounded by the deadline above)
 
 
 def stop_group(server: subprocess.Popen[bytes], grace: float = 20) -> None:
@@ -127,26 +174,28 @@ class ServerOutput:
 
 class KitServer:
     """The kit's Voila server (``python -m pokerkit_teach.widgets.voila_app notebooks/``, as scripts/serve.sh
-    starts it, reading voila.json) on a free port of 127.0.0.1, with ``extra`` options; a context manager
+    starts it, reading voila.json) on a free port of 127.0.0.1 (read from the process), with ``extra`` options; a context manager
     that waits until the server listens (at most ``start_timeout`` s) and stops it with its kernels."""
 
-    def __init__(self, extra: Sequence[str] = (), start_timeout: float = 90) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
+    def __init__(self, extra: Sequence[str] = (), start_timeout: float = 90, port: int | None = None) -> None:
+        self.asked = port  # the port the server is given (a free one unless told)
+        self.port = 0  # the port it listens on, once it does
+        self.base = ""
         self.extra = list(extra)
         self.start_timeout = start_timeout
 
     def __enter__(self) -> KitServer:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "pokerkit_teach.widgets.voila_app", "notebooks/", "--no-browser", "--Voila.ip=127.0.0.1",
-             f"--port={self.port}", *self.extra],
+             f"--port={self.asked or free_port()}", "--Voila.port_retries=0", *self.extra],  # the port its preheated kernels are told
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
             env=os.environ | {"PYTHONUNBUFFERED": "1"},
         )
         assert self.process.stdout is not None
         self.output = ServerOutput(self.process.stdout)
         try:
-            self.output.wait_for("the server listens", lambda line: f"127.0.0.1:{self.port}/" in line, self.start_timeout)
+            self.port = listening_port(self.process, self.start_timeout, "the kit's Voila server")
+            self.base = f"http://127.0.0.1:{self.port}"
         except BaseException:
             stop_group(self.process)
             raise

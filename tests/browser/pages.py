@@ -15,7 +15,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import pytest
-from tests.support import load_script
+from tests.support import free_port, listening_port, load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -123,12 +122,6 @@ CHROMIUM_ARGS = [
 START_TIMEOUT = 90  # seconds for Voila to answer at all
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 class VoilaServer:
     """A running Voila: its port, process and log. ``prefix`` is where the apps' folder lies below the
     folder it serves (``notebooks/`` when it serves the repo root)."""
@@ -155,21 +148,26 @@ class VoilaServer:
             return ""
 
 
-def start_voila(log: Path, port: int | None = None, folder: str = "notebooks/", extra: Sequence[str] = (),
+def start_voila(log: Path, folder: str = "notebooks/", extra: Sequence[str] = (),
                 prefix: str = "", env: Mapping[str, str] | None = None) -> VoilaServer:
     """Start the kit's Voila server as ``scripts/serve.sh`` does (``python -m pokerkit_teach.widgets.voila_app
     <folder>`` from the repo root, where ./voila.json is read; ``notebooks/`` unless told) on a free port of
     127.0.0.1 with the ``extra`` command-line options (and ``env`` added to the environment its kernels
-    inherit), and wait (bounded) until it answers."""
-    port = port or free_port()
+    inherit), and wait (bounded) until it answers. Voila does not move to another port (``port_retries=0``):
+    it tells its preheated kernels the port it was given before it binds it, and they ask it for their page there."""
     handle = log.open("wb")
     process = subprocess.Popen(
-        [sys.executable, "-m", "pokerkit_teach.widgets.voila_app", folder, "--Voila.ip=127.0.0.1", f"--port={port}",
-         "--no-browser", *extra],
+        [sys.executable, "-m", "pokerkit_teach.widgets.voila_app", folder, "--Voila.ip=127.0.0.1", f"--port={free_port()}",
+         "--Voila.port_retries=0", "--no-browser", *extra],  # the port its preheated kernels are told (see support.free_port)
         cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True,
         env=os.environ | dict(env or {}) | {"PYTHONUNBUFFERED": "1"},
     )
     handle.close()
+    try:
+        port = listening_port(process, START_TIMEOUT, "Voila")
+    except RuntimeError as error:
+        stop_voila(VoilaServer(0, process, log, prefix))
+        raise RuntimeError(f"{error}:\n{log.read_text(errors='replace')[-3000:]}") from None
     server = VoilaServer(port, process, log, prefix)
     deadline = time.monotonic() + START_TIMEOUT
     for _ in range(4 * START_TIMEOUT):  # bounded: at most one request every 0.25 s

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import ROOT, free_port, stop_group
+from tests.support import ROOT, listening_port, stop_group
 
 
 @pytest.mark.slow
@@ -49,10 +49,9 @@ def test_binder_environment_serves_the_index_app(tmp_path: Path) -> None:
     subprocess.run(["bash", "binder/postBuild"], check=True, timeout=120, cwd=repo, env=env)
     assert (tmp_path / "jupyter-config" / "jupyter_server_config.json").exists()
 
-    port = free_port()
     log = tmp_path / "server.log"
-    server = subprocess.Popen(
-        [str(venv / "bin" / "jupyter"), "server", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+    server = subprocess.Popen(  # port 0: the system gives the server a free port as it binds (read back below)
+        [str(venv / "bin" / "jupyter"), "server", "--ServerApp.ip=127.0.0.1", "--ServerApp.port=0",
          "--ServerApp.open_browser=False", "--IdentityProvider.token=", f"--ServerApp.root_dir={repo}",
          *(["--allow-root"] if os.geteuid() == 0 else [])],  # CI runs as root; Binder does not
         cwd=repo, stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True,
@@ -60,6 +59,7 @@ def test_binder_environment_serves_the_index_app(tmp_path: Path) -> None:
     )
     page = ""
     try:
+        port = listening_port(server, 120, "Jupyter Server")  # `jupyter server` runs jupyter-server in its own process
         deadline = time.monotonic() + 120
         for _ in range(120):  # at most 120 requests, about one a second
             if time.monotonic() > deadline or server.poll() is not None:

@@ -16,6 +16,7 @@ import asyncio
 import json
 import os
 import re
+import socket
 import threading
 import time
 import urllib.error
@@ -29,7 +30,7 @@ import pytest
 from websockets.sync.client import connect
 
 from pokerkit_teach.core.i18n import message
-from tests.support import ROOT, KitServer
+from tests.support import ROOT, KitServer, free_port
 
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 
@@ -274,3 +275,33 @@ def test_a_preheated_kernel_a_page_takes_is_quiet_from_then_not_from_its_wait_in
     assert not thread.is_alive(), "the kernels' check did not end within 150 s"
     if failures:
         raise failures[0]
+
+
+
+def test_a_test_server_is_given_a_port_the_system_never_hands_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/support.free_port: below the ephemeral range, from which the system gives ports for port 0 (a
+    starting kernel's five, every outgoing connection), so nothing takes it between its choice and the
+    server's bind; and a slice for each pytest-xdist worker, so the two workers never choose the same."""
+    low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+    slices = []
+    for worker in ("gw0", "gw1"):
+        monkeypatch.setenv("PYTEST_XDIST_WORKER", worker)
+        ports = {free_port() for _ in range(20)}
+        assert all(1024 < port < low for port in ports), (worker, sorted(ports))
+        slices.append(ports)
+    assert slices[0].isdisjoint(slices[1]) and max(slices[0]) < min(slices[1])
+
+
+@pytest.mark.slow  # starts Voila (which stops at once)
+def test_a_kit_server_whose_port_is_taken_stops_and_says_so() -> None:
+    """Voila would move on to another port, but it tells its preheated kernels the port it was given before
+    it binds one, and they ask it for their page's address there: the tests' servers do not move
+    (``--Voila.port_retries=0``), so a taken port is named at once instead of a page that ignores its address."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", free_port()))
+        taken.listen()
+        port = int(taken.getsockname()[1])
+        server = KitServer([_pools(index=1)], port=port)
+        with pytest.raises(RuntimeError, match="ended"):
+            server.__enter__()
+        assert f"The port {port} is already in use" in server.output.text()

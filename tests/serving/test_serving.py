@@ -25,23 +25,23 @@ import pytest
 from jupyter_client.manager import KernelManager
 from websockets.sync.server import serve
 
-from tests.support import ROOT, free_port, load_script, stop_group
+from tests.support import ROOT, free_port, listening_port, load_script, stop_group
 
 
 @pytest.mark.slow
 def test_voila_renders_the_index_notebook() -> None:
-    port = free_port()
     voila = Path(sys.executable).parent / "voila"
     server = subprocess.Popen(
         # voila.json's settings without the preheated pools (38 kernels); the browser tests' servers serve
         # the apps from their pools
-        [str(voila), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "notebooks/",
+        [str(voila), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={free_port()}", "--Voila.port_retries=0", "notebooks/",
          "--VoilaConfiguration.preheat_kernel=False"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True,
         env=os.environ | {"PYTHONUNBUFFERED": "1"},
     )
     page = ""
     try:
+        port = listening_port(server, 90, "Voila")
         deadline = time.monotonic() + 90
         for _ in range(90):  # at most 90 requests, one a second
             if time.monotonic() > deadline or server.poll() is not None:
@@ -249,16 +249,15 @@ def test_which_routes_answer_without_an_xsrf_token() -> None:
     that changes something, so this shows what answers a request without a token: a kernel can be shut
     down only by its random id, no route lists the ids, and another site's page may not send the DELETE
     (its CORS preflight gets no Access-Control-Allow-Origin) nor read any answer."""
-    port = free_port()
     voila = Path(sys.executable).parent / "voila"
     server = subprocess.Popen(  # voila.json's settings, without the preheated pools (one kernel is enough)
-        [str(voila), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--VoilaConfiguration.preheat_kernel=False",
+        [str(voila), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={free_port()}", "--Voila.port_retries=0", "--VoilaConfiguration.preheat_kernel=False",
          "notebooks/"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True,
         env=os.environ | {"PYTHONUNBUFFERED": "1"},
     )
-    base = f"http://127.0.0.1:{port}"
     try:
+        base = f"http://127.0.0.1:{listening_port(server, 60, 'Voila')}"
         page = ""
         for _ in range(60):  # at most 60 tries, one a second
             if server.poll() is not None:

@@ -97,6 +97,12 @@ def free_port() -> int:
     raise RuntimeError(f"no free port among {ports}")
 
 
+def hub_ports() -> dict[str, str]:
+    """The ports of a JupyterHub a test starts with deploy/jupyterhub/jupyterhub_config.py (the hub, its API,
+    the proxy's API, the rooms service), each from :func:`free_port`, as its settings."""
+    return {name: str(free_port()) for name in ("PKT_HUB_PORT", "PKT_HUB_API_PORT", "PKT_HUB_PROXY_API_PORT", "PKT_HUB_ROOMS_PORT")}
+
+
 def listening_port(process: subprocess.Popen[Any], timeout: float, what: str = "the server") -> int:
     """The TCP port ``process`` itself (not its children: a kernel listens on ports of its own) listens on,
     once it does (the one the system gave it for port 0, or the one it was given). A look every 0.1 s, for at most ``timeout`` s; raises naming

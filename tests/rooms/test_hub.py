@@ -24,7 +24,7 @@ from tornado.websocket import websocket_connect
 from pokerkit_teach.rooms.client import Connection, RoomError, connect
 from tests.rooms.driver import Table
 from tests.rooms.serving import run_async
-from tests.support import ROOT, free_port, load_script
+from tests.support import ROOT, hub_ports, load_script
 
 pytestmark = pytest.mark.slow
 
@@ -56,7 +56,7 @@ def test_learners_at_one_table_on_jupyterhub(tmp_path: Path) -> None:
                           env=os.environ | {"PYTHON": sys.executable})
     assert deps.returncode == 0, deps.stderr
     hl = hub_load()
-    hub = hl.start_hub(tmp_path / "hub", PKT_HUB_ROOMS_PORT=str(free_port()))
+    hub = hl.start_hub(tmp_path / "hub", **hub_ports())
     service = f"{hub.base}/services/rooms"
 
     async def body() -> None:

@@ -27,7 +27,7 @@ from typing import Any
 import psutil
 import pytest
 
-from tests.support import ROOT, load_script
+from tests.support import ROOT, hub_ports, load_script
 
 pytestmark = pytest.mark.slow
 
@@ -69,7 +69,7 @@ def test_a_class_on_jupyterhub(tmp_path: Path) -> None:
     hl = hub_load()
     # the culler checks every 5 s; the proxy's and the servers' activity reach the hub every 5 s
     hub = hl.start_hub(tmp_path / "hub", PKT_HUB_CULL_TIMEOUT=str(IDLE), PKT_HUB_CULL_EVERY="5",
-                       PKT_HUB_ACTIVITY_INTERVAL="5")
+                       PKT_HUB_ACTIVITY_INTERVAL="5", **hub_ports())
     seen: dict[str, Any] = {}
     servers: dict[str, Any] = {}  # each learner's server process, found while the learner plays
     teacher: list[Any] = []  # the teacher's hub client, logged in before the class starts

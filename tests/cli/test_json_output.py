@@ -74,7 +74,7 @@ def shown(value: float) -> set[str]:
 def test_simulate_json_fits_its_schema_and_holds_every_figure_the_text_shows(game: str) -> None:
     info = next(g for g in all_games() if g.name == game)
     for players, bots in ((info.min_players, [info.default_bot]), (info.max_players, list(info.bot_names))):
-        args = ["simulate", game, "--players", str(players), "--games", "30", "--seed", "3", "--bots", *bots[:1]]
+        args = ["simulate", game, "--players", str(players), "--games", "12", "--seed", "3", "--bots", *bots[:1]]
         data = run(*args)
         check("simulate", data)
         allowed = set().union(*(shown(value) for value in numbers(data))) | {"95"}  # 95: the intervals' level

@@ -43,9 +43,9 @@ def test_replay_and_link_play_the_built_in_scenarios_in_every_language(game: Gam
 
 def test_simulate_plays_the_game_with_its_bots(game: GameModule) -> None:
     for bot in game.bot_names:
-        status, out, err = run("simulate", game.name, "--players", str(game.min_players), "--bots", bot, "--games", "30",
+        status, out, err = run("simulate", game.name, "--players", str(game.min_players), "--bots", bot, "--games", "12",
                                "--seed", "1")
-        assert status == 0 and "30" in out, err
-    status, out, err = run("simulate", game.name, "--players", str(game.max_players), "--games", "20", "--seed", "2", "--json")
+        assert status == 0 and "12" in out, err
+    status, out, err = run("simulate", game.name, "--players", str(game.max_players), "--games", "7", "--seed", "2", "--json")
     result = json.loads(out)
-    assert status == 0 and result["game"] == game.name and result["games"] == 20 and result["players"] == game.max_players, err
+    assert status == 0 and result["game"] == game.name and result["games"] == 7 and result["players"] == game.max_players, err

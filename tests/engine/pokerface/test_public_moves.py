@@ -4,26 +4,24 @@ Carla after the flop") when it comes from the player it read."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from pokerkit_teach.core.i18n import LANGUAGES
 from pokerkit_teach.games.pokerface import GAME
 from pokerkit_teach.games.pokerface.view import PublicMove
 
 
-def played(games: int, players: int = 4) -> list[tuple[Any, int, Any]]:
-    """(state before the move, seat, decision) of every reader decision in seeded games of readers."""
+def played(games: int, players: int = 4) -> Iterator[tuple[Any, int, Any]]:
+    """(state before the move, seat, decision) of every reader decision in seeded games of readers, in order."""
     rules = GAME.new_rules(players)
-    found = []
     for game in range(games):
         state = rules.new_game(seed=50 + game)
         bots = [GAME.make_bot("reader", 10 * game + seat) for seat in range(players)]
         while not state.is_terminal():
             seat = state.current_player()
             decision = bots[seat].decide(state.view_for(seat))
-            found.append((state.clone(), seat, decision))
+            yield state.clone(), seat, decision
             state.apply(decision.action)
-    return found
 
 
 def test_every_seat_sees_the_deals_moves_as_the_log_tells_them() -> None:
@@ -50,16 +48,15 @@ def test_every_seat_sees_the_deals_moves_as_the_log_tells_them() -> None:
 
 
 def test_a_readers_reason_names_a_take_from_a_player_it_read() -> None:
-    named = []
-    for state, seat, decision in played(8):
+    named: tuple[Any, int, Any, Any, Any] | None = None
+    for state, seat, decision in played(8):  # the first decision that names one
         read = dict(decision.reason.params).get("read")
-        if read is None:
-            continue
-        for item in dict(read.params)["seen"]:
-            if item.key.startswith("pokerface.reading.seen_from."):
-                named.append((state, seat, decision, read, item))
+        seen = [item for item in dict(read.params)["seen"] if item.key.startswith("pokerface.reading.seen_from.")] if read else []
+        if seen:
+            named = (state, seat, decision, read, seen[0])
+            break
     assert named, "no reader named a take from a player in 8 games"
-    state, seat, decision, read, item = named[0]
+    state, seat, decision, read, item = named
     params = dict(item.params)
     taker = dict(read.params)["player"]
     # the take is in the log of this deal: the player named took that token from that player

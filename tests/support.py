@@ -68,39 +68,60 @@ def load_script(relative: str) -> ModuleType:
 def _ports_for_this_worker() -> range:
     """The ports this test process may give its servers: below the system's ephemeral range (the ports it
     hands out for port 0 and to every outgoing connection, kernels' ports included), so no other process
-    can take one by chance; a slice of them for each pytest-xdist worker, so the two workers never pick
-    the same."""
+    can take one by chance; a slice of them for each pytest-xdist worker and one for a run without xdist,
+    so that no two test processes of one run (or a single-process run beside it) pick the same. An
+    empty range when the ephemeral range leaves no room (then :func:`free_port` takes the system's choice)."""
     try:
         low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
     except (OSError, ValueError, IndexError):
         low = 32768  # Linux's default
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    index = int(worker[2:]) if worker[2:].isdigit() else 0
-    first, size = 20000, 2000
-    if first + (index + 1) * size > low:  # an unusual ephemeral range: the system's own choice instead
-        return range(0, 1)
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0") or 0)
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    index = int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else max(workers, 2)  # no xdist: the last slice
+    first = 10000
+    size = (low - first) // (max(workers, 2) + 1)
+    if size < 100 or index > max(workers, 2):
+        return range(0)
     return range(first + index * size, first + (index + 1) * size)
 
 
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 now, for a server a test starts, taken from :func:`_ports_for_this_worker`:
-    no other process is given it by the system meanwhile (a port chosen by the system for port 0 could
-    be handed to a starting kernel before the server binds it)."""
+def free_ports(count: int = 1) -> list[int]:
+    """``count`` different TCP ports free on 127.0.0.1 now, for servers a test starts, from
+    :func:`_ports_for_this_worker`: no other process is given them by the system meanwhile (a port the
+    system chose for port 0 could be handed to a starting kernel before the server binds it)."""
     ports = _ports_for_this_worker()
-    for port in random.sample(ports, min(len(ports), 200)):  # bounded: 200 looks at most
-        with socket.socket() as sock:
+    held: list[socket.socket] = []
+    try:
+        for port in random.sample(ports, min(len(ports), 400)):  # bounded: 400 looks at most
+            if len(held) == count:
+                break
+            sock = socket.socket()
             try:
                 sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue  # a server of this worker holds it
-            return int(sock.getsockname()[1])
-    raise RuntimeError(f"no free port among {ports}")
+            except OSError:  # a server of this worker holds it
+                sock.close()
+                continue
+            held.append(sock)
+        while len(held) < count:  # no room below the ephemeral range: the system's choice
+            sock = socket.socket()
+            sock.bind(("127.0.0.1", 0))
+            held.append(sock)
+        return [int(sock.getsockname()[1]) for sock in held]
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def free_port() -> int:
+    """One of :func:`free_ports`."""
+    return free_ports(1)[0]
 
 
 def hub_ports() -> dict[str, str]:
     """The ports of a JupyterHub a test starts with deploy/jupyterhub/jupyterhub_config.py (the hub, its API,
-    the proxy's API, the rooms service), each from :func:`free_port`, as its settings."""
-    return {name: str(free_port()) for name in ("PKT_HUB_PORT", "PKT_HUB_API_PORT", "PKT_HUB_PROXY_API_PORT", "PKT_HUB_ROOMS_PORT")}
+    the proxy's API, the rooms service), four different ones from :func:`free_ports`, as its settings."""
+    names = ("PKT_HUB_PORT", "PKT_HUB_API_PORT", "PKT_HUB_PROXY_API_PORT", "PKT_HUB_ROOMS_PORT")
+    return {name: str(port) for name, port in zip(names, free_ports(len(names)))}
 
 
 def listening_port(process: subprocess.Popen[Any], timeout: float, what: str = "the server") -> int:

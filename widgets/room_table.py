@@ -395,14 +395,17 @@ class RemoteTable:
             if isinstance(raw, bytes):
                 continue
             frame = json.loads(raw)
-            if check_message("server", frame) is not None:
+            problem = check_message("server", frame)
+            view = isinstance(frame, dict) and frame.get("op") == "view"
+            if problem is None and view:
+                problem = whole_view(frame, previous)  # a kept field no earlier view had
+            if problem is not None and view:  # a view not read leaves the next views' kept fields unknown:
+                log.warning("a view of the room server not read (%s); connecting again", problem)
+                socket.close()  # a new connection starts with a whole view
+                return not self._stopped and self.closed is None
+            if problem is not None:
                 continue
-            if frame["op"] == "view":
-                missing = whole_view(frame, previous)
-                if missing is not None:  # not readable: a new connection brings a whole view
-                    log.warning("the room server's view kept %r, which no earlier view had; connecting again", missing)
-                    socket.close()
-                    continue
+            if view:
                 previous = frame["view"]
             self.frames.append(frame)
             op = frame["op"]

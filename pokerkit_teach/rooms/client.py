@@ -35,7 +35,10 @@ class RoomError(Exception):
 
 
 def ws_url(base: str, code: str, token: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    return base.replace("http://", "ws://").replace("https://", "wss://") + f"/rooms/{code}/ws?token={quote(token)}&lang={lang}"
+    """A seat's (or the teacher's) websocket address; ``kept=1``: this client fills in the view fields the
+    server leaves out as kept (:func:`pokerkit_teach.rooms.protocol.whole_view`)."""
+    return (base.replace("http://", "ws://").replace("https://", "wss://")
+            + f"/rooms/{code}/ws?token={quote(token)}&lang={lang}&kept=1")
 
 
 async def create_room(base: str, game: str, players: int | list[str], seed: int | None = None,

@@ -382,19 +382,21 @@ class Room:
         board, the players, the last showdown: what every seat sees alike, and what did not change since the
         last move) is not turned into JSON again.
 
-        ``sent``: the JSON of each view field this connection has received so far (updated here). A field
-        whose JSON is the one sent last is left out of ``view`` and named in the frame's ``kept``: the
-        client keeps it from its previous view (a Pokerface view's last showdown, most of its bytes, then
-        goes once a deal instead of with every move). Without ``sent`` (and for the teacher) the view is whole."""
+        ``sent``: the JSON of each view field this connection has received so far, updated once the frame
+        is made (a frame that fails to be made changes nothing). A field whose JSON is the one sent last is
+        left out of ``view`` and named in the frame's ``kept``: the client keeps it from its previous view
+        (a Pokerface view's last showdown, most of its bytes, then goes once a deal instead of with every
+        move). Without ``sent`` (a client that did not ask for it, and the teacher) the view is whole."""
         state = self.state
         kept: list[str] = []
+        sending = dict(sent) if sent is not None else None  # ``sent`` changes only once the frame is made
         if seat == TEACHER:
             view = '{"seats":[' + ",".join(self._view_text(s) for s in range(len(self.seats))) + "]}"
             events = state.events_for(None)
             legal: list[dict[str, Any]] = []
             count = 0
         else:
-            view = self._view_text(seat, sent, kept)
+            view = self._view_text(seat, sending, kept)
             events = state.events_for(seat)
             actions = [] if self.ended else state.legal_actions(seat)
             count = len(actions)
@@ -426,7 +428,11 @@ class Room:
                                 "players": [s.name for s in self.seats]}
         if kept:
             frame["kept"] = kept
-        return _json(frame)[:-1] + ',"view":' + view + "}", len(events)
+        text = _json(frame)[:-1] + ',"view":' + view + "}"
+        if sent is not None and sending is not None:
+            sent.clear()
+            sent.update(sending)
+        return text, len(events)
 
     def _view_text(self, seat: int, sent: dict[str, str] | None = None, kept: list[str] | None = None) -> str:
         """The JSON of the engine's view of ``seat`` with its messages in every language (each seat reads its
@@ -447,6 +453,8 @@ class Room:
         parts = []
         for name, item in fields:
             if name == "log" or (name == "legal_actions" and isinstance(item, (list, tuple))):
+                if sent is not None:
+                    sent.pop(name, None)  # not in this view: never kept from an older one
                 continue
             text = self._field_text(name, item)
             if sent is not None and kept is not None:

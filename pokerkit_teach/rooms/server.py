@@ -332,7 +332,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
     seat: int
     lang: str
     log_sent: int
-    fields_sent: dict[str, str]  # the JSON of each view field this connection has received (see Room.frame_text)
+    fields_sent: dict[str, str] | None  # the JSON of each view field the connection has received, if it asked for kept fields (Room.frame_text)
     closed_by_server = False
 
     def check_origin(self, origin: str) -> bool:
@@ -361,7 +361,8 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             return
         lang = self.get_query_argument("lang", "en")
         self.lang = lang if lang in LANGUAGES else "en"
-        self.live, self.seat, self.log_sent, self.fields_sent = live, seat, 0, {}
+        self.live, self.seat, self.log_sent = live, seat, 0
+        self.fields_sent = {} if self.get_query_argument("kept", "") == "1" else None  # a client that fills kept fields in
         self.acts = Bucket(server.settings.acts_per_second, server.settings.acts_burst)
         self.messages = Bucket(server.settings.messages_per_second, server.settings.messages_burst)
         await super().get(*args, **kwargs)

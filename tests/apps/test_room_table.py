@@ -378,3 +378,45 @@ def test_on_a_hub_every_request_carries_the_learners_hub_token(monkeypatch: pyte
         server.shutdown()
         server.server_close()
     assert seen == ["token learner-token", None]
+
+
+class _Socket:
+    """A websocket that hands out the given messages, then ``None`` (the server closed it)."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts, self.closed = list(texts), False
+
+    async def read_message(self) -> str | None:
+        return None if self.closed or not self.texts else self.texts.pop(0)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_view_that_keeps_a_field_the_table_never_had_makes_it_connect_again(tmp_path: Path) -> None:
+    """The room server leaves out of a view the fields this connection already has (``kept``): the table
+    fills them in from its previous view, and a view whose kept field it never had (a message lost or not
+    read) is not taken: the table closes the socket and connects again, and a new connection's first
+    view is whole."""
+    from pokerkit_teach.rooms.room import Room
+
+    room, _, _ = Room.create(tmp_path, "ABCDEF", "pokerface", 3, None, SEED)
+    sent: dict[str, str] = {}
+    first, log = room.frame_text(0, 0, "en", sent)
+    mover = next(seat for seat in range(3) if room.state.legal_actions(seat))
+    room.act(mover, room.version, 0)
+    second, _ = room.frame_text(0, log, "en", sent)
+    assert "last_showdown" in json.loads(second)["kept"]
+    whole = room.frame_for(0, log)
+    room.close()
+
+    def read(texts: list[str]) -> tuple[RemoteTable, _Socket, bool]:
+        table = RemoteTable(room.code, "token", base="http://127.0.0.1:9", about=room.about(set()), connect=False)
+        socket = _Socket(texts)
+        return table, socket, _run(table._read(socket, "en"))  # type: ignore[arg-type]
+
+    table, socket, again = read([second, first])
+    assert again and socket.closed and socket.texts == [first] and table.frames == [] and table.view() is None
+    table, socket, again = read([first, second])
+    assert again and table.frames[-1]["view"] == whole["view"] and "kept" not in table.frames[-1]
+    same_view(table.view(), replay([(mover, 0)]).view_for(0))

@@ -18,6 +18,7 @@ from pokerkit_teach.core.registry import get_game
 from pokerkit_teach.core.scenarios import load_scenario_data
 from pokerkit_teach.core.wire import to_wire
 from pokerkit_teach.rooms.client import RoomError, connect, create_room, refusal_text
+from pokerkit_teach.rooms.protocol import whole_view
 from tests.rooms.driver import Table, engine_replay
 from tests.rooms.serving import RoomServerProcess, run_async
 
@@ -228,3 +229,44 @@ def test_a_flood_of_moves_is_slowed_and_the_connection_stays(tmp_path: Path) -> 
     with RoomServerProcess(tmp_path, "--acts-per-second", "0.01") as own:
         run_async(lambda: body(own), 60)
         assert own.errors() == []
+
+
+def test_only_a_client_that_asks_for_kept_fields_gets_views_without_them(server: RoomServerProcess) -> None:
+    """A seat's websocket with ``kept=1`` (the kit's clients: ``ws_url``) gets, after its first view, views
+    that leave out the fields it already has; without it, every view is whole, as for a client written
+    before ``kept`` existed."""
+    from tornado.websocket import websocket_connect
+
+    async def body() -> None:
+        room = await create_room(server.base, "pokerface", 3, seed=4)
+        others = [await connect(server.base, room["room"], room["seats"][seat]["token"]) for seat in (1, 2)]
+        base = server.base.replace("http://", "ws://") + f"/rooms/{room['room']}/ws?token={room['seats'][0]['token']}"
+        seen: dict[str, list[dict[str, Any]]] = {}
+        for name, address in (("plain", base), ("kept", base + "&kept=1")):
+            socket = await websocket_connect(address)
+            first = json.loads(await socket.read_message())  # a new connection's first message is its view
+            version = first["version"]
+            if first["legal_count"]:  # seat 0 moves, or another seat that may
+                await socket.write_message(json.dumps({"op": "act", "version": version, "index": 0}))
+            else:
+                views = [await other.view_at_least(version) for other in others]
+                await next(other for other, view in zip(others, views) if view["legal_count"]).act(version, 0)
+            while True:
+                frame = json.loads(await socket.read_message())
+                if frame["op"] == "view" and frame["version"] > version:
+                    break
+            seen[name] = [first, frame]
+            socket.close()
+        (plain_first, plain_next), (kept_first, kept_next) = seen["plain"], seen["kept"]
+        assert "kept" not in plain_first and "kept" not in plain_next and "kept" not in kept_first
+        assert set(plain_next["view"]) == set(plain_first["view"]) == set(kept_first["view"])
+        assert kept_next["kept"] and set(kept_next["kept"]).isdisjoint(kept_next["view"])
+        assert whole_view(kept_next, kept_first["view"]) is None  # filled in: the whole view a new connection gets now
+        socket = await websocket_connect(base)
+        now = json.loads(await socket.read_message())
+        socket.close()
+        assert now["version"] == kept_next["version"] and now["view"] == kept_next["view"]
+        for other in others:
+            other.close()
+
+    run_async(body, 60)

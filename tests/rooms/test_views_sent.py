@@ -71,3 +71,27 @@ def test_a_pokerface_showdown_goes_to_each_seat_once_a_deal(tmp_path: Path) -> N
     sizes = [size for messages in seen for _, _, size in messages]
     whole = [len(json.dumps(whole, separators=(",", ":"))) for messages in seen for _, whole, _ in messages]
     assert sum(sizes) < sum(whole) / 2
+
+
+def test_a_message_that_fails_to_be_made_changes_nothing_the_connection_is_taken_to_have(tmp_path: Path) -> None:
+    """The fields a connection is taken to have change only once a view message is made whole: a message
+    that fails on its way (it is then not sent) leaves the next one to send what changed since the last
+    message sent."""
+    room, _, _ = Room.create(tmp_path, "ABCDEF", "pokerface", 3, None, 5)
+    sent: dict[str, str] = {}
+    first, log = room.frame_text(0, 0, "en", sent)
+    before = dict(sent)
+    room.act(next(seat for seat in range(3) if room.state.legal_actions(seat)), room.version, 0)
+    events_for = room.state.events_for
+
+    def failing(seat: int | None) -> Any:
+        raise RuntimeError("a log that cannot be read")
+
+    room.state.events_for = failing  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError):
+        room.frame_text(0, log, "en", sent)
+    assert sent == before
+    room.state.events_for = events_for  # type: ignore[method-assign]
+    message = json.loads(room.frame_text(0, log, "en", sent)[0])
+    assert whole_view(message, json.loads(first)["view"]) is None and message == room.frame_for(0, log)
+    room.close()

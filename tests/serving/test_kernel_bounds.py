@@ -30,7 +30,7 @@ import pytest
 from websockets.sync.client import connect
 
 from pokerkit_teach.core.i18n import message
-from tests.support import ROOT, KitServer, free_port
+from tests.support import ROOT, KitServer, free_port, free_ports
 
 KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 
@@ -279,17 +279,26 @@ def test_a_preheated_kernel_a_page_takes_is_quiet_from_then_not_from_its_wait_in
 
 
 def test_a_test_server_is_given_a_port_the_system_never_hands_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    """tests/support.free_port: below the ephemeral range, from which the system gives ports for port 0 (a
-    starting kernel's five, every outgoing connection), so nothing takes it between its choice and the
-    server's bind; and a slice for each pytest-xdist worker, so the two workers never choose the same."""
+    """tests/support.free_ports: below the ephemeral range, from which the system gives ports for port 0 (a
+    starting kernel's five, every outgoing connection), so nothing takes one between its choice and the
+    server's bind; a slice for each pytest-xdist worker and one for a run without xdist, so no two test
+    processes choose the same; and as many different ports as asked for."""
     low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+    if low < 12000:
+        pytest.skip(f"the ephemeral range starts at {low}: no room below it (free_ports takes the system's choice)")
+    monkeypatch.setenv("PYTEST_XDIST_WORKER_COUNT", "2")
     slices = []
-    for worker in ("gw0", "gw1"):
-        monkeypatch.setenv("PYTEST_XDIST_WORKER", worker)
-        ports = {free_port() for _ in range(20)}
+    for worker in ("gw0", "gw1", None):
+        if worker is None:
+            monkeypatch.delenv("PYTEST_XDIST_WORKER_COUNT")
+            monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
+        else:
+            monkeypatch.setenv("PYTEST_XDIST_WORKER", worker)
+        ports = {free_port() for _ in range(20)} | set(free_ports(4))
         assert all(1024 < port < low for port in ports), (worker, sorted(ports))
         slices.append(ports)
-    assert slices[0].isdisjoint(slices[1]) and max(slices[0]) < min(slices[1])
+    assert max(slices[0]) < min(slices[1]) and max(slices[1]) < min(slices[2])
+    assert len(set(free_ports(4))) == 4
 
 
 @pytest.mark.slow  # starts Voila (which stops at once)

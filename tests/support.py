@@ -75,12 +75,12 @@ def _ports_for_this_worker() -> range:
         low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
     except (OSError, ValueError, IndexError):
         low = 32768  # Linux's default
-    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0") or 0)
+    last = max(int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0") or 0), 2)  # the slice of a run without xdist
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
-    index = int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else max(workers, 2)  # no xdist: the last slice
+    index = int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else last
     first = 10000
-    size = (low - first) // (max(workers, 2) + 1)
-    if size < 100 or index > max(workers, 2):
+    size = (low - first) // (last + 1)
+    if size < 100 or index > last:
         return range(0)
     return range(first + index * size, first + (index + 1) * size)
 

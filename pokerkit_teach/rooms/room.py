@@ -458,8 +458,7 @@ class Room:
                 continue
             text = self._field_text(name, item)
             if sent is not None and kept is not None:
-                before = sent.get(name)
-                if before is text or before == text:
+                if sent.get(name) == text:
                     kept.append(name)
                     continue
                 sent[name] = text
